@@ -1,0 +1,1 @@
+//! Shared analyses over the model.

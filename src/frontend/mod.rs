@@ -1,0 +1,75 @@
+//! Front ends: parse one language and lower it into the shared `model`. Only
+//! `frontend::python` names a ruff crate and only `frontend::rust` names `syn`/`proc_macro2`.
+
+pub mod python;
+pub mod rust;
+
+use crate::model::{Lang, Module, TextRange};
+
+/// What a front end hands to the engine for one file.
+#[derive(Debug)]
+pub struct Lowered {
+    pub module: Module,
+    /// Ranges of every comment (suppressions are read from these).
+    pub comments: Vec<TextRange>,
+}
+
+/// A file that could not be parsed (OL001).
+#[derive(Debug, Clone)]
+pub struct SyntaxError {
+    pub message: String,
+    pub range: TextRange,
+}
+
+/// Deepest statement/expression nesting lowered; anything deeper becomes opaque. Keeps every
+/// recursive walk over the model bounded whatever the input.
+pub const MAX_DEPTH: u32 = 200;
+
+/// Parse and lower a file of the given language.
+pub fn lower(lang: Lang, source: &str) -> Result<Lowered, SyntaxError> {
+    match lang {
+        Lang::Python => python::lower(source),
+        Lang::Rust => rust::lower(source),
+    }
+}
+
+/// Allocates call ids and tracks nesting depth during lowering; shared by both front ends.
+#[derive(Debug, Default)]
+pub struct LowerState {
+    pub next_call: u32,
+    pub depth: u32,
+    pub imports: Vec<crate::model::Import>,
+    pub classes: Vec<crate::model::Class>,
+    pub bodies: Vec<crate::model::Body>,
+}
+
+impl LowerState {
+    pub fn call_id(&mut self) -> crate::model::CallId {
+        let id = crate::model::CallId(self.next_call);
+        self.next_call += 1;
+        id
+    }
+
+    /// Enter one nesting level; `false` when the limit is reached.
+    pub fn enter(&mut self) -> bool {
+        if self.depth >= MAX_DEPTH {
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    pub fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    pub fn finish(self, lang: Lang) -> Module {
+        Module {
+            lang,
+            imports: self.imports,
+            bodies: self.bodies,
+            classes: self.classes,
+            call_count: self.next_call,
+        }
+    }
+}

@@ -1,0 +1,317 @@
+//! Statements, bodies, classes and imports.
+
+use ruff_python_ast::{self as ast, Stmt as PyStmt};
+use ruff_text_size::Ranged;
+
+use super::expr::{self, Lowerer};
+use super::range;
+use crate::frontend::LowerState;
+use crate::model::*;
+
+pub(super) fn lower_module(module: &ast::ModModule) -> Module {
+    let mut l = Lowerer { st: LowerState::default(), hoisted: Vec::new(), in_function: false };
+    // Body 0 is the module top level; reserve it before nested bodies are pushed.
+    l.st.bodies.push(empty_body("<module>", BodyKind::Module, range(module.range)));
+    let stmts = l.block(&module.body, None);
+    l.st.bodies[0].stmts = stmts;
+    l.st.finish(Lang::Python)
+}
+
+fn empty_body(name: &str, kind: BodyKind, range: TextRange) -> Body {
+    Body {
+        name: name.to_string(),
+        kind,
+        class: None,
+        self_name: None,
+        params: Vec::new(),
+        parent: None,
+        stmts: Vec::new(),
+        is_async: false,
+        range,
+    }
+}
+
+impl Lowerer {
+    /// Lower a suite. `body` is the enclosing body id (for nested definitions).
+    pub(super) fn block(&mut self, stmts: &[PyStmt], body: Option<BodyId>) -> Block {
+        // Walrus targets of an enclosing statement's header stay pending for that statement.
+        let outer = std::mem::take(&mut self.hoisted);
+        let mut out = Vec::with_capacity(stmts.len());
+        for stmt in stmts {
+            if !self.st.enter() {
+                break;
+            }
+            let lowered = self.stmt(stmt, body);
+            self.st.leave();
+            // Walrus assignments inside the statement happen before it.
+            out.append(&mut self.hoisted);
+            out.extend(lowered);
+        }
+        self.hoisted = outer;
+        out
+    }
+
+    fn stmt(&mut self, stmt: &PyStmt, body: Option<BodyId>) -> Option<Stmt> {
+        let r = range(stmt.range());
+        let kind = match stmt {
+            PyStmt::FunctionDef(f) => {
+                self.function(f, None, body);
+                return None;
+            }
+            PyStmt::ClassDef(c) => {
+                self.class(c, body);
+                return None;
+            }
+            PyStmt::Expr(e) => StmtKind::Expr(self.expr(&e.value)),
+            PyStmt::Assign(a) => StmtKind::Assign {
+                value: self.expr(&a.value),
+                targets: a.targets.iter().map(|t| self.target(t)).collect(),
+                annotation: None,
+                augmented: false,
+            },
+            PyStmt::AugAssign(a) => StmtKind::Assign {
+                value: self.expr(&a.value),
+                targets: vec![self.target(&a.target)],
+                annotation: None,
+                augmented: true,
+            },
+            PyStmt::AnnAssign(a) => StmtKind::Assign {
+                value: match &a.value {
+                    Some(v) => self.expr(v),
+                    None => return None,
+                },
+                targets: vec![self.target(&a.target)],
+                annotation: Some(expr::type_ref(&a.annotation)),
+                augmented: false,
+            },
+            PyStmt::Return(s) => StmtKind::Exit {
+                kind: ExitKind::Return,
+                value: s.value.as_ref().map(|v| self.expr(v)),
+            },
+            PyStmt::Raise(s) => StmtKind::Exit {
+                kind: ExitKind::Raise,
+                value: s.exc.as_ref().map(|v| self.expr(v)),
+            },
+            PyStmt::Break(_) => StmtKind::Exit { kind: ExitKind::Break, value: None },
+            PyStmt::Continue(_) => StmtKind::Exit { kind: ExitKind::Continue, value: None },
+            PyStmt::If(s) => self.if_chain(&s.test, &s.body, &s.elif_else_clauses, body),
+            PyStmt::While(s) => {
+                let infinite = matches!(&*s.test, ast::Expr::BooleanLiteral(b) if b.value)
+                    || matches!(&*s.test, ast::Expr::NumberLiteral(n) if matches!(&n.value, ast::Number::Int(i) if i.as_i64() == Some(1)));
+                StmtKind::Loop {
+                    kind: if infinite { LoopKind::Infinite } else { LoopKind::While },
+                    target: None,
+                    iter: if infinite { None } else { Some(self.expr(&s.test)) },
+                    body: self.block(&s.body, body),
+                    orelse: self.block(&s.orelse, body),
+                }
+            }
+            PyStmt::For(s) => StmtKind::Loop {
+                kind: LoopKind::For,
+                iter: Some(self.expr(&s.iter)),
+                target: Some(self.target(&s.target)),
+                body: self.block(&s.body, body),
+                orelse: self.block(&s.orelse, body),
+            },
+            PyStmt::With(s) => {
+                let mut stmts = Vec::new();
+                for item in &s.items {
+                    let value = self.expr(&item.context_expr);
+                    let target = match &item.optional_vars {
+                        Some(t) => self.target(t),
+                        // `with lock:` keeps the value for the block: not discarded.
+                        None => Target::Other(range(item.range)),
+                    };
+                    stmts.push(Stmt {
+                        kind: StmtKind::Assign {
+                            targets: vec![target],
+                            value,
+                            annotation: None,
+                            augmented: false,
+                        },
+                        range: range(item.range),
+                    });
+                }
+                stmts.append(&mut self.hoisted);
+                stmts.extend(self.block(&s.body, body));
+                StmtKind::Block(stmts)
+            }
+            PyStmt::Try(s) => StmtKind::Try {
+                body: self.block(&s.body, body),
+                handlers: s
+                    .handlers
+                    .iter()
+                    .map(|h| {
+                        let ast::ExceptHandler::ExceptHandler(h) = h;
+                        let types = match h.type_.as_deref() {
+                            None => Vec::new(),
+                            Some(ast::Expr::Tuple(t)) => t.elts.iter().map(|e| self.expr(e)).collect(),
+                            Some(e) => vec![self.expr(e)],
+                        };
+                        Handler {
+                            types,
+                            name: h.name.as_ref().map(|n| n.id.to_string()),
+                            body: self.block(&h.body, body),
+                            range: range(h.range),
+                        }
+                    })
+                    .collect(),
+                orelse: self.block(&s.orelse, body),
+                finally: self.block(&s.finalbody, body),
+            },
+            PyStmt::Match(s) => StmtKind::Match {
+                subject: self.expr(&s.subject),
+                arms: s
+                    .cases
+                    .iter()
+                    .map(|c| Arm {
+                        pattern: if c.pattern.is_wildcard() { Pattern::Wildcard } else { Pattern::Other },
+                        bindings: Vec::new(),
+                        body: self.block(&c.body, body),
+                        range: range(c.range),
+                    })
+                    .collect(),
+            },
+            PyStmt::Assert(s) => StmtKind::If {
+                test: self.expr(&s.test),
+                body: Vec::new(),
+                orelse: vec![Stmt { kind: StmtKind::Exit { kind: ExitKind::Raise, value: None }, range: r }],
+            },
+            PyStmt::Import(s) => {
+                self.import(s);
+                return None;
+            }
+            PyStmt::ImportFrom(s) => {
+                self.import_from(s);
+                return None;
+            }
+            PyStmt::Delete(_)
+            | PyStmt::TypeAlias(_)
+            | PyStmt::Global(_)
+            | PyStmt::Nonlocal(_)
+            | PyStmt::Pass(_)
+            | PyStmt::IpyEscapeCommand(_) => return None,
+        };
+        Some(Stmt { kind, range: r })
+    }
+
+    fn if_chain(
+        &mut self,
+        test: &ast::Expr,
+        then: &[PyStmt],
+        clauses: &[ast::ElifElseClause],
+        body: Option<BodyId>,
+    ) -> StmtKind {
+        let test = self.expr(test);
+        let then = self.block(then, body);
+        let orelse = match clauses.split_first() {
+            None => Vec::new(),
+            Some((first, rest)) => match &first.test {
+                None => self.block(&first.body, body),
+                Some(t) => vec![Stmt {
+                    kind: self.if_chain(t, &first.body, rest, body),
+                    range: range(first.range),
+                }],
+            },
+        };
+        StmtKind::If { test, body: then, orelse }
+    }
+
+    fn function(&mut self, f: &ast::StmtFunctionDef, class: Option<&str>, parent: Option<BodyId>) {
+        let id = BodyId(self.st.bodies.len() as u32);
+        let is_static = f.decorator_list.iter().any(|d| {
+            matches!(&d.expression, ast::Expr::Name(n) if n.id.as_str() == "staticmethod")
+        });
+        let params: Vec<Param> = f
+            .parameters
+            .iter()
+            .map(|p| Param {
+                name: p.name().id.to_string(),
+                annotation: p.annotation().map(expr::type_ref),
+                range: range(p.range()),
+            })
+            .collect();
+        let self_name = match class {
+            Some(_) if !is_static => params.first().map(|p| p.name.clone()),
+            _ => None,
+        };
+        let mut b = empty_body(f.name.id.as_str(), BodyKind::Function, range(f.range));
+        b.class = class.map(str::to_string);
+        b.self_name = self_name;
+        b.params = params;
+        b.parent = parent.filter(|p| p.0 != 0);
+        b.is_async = f.is_async;
+        self.st.bodies.push(b);
+        // Hoisted walrus targets never cross a function boundary.
+        let saved = (std::mem::take(&mut self.hoisted), self.in_function);
+        self.in_function = true;
+        let stmts = self.block(&f.body, Some(id));
+        (self.hoisted, self.in_function) = saved;
+        self.st.bodies[id.0 as usize].stmts = stmts;
+    }
+
+    fn class(&mut self, c: &ast::StmtClassDef, parent: Option<BodyId>) {
+        let name = c.name.id.to_string();
+        let mut fields = Vec::new();
+        for stmt in &c.body {
+            match stmt {
+                PyStmt::FunctionDef(f) => self.function(f, Some(&name), parent),
+                PyStmt::AnnAssign(a) => {
+                    if let ast::Expr::Name(n) = &*a.target {
+                        fields.push(Field { name: n.id.to_string(), ty: expr::type_ref(&a.annotation) });
+                    }
+                }
+                PyStmt::ClassDef(inner) => self.class(inner, parent),
+                _ => {}
+            }
+        }
+        self.st.classes.push(Class { name, fields, range: range(c.range) });
+    }
+
+    fn import(&mut self, s: &ast::StmtImport) {
+        let entries = s
+            .names
+            .iter()
+            .map(|alias| {
+                let path: Vec<String> = alias.name.id.split('.').map(str::to_string).collect();
+                let binding = match &alias.asname {
+                    Some(asname) => (asname.id.to_string(), path.clone()),
+                    None => (path[0].clone(), vec![path[0].clone()]),
+                };
+                ImportEntry { path, from_len: None, binding: Some(binding), glob: false }
+            })
+            .collect();
+        self.push_import(entries, 0, ImportKind::Static, range(s.range));
+    }
+
+    fn import_from(&mut self, s: &ast::StmtImportFrom) {
+        let module: Vec<String> = s
+            .module
+            .as_ref()
+            .map(|m| m.id.split('.').map(str::to_string).collect())
+            .unwrap_or_default();
+        let entries = s
+            .names
+            .iter()
+            .map(|alias| {
+                let glob = alias.name.id.as_str() == "*";
+                let mut path = module.clone();
+                if !glob {
+                    path.push(alias.name.id.to_string());
+                }
+                let local = alias.asname.as_ref().unwrap_or(&alias.name).id.to_string();
+                ImportEntry {
+                    binding: (!glob).then(|| (local, path.clone())),
+                    path,
+                    from_len: Some(module.len()),
+                    glob,
+                }
+            })
+            .collect();
+        self.push_import(entries, s.level, ImportKind::Static, range(s.range));
+    }
+
+    pub(super) fn push_import(&mut self, entries: Vec<ImportEntry>, level: u32, kind: ImportKind, range: TextRange) {
+        self.st.imports.push(Import { entries, level, kind, local: self.in_function, range });
+    }
+}

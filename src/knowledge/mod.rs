@@ -1,0 +1,223 @@
+//! API knowledge as data: which types are Kafka clients, what their methods do, which calls
+//! are model sources or offset sinks, which modules are network code. Rules never compare
+//! method names; they ask these tables. Configuration extends them (wrapper classes, model
+//! sources, checkpoint writers) without touching any rule.
+
+mod llm;
+mod network;
+mod python;
+mod rust;
+
+pub use llm::LlmKnowledge;
+pub use network::NetworkKnowledge;
+
+/// A Kafka client library.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lib {
+    ConfluentKafka,
+    Aiokafka,
+    KafkaPython,
+    Rdkafka,
+}
+
+impl Lib {
+    pub fn display(self) -> &'static str {
+        match self {
+            Lib::ConfluentKafka => "confluent-kafka",
+            Lib::Aiokafka => "aiokafka",
+            Lib::KafkaPython => "kafka-python",
+            Lib::Rdkafka => "rdkafka",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    Consumer,
+    Producer,
+}
+
+impl Role {
+    pub fn display(self) -> &'static str {
+        match self {
+            Role::Consumer => "consumer",
+            Role::Producer => "producer",
+        }
+    }
+}
+
+/// How a client's construction passes its configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConfigStyle {
+    /// confluent-kafka: a dict as first argument, plus keyword arguments merged into it.
+    DictAndKwargs,
+    /// aiokafka / kafka-python: keyword arguments (`group_id=`, `enable_auto_commit=`).
+    Kwargs,
+    /// rdkafka: a `ClientConfig::new().set(k, v)...create()` builder chain.
+    Builder,
+}
+
+/// A Kafka client type (or trait, for Rust `impl Consumer` / `C: Consumer`).
+#[derive(Debug, Clone)]
+pub struct ClientType {
+    pub lib: Lib,
+    /// Top-level module or crate (`confluent_kafka`, `rdkafka`); a qualified path matches when
+    /// it starts with this root and ends with `name`, so re-exports (`kafka.consumer.group.
+    /// KafkaConsumer`) resolve too.
+    pub root: String,
+    pub name: String,
+    pub role: Role,
+    pub config: ConfigStyle,
+}
+
+/// Where a call's argument may be: by keyword, or at a positional index.
+#[derive(Debug, Clone, Default)]
+pub struct ArgSlot {
+    pub keywords: Vec<&'static str>,
+    pub position: Option<usize>,
+}
+
+impl ArgSlot {
+    pub fn new(keywords: &[&'static str], position: Option<usize>) -> Self {
+        ArgSlot { keywords: keywords.to_vec(), position }
+    }
+}
+
+/// What a produce call needs for its delivery to be observed (OL201).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallbackPolicy {
+    /// confluent-kafka: a callback argument, or a global `on_delivery` in a visible config.
+    ArgOrVisibleConfig,
+    /// rdkafka BaseProducer / ThreadedProducer: the client's context carries the delivery
+    /// callback; only a visibly default context (`create()`) is known to have none.
+    ClientContext,
+}
+
+/// The meaning of a Kafka client method. Rules match on these, never on method names.
+#[derive(Debug, Clone)]
+pub enum Op {
+    /// A commit; position-wide when `offsets` is absent or derived from a position query.
+    Commit { offsets: ArgSlot },
+    /// Always commits the consumer's current position (`commit_consumer_state`).
+    CommitPosition,
+    /// Commits one given message (`commit_message`).
+    CommitMessage,
+    StoreOffsets,
+    Seek,
+    /// Queries the consumer's position or assignment (`position()`, `assignment()`).
+    Position,
+    /// Queues a record; delivery is reported through a callback.
+    Produce { callback: ArgSlot, policy: CallbackPolicy },
+    /// Queues a record and returns a delivery handle: reaching the delivery outcome takes
+    /// `awaits` awaits (or a blocking method such as `.get()`); `raises` says whether a
+    /// failed outcome raises (Python) rather than being a value to inspect (Rust `Result`).
+    Send { awaits: u8, raises: bool },
+    /// Waits for queued records; `returns_result` when it reports what is still queued.
+    Flush { returns_result: bool },
+    Poll,
+}
+
+/// A method of a Kafka client.
+#[derive(Debug, Clone)]
+pub struct MethodSpec {
+    pub lib: Lib,
+    pub role: Role,
+    /// Client type names this applies to; empty means every type of that role.
+    pub types: Vec<&'static str>,
+    pub name: &'static str,
+    pub op: Op,
+}
+
+/// A call that takes an offset or position (OL301 sinks) beyond the client methods.
+#[derive(Debug, Clone)]
+pub enum SinkSpec {
+    /// A constructor or function by root module and trailing path (`TopicPartition`,
+    /// `Offset::Offset`).
+    Path { roots: Vec<String>, suffix: Vec<String> },
+    /// A method with this name on any receiver, in a file that imports the library.
+    Method { lib: Lib, name: String },
+    /// A configured checkpoint/watermark writer: any call whose dotted name ends with this.
+    Writer { suffix: Vec<String> },
+}
+
+/// All API knowledge for one run.
+#[derive(Debug, Clone)]
+pub struct Knowledge {
+    pub clients: Vec<ClientType>,
+    pub methods: Vec<MethodSpec>,
+    pub sinks: Vec<SinkSpec>,
+    /// Methods on a builder (`ClientConfig`) that set one entry: `set(key, value)`.
+    pub config_setters: Vec<&'static str>,
+    /// Builder methods that construct a client with the default context (`create`) or with
+    /// a custom one (`create_with_context`).
+    pub builder_create: Vec<&'static str>,
+    pub builder_create_with_context: Vec<&'static str>,
+    /// Rust builder roots: `ClientConfig::new()`.
+    pub builder_types: Vec<(String, String)>,
+    pub llm: LlmKnowledge,
+    pub network: NetworkKnowledge,
+}
+
+impl Default for Knowledge {
+    fn default() -> Self {
+        let mut k = Knowledge {
+            clients: Vec::new(),
+            methods: Vec::new(),
+            sinks: Vec::new(),
+            config_setters: vec!["set"],
+            builder_create: vec!["create"],
+            builder_create_with_context: vec!["create_with_context"],
+            builder_types: vec![("rdkafka".into(), "ClientConfig".into())],
+            llm: LlmKnowledge::default(),
+            network: NetworkKnowledge::default(),
+        };
+        python::register(&mut k);
+        rust::register(&mut k);
+        k
+    }
+}
+
+impl Knowledge {
+    /// The client type a fully qualified path names.
+    pub fn client_type(&self, path: &[String]) -> Option<&ClientType> {
+        let (first, last) = (path.first()?, path.last()?);
+        self.clients.iter().find(|c| &c.root == first && &c.name == last)
+    }
+
+    /// The client types whose simple name is `name` and whose library root is `root`.
+    pub fn client_named(&self, root: &str, name: &str) -> Option<&ClientType> {
+        self.clients.iter().find(|c| c.root == root && c.name == name)
+    }
+
+    /// The library whose root module is `root`.
+    pub fn lib_of_root(&self, root: &str) -> Option<Lib> {
+        self.clients.iter().find(|c| c.root == root).map(|c| c.lib)
+    }
+
+    /// The op of `method` on a client of `lib`/`role`, for type `ty` when known.
+    pub fn method(&self, lib: Lib, role: Role, ty: Option<&str>, method: &str) -> Option<&Op> {
+        self.methods
+            .iter()
+            .find(|m| {
+                m.lib == lib
+                    && m.role == role
+                    && m.name == method
+                    && (m.types.is_empty() || ty.is_some_and(|t| m.types.contains(&t)))
+            })
+            .map(|m| &m.op)
+    }
+
+    /// Whether the builder type path (`[rdkafka, ClientConfig]` or a re-export) is a config.
+    pub fn is_builder_type(&self, path: &[String]) -> bool {
+        match (path.first(), path.last()) {
+            (Some(first), Some(last)) => {
+                self.builder_types.iter().any(|(root, name)| root == first && name == last)
+            }
+            _ => false,
+        }
+    }
+}
+
+pub(crate) fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}

@@ -1,0 +1,420 @@
+//! The language-neutral program model.
+//!
+//! Each front end (`frontend::python`, `frontend::rust`) lowers its native syntax tree into
+//! this small vocabulary; the shared analyses in `analysis/` and every rule in `rules/` read
+//! only this. Where Python and Rust mean the same thing (a method call whose result is thrown
+//! away, a `try`/`except` handler and a `match` arm on `Err`, an import and a `use`), they lower
+//! to the same node, so each rule is written once.
+
+mod span;
+pub mod visit;
+
+pub use span::{Ranged, TextRange};
+
+/// Source language of a module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    Python,
+    Rust,
+}
+
+impl Lang {
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::Python => "python",
+            Lang::Rust => "rust",
+        }
+    }
+}
+
+/// Identifies a call node within one module (dense, starting at 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CallId(pub u32);
+
+/// Identifies a body (function, method, closure-free module top level) within one module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BodyId(pub u32);
+
+/// One source file, lowered.
+#[derive(Debug, Clone)]
+pub struct Module {
+    pub lang: Lang,
+    /// Every import / `use` / dynamic import, in source order, including function-local ones.
+    pub imports: Vec<Import>,
+    /// Index 0 is the module's top level (empty for Rust); functions and methods follow.
+    pub bodies: Vec<Body>,
+    /// Classes (Python) and structs (Rust) with their declared fields.
+    pub classes: Vec<Class>,
+    /// Number of call nodes; `CallId`s are `0..call_count`.
+    pub call_count: u32,
+}
+
+/// An import statement (Python `import`/`from`, dynamic `importlib.import_module("x")`,
+/// Rust `use`/`extern crate`), with one entry per imported path.
+#[derive(Debug, Clone)]
+pub struct Import {
+    pub entries: Vec<ImportEntry>,
+    /// Python relative-import level (`from ..x import y` is 2); 0 for absolute and for Rust.
+    pub level: u32,
+    pub kind: ImportKind,
+    /// Inside a function body rather than at module level.
+    pub local: bool,
+    /// The whole statement; findings are reported at its first line.
+    pub range: TextRange,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportKind {
+    /// `import`, `from .. import`, `use`, `extern crate`.
+    Static,
+    /// `importlib.import_module("literal")`, `__import__("literal")`.
+    Dynamic,
+}
+
+#[derive(Debug, Clone)]
+pub struct ImportEntry {
+    /// Full imported path: `from a.b import c` is `[a, b, c]`, `use std::net::TcpStream` is
+    /// `[std, net, TcpStream]`, a glob `use a::*` is `[a]`.
+    pub path: Vec<String>,
+    /// For `from a.b import c`: the length of the module part (`2`); `None` for plain imports.
+    /// The import graph uses it to try both `a.b.c` (a submodule) and `a.b` (a name in it).
+    pub from_len: Option<usize>,
+    /// The local name this entry binds and the path that name stands for:
+    /// `import a.b` binds `a` to `[a]`; `import a.b as c` binds `c` to `[a, b]`.
+    pub binding: Option<(String, Vec<String>)>,
+    pub glob: bool,
+}
+
+/// A class or struct and the fields it declares with a type.
+#[derive(Debug, Clone)]
+pub struct Class {
+    pub name: String,
+    pub fields: Vec<Field>,
+    pub range: TextRange,
+}
+
+#[derive(Debug, Clone)]
+pub struct Field {
+    pub name: String,
+    pub ty: TypeRef,
+}
+
+/// A type annotation reduced to the paths that could name a Kafka client type. Wrappers and
+/// references (`&T`, `Arc<T>`, `Box<T>`, `Option<T>`, `impl Trait`, generic bounds) are looked
+/// through by the front end, so `Arc<FutureProducer>` gives `[[FutureProducer]]`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TypeRef {
+    pub paths: Vec<Vec<String>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodyKind {
+    Module,
+    Function,
+}
+
+/// A function, method or module top level.
+#[derive(Debug, Clone)]
+pub struct Body {
+    pub name: String,
+    pub kind: BodyKind,
+    /// The class or struct whose method this is (`impl S` blocks in Rust), as an index into
+    /// `Module::classes` when the class is declared in this file, else by name.
+    pub class: Option<String>,
+    /// Name of the receiver parameter (`self`) for methods.
+    pub self_name: Option<String>,
+    pub params: Vec<Param>,
+    /// The enclosing body for nested functions (closures stay inline as `Expr::Closure`).
+    pub parent: Option<BodyId>,
+    pub stmts: Block,
+    pub is_async: bool,
+    pub range: TextRange,
+}
+
+#[derive(Debug, Clone)]
+pub struct Param {
+    pub name: String,
+    pub annotation: Option<TypeRef>,
+    pub range: TextRange,
+}
+
+pub type Block = Vec<Stmt>;
+
+#[derive(Debug, Clone)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub range: TextRange,
+}
+
+#[derive(Debug, Clone)]
+pub enum StmtKind {
+    /// An expression evaluated for its effect; its value is discarded (Python expression
+    /// statement, Rust `expr;`).
+    Expr(Expr),
+    /// `targets = value` (Python assignment, `with x as t`, Rust `let`). `annotation` is the
+    /// declared type (`x: Consumer = ..`, `let c: StreamConsumer = ..`).
+    Assign {
+        targets: Vec<Target>,
+        value: Expr,
+        annotation: Option<TypeRef>,
+        /// `x += v`: the old value flows into the new one.
+        augmented: bool,
+    },
+    If {
+        test: Expr,
+        body: Block,
+        orelse: Block,
+    },
+    /// Python `match`, Rust `match` / `if let`.
+    Match {
+        subject: Expr,
+        arms: Vec<Arm>,
+    },
+    Loop {
+        kind: LoopKind,
+        /// `for target in iter`.
+        target: Option<Target>,
+        /// The iterable of a `for`, the condition of a `while`.
+        iter: Option<Expr>,
+        body: Block,
+        orelse: Block,
+    },
+    /// Python `try`; Rust has no statement form (its failure paths are `Match` arms).
+    Try {
+        body: Block,
+        handlers: Vec<Handler>,
+        orelse: Block,
+        finally: Block,
+    },
+    Exit {
+        kind: ExitKind,
+        value: Option<Expr>,
+    },
+    /// A nested block with no control-flow meaning of its own (`with` body, Rust block).
+    Block(Block),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoopKind {
+    For,
+    While,
+    /// Rust `loop {}`, Python `while True:`.
+    Infinite,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExitKind {
+    Return,
+    Raise,
+    Break,
+    Continue,
+    /// Rust `panic!`, `unreachable!`, `todo!`.
+    Panic,
+}
+
+/// One `except` clause.
+#[derive(Debug, Clone)]
+pub struct Handler {
+    /// The caught types as written; empty for a bare `except:`.
+    pub types: Vec<Expr>,
+    pub name: Option<String>,
+    pub body: Block,
+    pub range: TextRange,
+}
+
+/// One arm of a `match` (or the branches of an `if let`).
+#[derive(Debug, Clone)]
+pub struct Arm {
+    pub pattern: Pattern,
+    /// Names the pattern binds (they take the subject's taint).
+    pub bindings: Vec<String>,
+    pub body: Block,
+    pub range: TextRange,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pattern {
+    /// `Ok(..)` / `Some(..)`.
+    Success,
+    /// `Err(_)`, `Err(e)`: any error.
+    ErrAny,
+    /// `Err(KafkaError::X(..))`: a named error variant.
+    ErrSpecific,
+    /// `_` or the `else` of an `if let`.
+    Wildcard,
+    Other,
+}
+
+/// An assignment target.
+#[derive(Debug, Clone)]
+pub enum Target {
+    Name(String, TextRange),
+    /// `_` (Python `_ = x`, Rust `let _ = x`): the value is explicitly thrown away.
+    Underscore(TextRange),
+    Attr { value: Expr, attr: String, range: TextRange },
+    Index { value: Expr, key: Expr, range: TextRange },
+    Tuple(Vec<Target>, TextRange),
+    Other(TextRange),
+}
+
+/// An expression, reduced to what the rules need.
+#[derive(Debug, Clone)]
+pub enum Expr {
+    Name { id: String, range: TextRange },
+    /// `value.attr`; Rust paths `a::b` lower to the same shape.
+    Attr { value: Box<Expr>, attr: String, range: TextRange },
+    Call(Box<Call>),
+    Await { value: Box<Expr>, range: TextRange },
+    /// Rust `expr?`.
+    Try { value: Box<Expr>, range: TextRange },
+    Lit { lit: Lit, range: TextRange },
+    /// A dict literal; a `None` key is a `**spread`.
+    Dict { items: Vec<(Option<Expr>, Expr)>, range: TextRange },
+    /// List, tuple, set, array literals.
+    Seq { elts: Vec<Expr>, range: TextRange },
+    /// A struct literal (`S { a: x }`) or keyword construction with a known type name.
+    Record { ty: Vec<String>, fields: Vec<(String, Expr)>, range: TextRange },
+    /// A value computed from `parts` (operators, subscripts, f-strings, comprehensions,
+    /// conditional expressions, casts). Taint flows from every part.
+    Derived { parts: Vec<Expr>, hop: Hop, range: TextRange },
+    /// Lambda / closure / async block: its statements run later, with the captured names.
+    Closure { params: Vec<Param>, body: Block, is_async: bool, range: TextRange },
+    /// Anything else: opaque, carries no data or calls.
+    Opaque { range: TextRange },
+}
+
+/// How a derived value was computed; shown in taint paths.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hop {
+    Index,
+    Operator,
+    Format,
+    Container,
+    Conditional,
+    Cast,
+    Other,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Lit {
+    Str(String),
+    Bool(bool),
+    Int(i64),
+    None,
+    Other,
+}
+
+/// A call. Method calls have `func = Attr { value: receiver, attr: method }`.
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub id: CallId,
+    pub func: Expr,
+    pub args: Vec<Arg>,
+    /// Rust turbofish: `create::<BaseProducer>()`.
+    pub type_args: Vec<TypeRef>,
+    pub range: TextRange,
+}
+
+#[derive(Debug, Clone)]
+pub struct Arg {
+    /// Keyword name (`on_delivery=cb`); `None` for positional.
+    pub name: Option<String>,
+    pub value: Expr,
+    pub spread: Spread,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spread {
+    None,
+    /// `*args`
+    Star,
+    /// `**kwargs`
+    DoubleStar,
+}
+
+impl Ranged for Expr {
+    fn range(&self) -> TextRange {
+        match self {
+            Expr::Name { range, .. }
+            | Expr::Attr { range, .. }
+            | Expr::Await { range, .. }
+            | Expr::Try { range, .. }
+            | Expr::Lit { range, .. }
+            | Expr::Dict { range, .. }
+            | Expr::Seq { range, .. }
+            | Expr::Record { range, .. }
+            | Expr::Derived { range, .. }
+            | Expr::Closure { range, .. }
+            | Expr::Opaque { range } => *range,
+            Expr::Call(call) => call.range,
+        }
+    }
+}
+
+impl Ranged for Target {
+    fn range(&self) -> TextRange {
+        match self {
+            Target::Name(_, r)
+            | Target::Underscore(r)
+            | Target::Tuple(_, r)
+            | Target::Other(r) => *r,
+            Target::Attr { range, .. } | Target::Index { range, .. } => *range,
+        }
+    }
+}
+
+impl Expr {
+    /// The method name and receiver of a method call's `func`.
+    pub fn as_method(&self) -> Option<(&Expr, &str)> {
+        match self {
+            Expr::Attr { value, attr, .. } => Some((value, attr)),
+            _ => None,
+        }
+    }
+
+    /// The dotted path of a name or attribute chain: `a.b.c` / `a::b::c` gives `[a, b, c]`.
+    pub fn dotted(&self) -> Option<Vec<&str>> {
+        match self {
+            Expr::Name { id, .. } => Some(vec![id.as_str()]),
+            Expr::Attr { value, attr, .. } => {
+                let mut path = value.dotted()?;
+                path.push(attr);
+                Some(path)
+            }
+            _ => None,
+        }
+    }
+
+    /// The string value of a literal.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Expr::Lit { lit: Lit::Str(s), .. } => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The last name segment: `x` for `x`, `c` for `a.b.c`, `f` for a call of `a.f(..)`.
+    pub fn last_name(&self) -> Option<&str> {
+        match self {
+            Expr::Name { id, .. } => Some(id),
+            Expr::Attr { attr, .. } => Some(attr),
+            Expr::Call(call) => call.func.last_name(),
+            Expr::Await { value, .. } | Expr::Try { value, .. } => value.last_name(),
+            _ => None,
+        }
+    }
+}
+
+impl Call {
+    pub fn positional(&self) -> impl Iterator<Item = &Arg> {
+        self.args.iter().filter(|a| a.name.is_none() && a.spread == Spread::None)
+    }
+
+    pub fn keyword(&self, name: &str) -> Option<&Arg> {
+        self.args.iter().find(|a| a.name.as_deref() == Some(name))
+    }
+
+    pub fn has_spread(&self, spread: Spread) -> bool {
+        self.args.iter().any(|a| a.spread == spread)
+    }
+}
