@@ -1,1 +1,4 @@
-fn main() {}
+fn main() {
+    let status = offsetlint::cli::main();
+    std::process::exit(status as i32);
+}

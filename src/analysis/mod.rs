@@ -1,1 +1,171 @@
-//! Shared analyses over the model.
+//! Shared analyses over the model, computed once per file and read by every rule: name
+//! resolution, Kafka client bindings and call facts, result uses, taint.
+
+pub mod bindings;
+pub mod config;
+pub mod index;
+pub mod names;
+pub mod taint;
+pub mod uses;
+
+use bindings::{Bindings, Client};
+use names::Names;
+use uses::ResultUse;
+
+use crate::knowledge::{ArgSlot, Knowledge, Op};
+use crate::model::visit::{self, Visitor};
+use crate::model::*;
+
+/// A call on a Kafka client, with what it does.
+#[derive(Debug, Clone)]
+pub struct CallFacts {
+    pub client: Client,
+    pub op: Op,
+    /// The method name as written (for messages).
+    pub method: String,
+    pub body: BodyId,
+}
+
+/// Whether an argument slot is filled.
+#[derive(Debug, Clone, Copy)]
+pub enum ArgPresence<'a> {
+    Present(&'a Expr),
+    Absent,
+    /// A `*args` / `**kwargs` splat may fill it.
+    Unknown,
+}
+
+pub fn find_arg<'a>(call: &'a Call, slot: &ArgSlot) -> ArgPresence<'a> {
+    for kw in &slot.keywords {
+        if let Some(arg) = call.keyword(kw) {
+            return ArgPresence::Present(&arg.value);
+        }
+    }
+    if let Some(pos) = slot.position {
+        let mut index = 0;
+        for arg in &call.args {
+            match (arg.name.is_some(), arg.spread) {
+                (false, Spread::None) => {
+                    if index == pos {
+                        return ArgPresence::Present(&arg.value);
+                    }
+                    index += 1;
+                }
+                (_, Spread::Star) => return ArgPresence::Unknown,
+                _ => {}
+            }
+        }
+    }
+    if call.has_spread(Spread::DoubleStar) && !slot.keywords.is_empty() {
+        return ArgPresence::Unknown;
+    }
+    ArgPresence::Absent
+}
+
+/// Everything the rules may ask about one file.
+pub struct FileAnalysis<'m> {
+    pub module: &'m Module,
+    pub knowledge: &'m Knowledge,
+    pub names: &'m Names,
+    pub bindings: Bindings<'m>,
+    /// Every call node, in walk order.
+    pub calls: Vec<&'m Call>,
+    /// Indexed by `CallId`: facts for calls on Kafka clients.
+    pub facts: Vec<Option<CallFacts>>,
+    /// Indexed by `CallId`.
+    pub uses: Vec<ResultUse>,
+    pub taint_hits: Vec<taint::SinkHit>,
+}
+
+impl<'m> FileAnalysis<'m> {
+    pub fn new(module: &'m Module, knowledge: &'m Knowledge, names: &'m Names, heuristic: bool) -> Self {
+        let bindings = Bindings::new(module, knowledge, names, heuristic);
+        let mut facts = vec![None; module.call_count as usize];
+        let mut calls = Vec::with_capacity(module.call_count as usize);
+        for (i, body) in module.bodies.iter().enumerate() {
+            let mut c = FactCollector {
+                bindings: &bindings,
+                knowledge,
+                body: BodyId(i as u32),
+                facts: &mut facts,
+                calls: &mut calls,
+            };
+            visit::walk_block(&mut c, &body.stmts);
+        }
+        let uses = uses::compute(module);
+        let taint_hits = taint::analyze(&taint::TaintInput { module, names, bindings: &bindings, facts: &facts, knowledge });
+        FileAnalysis { module, knowledge, names, bindings, calls, facts, uses, taint_hits }
+    }
+
+    pub fn facts(&self, id: CallId) -> Option<&CallFacts> {
+        self.facts.get(id.0 as usize).and_then(Option::as_ref)
+    }
+
+    pub fn result_use(&self, id: CallId) -> &ResultUse {
+        &self.uses[id.0 as usize]
+    }
+
+    /// Names in `body` that hold a polled message: `msg = consumer.poll(1.0)`,
+    /// `for msg in consumer:`, `let m = consumer.recv().await?`.
+    pub fn polled_messages(&self, body: BodyId) -> Vec<&'m str> {
+        let index = &self.bindings.indexes[body.0 as usize];
+        let is_poll = |e: &Expr| match bindings::strip(e, self.names) {
+            Expr::Call(c) => matches!(self.facts(c.id).map(|f| &f.op), Some(Op::Poll)),
+            _ => false,
+        };
+        let mut out: Vec<&str> = index
+            .assigns
+            .iter()
+            .filter(|(_, values)| values.iter().any(|(v, _)| is_poll(v)))
+            .map(|(name, _)| *name)
+            .collect();
+        for (target, iter) in &index.for_loops {
+            let over_consumer = is_poll(iter)
+                || self.bindings.client_of(iter, body).is_some_and(|c| c.role == crate::knowledge::Role::Consumer);
+            if let (true, Target::Name(name, _)) = (over_consumer, target) {
+                out.push(name);
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+struct FactCollector<'b, 'm> {
+    bindings: &'b Bindings<'m>,
+    knowledge: &'m Knowledge,
+    body: BodyId,
+    facts: &'b mut Vec<Option<CallFacts>>,
+    calls: &'b mut Vec<&'m Call>,
+}
+
+impl<'m> Visitor<'m> for FactCollector<'_, 'm> {
+    fn visit_expr(&mut self, expr: &'m Expr) {
+        if let Expr::Call(call) = expr {
+            self.calls.push(call);
+            if let Some((recv, method)) = call.func.as_method() {
+                if let Some(client) = self.bindings.client_of(recv, self.body) {
+                    let op = if client.lib_certain {
+                        self.knowledge.method(client.lib, client.role, client.ty.as_deref(), method)
+                    } else {
+                        // Heuristic receiver, several libraries imported: the first that knows it.
+                        self.bindings
+                            .libs
+                            .iter()
+                            .find_map(|lib| self.knowledge.method(*lib, client.role, None, method))
+                    };
+                    if let Some(op) = op {
+                        self.facts[call.id.0 as usize] = Some(CallFacts {
+                            op: op.clone(),
+                            method: method.to_string(),
+                            client,
+                            body: self.body,
+                        });
+                    }
+                }
+            }
+        }
+        visit::walk_expr(self, expr);
+    }
+}

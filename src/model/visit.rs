@@ -3,25 +3,25 @@
 
 use super::*;
 
-pub trait Visitor {
-    fn visit_stmt(&mut self, stmt: &Stmt) {
+pub trait Visitor<'m> {
+    fn visit_stmt(&mut self, stmt: &'m Stmt) {
         walk_stmt(self, stmt);
     }
-    fn visit_expr(&mut self, expr: &Expr) {
+    fn visit_expr(&mut self, expr: &'m Expr) {
         walk_expr(self, expr);
     }
-    fn visit_target(&mut self, target: &Target) {
+    fn visit_target(&mut self, target: &'m Target) {
         walk_target(self, target);
     }
 }
 
-pub fn walk_block<V: Visitor + ?Sized>(v: &mut V, block: &[Stmt]) {
+pub fn walk_block<'m, V: Visitor<'m> + ?Sized>(v: &mut V, block: &'m [Stmt]) {
     for stmt in block {
         v.visit_stmt(stmt);
     }
 }
 
-pub fn walk_stmt<V: Visitor + ?Sized>(v: &mut V, stmt: &Stmt) {
+pub fn walk_stmt<'m, V: Visitor<'m> + ?Sized>(v: &mut V, stmt: &'m Stmt) {
     match &stmt.kind {
         StmtKind::Expr(e) => v.visit_expr(e),
         StmtKind::Assign { targets, value, .. } => {
@@ -71,7 +71,7 @@ pub fn walk_stmt<V: Visitor + ?Sized>(v: &mut V, stmt: &Stmt) {
     }
 }
 
-pub fn walk_target<V: Visitor + ?Sized>(v: &mut V, target: &Target) {
+pub fn walk_target<'m, V: Visitor<'m> + ?Sized>(v: &mut V, target: &'m Target) {
     match target {
         Target::Attr { value, .. } => v.visit_expr(value),
         Target::Index { value, key, .. } => {
@@ -87,7 +87,7 @@ pub fn walk_target<V: Visitor + ?Sized>(v: &mut V, target: &Target) {
     }
 }
 
-pub fn walk_expr<V: Visitor + ?Sized>(v: &mut V, expr: &Expr) {
+pub fn walk_expr<'m, V: Visitor<'m> + ?Sized>(v: &mut V, expr: &'m Expr) {
     match expr {
         Expr::Name { .. } | Expr::Lit { .. } | Expr::Opaque { .. } => {}
         Expr::Attr { value, .. } | Expr::Await { value, .. } | Expr::Try { value, .. } => {

@@ -1,0 +1,244 @@
+#!/usr/bin/env bash
+# Download the real-code corpus used by scripts/real_code.sh and scripts/bench.sh.
+#
+#   scripts/fetch_corpus.sh [python] [rust] [bench]     (default: all three groups)
+#
+# Layout (everything under scripts/.work/, which is git-ignored; never commit it):
+#   scripts/.work/downloads/{python,rust,bench}/   the original archives (.tar.gz/.whl/.crate)
+#   scripts/.work/corpus/python/<name>-<version>/  PyPI packages that use a Kafka client
+#   scripts/.work/corpus/rust/<name>-<version>/    crates that use rdkafka
+#   scripts/.work/corpus/bench/<name>-<version>/   big general Python code for speed tests
+#
+# Choices:
+# - Every package is pinned to an exact version AND to the sha256 of the exact file, so the
+#   corpus is byte-for-byte reproducible and results can be compared across runs.
+# - PyPI: `pip download --no-deps` (the ordinary client). Sdists are preferred because they
+#   often ship tests/ and examples/; quixstreams publishes wheels only, so it uses its wheel.
+#   Note: pip prepares sdist metadata in an isolated build env, which runs the package's build
+#   backend; nothing of it is installed or imported afterwards.
+# - crates.io: the .crate file from the static download host (the crates.io API host is not
+#   reachable from every machine), with the API download URL as a fallback. The sha256
+#   pinned below is the `cksum` the crates.io index publishes for that version.
+# - Idempotent: a package whose directory holds the `.corpus-ok` marker is skipped; unpacking
+#   goes to a `.partial` directory that is renamed only when complete.
+# - Each package was checked to really contain Kafka client usage (`import confluent_kafka`,
+#   `aiokafka`, `kafka` / `rdkafka::`); the closing table re-checks that on every run and the
+#   script fails if a Kafka package has no Kafka import at all.
+set -euo pipefail
+
+SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+WORK="${SCRIPT_DIR}/.work"
+DOWNLOADS="${WORK}/downloads"
+CORPUS="${WORK}/corpus"
+PYTHON="${PYTHON:-python3}"
+
+# --- PyPI packages that use Kafka clients: "name version kind sha256" ------------------------
+# kind: sdist | wheel
+PYTHON_PACKAGES=(
+  # the three client libraries themselves (their own code, tests and verifiable clients)
+  "confluent-kafka 2.16.1 sdist ec1474347615b9dd1bd0e269d37e31fa442782e67c4942661751e81b09d9f0c8"
+  "aiokafka 0.14.0 sdist 8ffdc945798ba4d3d132b705d4244d0a1f493925efb57c637a2ca88ee82794e1"
+  "kafka-python 3.0.12 sdist 4ccda3616b9aa5c353d74a97f2770d6cd1b950890d77ab0e8890e09a48eeed65"
+  # stream-processing frameworks built on the clients
+  "faust-streaming 0.15.3 sdist 51d6de8d7984c1e47ce961ba4c066e82a6b69d7b02d6bc27129677c4bfb1235f"
+  "quixstreams 3.28.1 wheel abe2f430e68c67d8354ef8b648f54e6330b1c2970e96ebd5ad73e1abd45222ac"
+  "faststream 0.7.8 sdist 9e367d9ba8b59eeafad19f46641b11f20d23a7ed75ea27b2503856a8ae0c075a"
+  "sentry-arroyo 2.48.0 sdist 8e8b4196acf3713cf9f640dee85ed964eecb201b2fa9a07b3f0864e7d5c393c1"
+  "kstreams 0.34.6 sdist ca547b03ce4b6a48e05e7a2ebd766e8cd97ab9cd57adf2c942a63f79671827df"
+  "wunderkafka 0.23.0 sdist f11ebd00bcd1270590d5ac3de057ab26f45725bab9563effd894c5366cdb2f29"
+  "django-kafka 5.1.2 sdist 0e9ca12f936da376babffb5557b578b3710555b32762a15ecf827ccfd1dfb26e"
+  # integrations: orchestrators, ops tools, tracing instrumentations
+  "apache-airflow-providers-apache-kafka 2.1.0 sdist fdc5b11885e3fba9736fb7eb17f93cc1b8746dc3cae1d81bad66c71752d780f8"
+  "dagster-kafka 1.3.1 sdist 0d189c9a6041bb2ba86dc3159da927e585a66997277da064c8418159c13d4b8a"
+  "kafka-utils 4.1.0 sdist bd74de6cf5c48740a9bd3899a9de1b41ffd6a8e06963f7fccf9d52b1d62e1f17"
+  "opentelemetry-instrumentation-confluent-kafka 0.66b1 sdist 834ae99cd024695946e7b72ce8f8060e0cc6b015c125b310f79ccd3069c585f4"
+  "opentelemetry-instrumentation-aiokafka 0.66b1 sdist 185e18196d52f13db75910bc5fa1900ff858dc3743c473e6bf4d57c712125448"
+  "opentelemetry-instrumentation-kafka-python 0.66b1 sdist 68574ccc6984be59b8856dea9546ad83d15cf6c2582a674d0e7bdd7d3952a1f4"
+  # mostly non-Kafka code with one Kafka module each: a false-positive check
+  "kombu 5.7.0 sdist 31e62fdfd2381caa3422f8e02b84a491d9a2180ddda74507b57f4cb1e1c2c2c9"
+  "streamz 0.6.6 sdist b72e55177bcd3c46608a0bcfb630bff43485ac6f1c0550586d2b5ead23901f10"
+)
+
+# --- crates that use rdkafka: "name version sha256" -------------------------------------------
+RUST_CRATES=(
+  # rdkafka itself: examples/ and tests/ are real consumer/producer code
+  "rdkafka 0.39.0 d7956f9ac12b5712e50372d9749a3102f4810a8d42481c5eae3748d36d585bcf"
+  # normal dependency on rdkafka
+  "sentry_arroyo 2.49.0 fb0a3d013238e9248cce3c6a98e9cd7b9d13b47e121ccba85414da1e2dc17903"
+  "callysto 0.1.11 b943f8ae8d72abfe8b5599de7faec49c06c8ac37354fa84486c553996be2c11d"
+  "rdkafka-wrap 0.1.12 83adc549efb154cf04b8f9dfa51aa59120a0d485a1802c8612694f9016ad7451"
+  "kafka-threadpool 1.0.12 fa70ab2decc15b148cc2f27c818ec816db22e021dc00882b6241c2a6ecefd54f"
+  "high-level-kafka 1.0.0 21f69c8c6cd757066c21cb88041dd4822e2a863c6d2a1f3e99094ca1b1e18b3b"
+  "kafcat 0.1.3 7f9ff40152273082189c267c9c2562861db37057f912d96776f3b1427c8c721b"
+  "skywalking 0.10.0 bc5118ba77d80fdf16c3846aae8967c59182c05d7f9f4a1503bd60b6819055ae"
+  # rdkafka as a dev-dependency (tests/benches) or feature-gated module
+  "testcontainers-modules 0.15.0 e5985fde5befe4ffa77a052e035e16c2da86e8bae301baa9f9904ad3c494d357"
+  "schema_registry_converter 6.0.0 f49a1bb385b8c10df239624527d813e01209a230d19ea2c85a9e249a7444b1ec"
+  "rskafka 0.6.0 849b87417a191e37e16b8893eba8928bbd10e1989e6b57c4f8531549eaa29bdc"
+)
+
+# --- big general-purpose Python sdists for speed benchmarks (not Kafka code) -----------------
+BENCH_PACKAGES=(
+  "django 5.2.19 sdist ad03d8abc51dbff95ebf34b27123cf0c26a3b62db7ba0cd520783686362533d1"
+  "sqlalchemy 2.1.9 sdist d700a8b2edfb26282a470333d6bc4a454c4acda4d201a3bea7b72fa76c217d28"
+  "requests 2.34.2 sdist f288924cae4e29463698d6d60bc6a4da69c89185ad1e0bcc4104f584e960b9ed"
+)
+
+MARKER=".corpus-ok"
+
+log() { printf '[fetch_corpus] %s\n' "$*" >&2; }
+
+verify_sha256() { # FILE EXPECTED
+  local actual
+  actual="$(sha256sum "$1" | cut -d' ' -f1)"
+  if [[ "${actual}" != "$2" ]]; then
+    log "sha256 mismatch for $1: expected $2, got ${actual}"
+    return 1
+  fi
+}
+
+# Unpack ARCHIVE (tar.gz/.crate with one top directory, or a .whl zip) into DEST atomically.
+unpack() { # ARCHIVE DEST
+  local archive="$1" dest="$2" partial="$2.partial"
+  rm -rf "${partial}"
+  mkdir -p "${partial}"
+  case "${archive}" in
+    *.whl|*.zip) "${PYTHON}" -m zipfile -e "${archive}" "${partial}" ;;
+    # sdists and crates have exactly one top-level "<name>-<version>/" directory: strip it.
+    *) tar -xzf "${archive}" -C "${partial}" --strip-components=1 --no-same-owner ;;
+  esac
+  touch "${partial}/${MARKER}"
+  rm -rf "${dest}"
+  mv "${partial}" "${dest}"
+}
+
+fetch_pypi() { # GROUP NAME VERSION KIND SHA256
+  local group="$1" name="$2" version="$3" kind="$4" sha="$5"
+  local dest="${CORPUS}/${group}/${name}-${version}"
+  if [[ -f "${dest}/${MARKER}" ]]; then
+    log "skip ${group}/${name}-${version} (present)"
+    return 0
+  fi
+  local dl="${DOWNLOADS}/${group}"
+  mkdir -p "${dl}" "${CORPUS}/${group}"
+  # Reuse an archive from an earlier (interrupted) run if its hash still matches.
+  local archive=""
+  local f
+  for f in "${dl}/${name}-${version}".* ; do
+    if [[ -f "${f}" ]] && verify_sha256 "${f}" "${sha}" 2>/dev/null; then archive="${f}"; fi
+  done
+  if [[ -z "${archive}" ]]; then
+    log "download ${name}==${version} (${kind}) from PyPI"
+    local tmp
+    tmp="$(mktemp -d "${dl}/.tmp.XXXXXX")"
+    local format_flag=(--no-binary ":all:")
+    if [[ "${kind}" == "wheel" ]]; then format_flag=(--only-binary ":all:"); fi
+    if ! "${PYTHON}" -m pip download --quiet --disable-pip-version-check --no-input \
+        --no-deps "${format_flag[@]}" --dest "${tmp}" "${name}==${version}" >&2; then
+      rm -rf "${tmp}"
+      log "ERROR: pip download ${name}==${version} failed"
+      return 1
+    fi
+    local files=("${tmp}"/*)
+    if [[ ${#files[@]} -ne 1 ]]; then
+      log "ERROR: expected one file for ${name}==${version}, got: ${files[*]}"
+      rm -rf "${tmp}"
+      return 1
+    fi
+    verify_sha256 "${files[0]}" "${sha}" || { rm -rf "${tmp}"; return 1; }
+    # Keep the archive under a predictable name: <name>-<version>.<original extension>.
+    local base ext
+    base="$(basename "${files[0]}")"
+    case "${base}" in
+      *.tar.gz) ext="tar.gz" ;;
+      *.whl) ext="whl" ;;
+      *.zip) ext="zip" ;;
+      *) ext="${base##*.}" ;;
+    esac
+    archive="${dl}/${name}-${version}.${ext}"
+    mv "${files[0]}" "${archive}"
+    rm -rf "${tmp}"
+  fi
+  unpack "${archive}" "${dest}"
+  log "ok   ${group}/${name}-${version}"
+}
+
+fetch_crate() { # NAME VERSION SHA256
+  local name="$1" version="$2" sha="$3"
+  local dest="${CORPUS}/rust/${name}-${version}"
+  if [[ -f "${dest}/${MARKER}" ]]; then
+    log "skip rust/${name}-${version} (present)"
+    return 0
+  fi
+  local dl="${DOWNLOADS}/rust"
+  mkdir -p "${dl}" "${CORPUS}/rust"
+  local archive="${dl}/${name}-${version}.crate"
+  if [[ ! -f "${archive}" ]] || ! verify_sha256 "${archive}" "${sha}" 2>/dev/null; then
+    log "download ${name} ${version} from crates.io"
+    local url ok=0
+    for url in "https://static.crates.io/crates/${name}/${name}-${version}.crate" \
+               "https://crates.io/api/v1/crates/${name}/${version}/download"; do
+      if curl -fsSL --retry 3 --connect-timeout 20 -A "offsetlint-corpus-fetch" \
+          -o "${archive}.tmp" "${url}"; then
+        ok=1
+        break
+      fi
+      log "  ${url} failed, trying next"
+    done
+    if [[ ${ok} -ne 1 ]]; then
+      rm -f "${archive}.tmp"
+      log "ERROR: could not download ${name} ${version}"
+      return 1
+    fi
+    verify_sha256 "${archive}.tmp" "${sha}" || { rm -f "${archive}.tmp"; return 1; }
+    mv "${archive}.tmp" "${archive}"
+  fi
+  unpack "${archive}" "${dest}"
+  log "ok   rust/${name}-${version}"
+}
+
+main() {
+  local groups=("$@")
+  if [[ ${#groups[@]} -eq 0 ]]; then groups=(python rust bench); fi
+  local failed=0 group entry
+  for group in "${groups[@]}"; do
+    case "${group}" in
+      python)
+        for entry in "${PYTHON_PACKAGES[@]}"; do
+          # shellcheck disable=SC2086
+          fetch_pypi python ${entry} || failed=$((failed + 1))
+        done ;;
+      rust)
+        for entry in "${RUST_CRATES[@]}"; do
+          # shellcheck disable=SC2086
+          fetch_crate ${entry} || failed=$((failed + 1))
+        done ;;
+      bench)
+        for entry in "${BENCH_PACKAGES[@]}"; do
+          # shellcheck disable=SC2086
+          fetch_pypi bench ${entry} || failed=$((failed + 1))
+        done ;;
+      *)
+        log "unknown group '${group}' (expected: python, rust, bench)"
+        exit 2 ;;
+    esac
+  done
+
+  # Per-package file counts and Kafka-import counts; --check fails when a package of the
+  # python/rust groups has no Kafka import at all (a wrong pick or a broken unpack).
+  local stats_groups=()
+  for group in "${groups[@]}"; do
+    if [[ -d "${CORPUS}/${group}" ]]; then stats_groups+=("${CORPUS}/${group}"); fi
+  done
+  if [[ ${#stats_groups[@]} -gt 0 ]]; then
+    "${PYTHON}" "${SCRIPT_DIR}/corpus_stats.py" --check "${stats_groups[@]}" >&2 || failed=$((failed + 1))
+  fi
+
+  if [[ ${failed} -ne 0 ]]; then
+    log "${failed} step(s) failed"
+    exit 1
+  fi
+  log "corpus ready under ${CORPUS}"
+}
+
+main "$@"

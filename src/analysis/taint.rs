@@ -1,0 +1,407 @@
+//! Intraprocedural taint from model output to offset sinks (OL301; OL302 will read the same
+//! environment for branch conditions). Flow-sensitive along statement order: an assignment of
+//! a clean value clears a name, branches merge by union, loop bodies run twice so values
+//! carried around the loop are seen.
+
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use super::bindings::Bindings;
+use super::names::Names;
+use super::CallFacts;
+use crate::knowledge::{Knowledge, Op, SinkSpec};
+use crate::model::*;
+
+/// One hop on a taint path.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    pub range: TextRange,
+    pub label: String,
+}
+
+#[derive(Debug, Clone)]
+struct Taint {
+    steps: Rc<Vec<Step>>,
+    /// Already reported at an inner sink (`TopicPartition(..)` inside `commit(offsets=..)`).
+    reported: bool,
+}
+
+impl Taint {
+    fn then(&self, step: Step) -> Taint {
+        let mut steps = (*self.steps).clone();
+        // Keep paths readable: one hop per line of code.
+        if steps.last().is_none_or(|s| s.range != step.range) {
+            steps.push(step);
+        }
+        Taint { steps: Rc::new(steps), reported: self.reported }
+    }
+}
+
+/// A tainted value reaching an offset sink.
+#[derive(Debug, Clone)]
+pub struct SinkHit {
+    pub call: CallId,
+    pub range: TextRange,
+    /// What the sink is, for the message (`TopicPartition`, `commit`).
+    pub sink: String,
+    /// Source first, then each assignment it passed through.
+    pub steps: Vec<Step>,
+}
+
+pub struct TaintInput<'a> {
+    pub module: &'a Module,
+    pub names: &'a Names,
+    pub bindings: &'a Bindings<'a>,
+    pub facts: &'a [Option<CallFacts>],
+    pub knowledge: &'a Knowledge,
+}
+
+pub fn analyze(input: &TaintInput) -> Vec<SinkHit> {
+    let runnables_imported = input.module.imports.iter().flat_map(|i| &i.entries).any(|e| {
+        e.path
+            .first()
+            .is_some_and(|r| input.knowledge.llm.module_prefixes.iter().any(|p| r.starts_with(p.as_str())))
+    });
+    let mut hits = Vec::new();
+    let mut seen = HashSet::new();
+    for (i, body) in input.module.bodies.iter().enumerate() {
+        let mut w = Walker {
+            input,
+            body: BodyId(i as u32),
+            env: Env::default(),
+            hits: &mut hits,
+            seen: &mut seen,
+            runnables_imported,
+        };
+        w.block(&body.stmts);
+    }
+    hits
+}
+
+#[derive(Debug, Clone, Default)]
+struct Env {
+    vars: HashMap<String, Taint>,
+    /// Names holding a model-server URL (`".../v1/chat/completions"`).
+    urls: HashSet<String>,
+}
+
+impl Env {
+    fn merge(&mut self, other: Env) {
+        for (k, v) in other.vars {
+            self.vars.entry(k).or_insert(v);
+        }
+        self.urls.extend(other.urls);
+    }
+}
+
+struct Walker<'a, 'h> {
+    input: &'a TaintInput<'a>,
+    body: BodyId,
+    env: Env,
+    hits: &'h mut Vec<SinkHit>,
+    seen: &'h mut HashSet<CallId>,
+    runnables_imported: bool,
+}
+
+impl Walker<'_, '_> {
+    fn block(&mut self, stmts: &[Stmt]) {
+        for s in stmts {
+            self.stmt(s);
+        }
+    }
+
+    fn branch(&mut self, stmts: &[Stmt], base: &Env) -> Env {
+        let saved = std::mem::replace(&mut self.env, base.clone());
+        self.block(stmts);
+        std::mem::replace(&mut self.env, saved)
+    }
+
+    fn stmt(&mut self, stmt: &Stmt) {
+        match &stmt.kind {
+            StmtKind::Expr(e) => {
+                self.eval(e);
+            }
+            StmtKind::Assign { targets, value, augmented, .. } => {
+                let t = self.eval(value);
+                let url = self.is_model_url(value);
+                for target in targets {
+                    self.bind(target, t.clone(), *augmented, url);
+                }
+            }
+            StmtKind::If { test, body, orelse } => {
+                self.eval(test);
+                let base = self.env.clone();
+                let then = self.branch(body, &base);
+                let other = self.branch(orelse, &base);
+                self.env = then;
+                self.env.merge(other);
+            }
+            StmtKind::Match { subject, arms } => {
+                let t = self.eval(subject);
+                let base = self.env.clone();
+                let mut out = base.clone();
+                for arm in arms {
+                    let mut arm_env = base.clone();
+                    if let Some(t) = &t {
+                        for b in &arm.bindings {
+                            arm_env.vars.insert(b.clone(), t.then(step(arm.range, format!("bound to `{b}`"))));
+                        }
+                    }
+                    let result = self.branch(&arm.body, &arm_env);
+                    out.merge(result);
+                }
+                self.env = out;
+            }
+            StmtKind::Loop { target, iter, body, orelse, .. } => {
+                let t = iter.as_ref().and_then(|i| self.eval(i));
+                for _ in 0..2 {
+                    if let Some(target) = target {
+                        self.bind(target, t.clone(), true, false);
+                    }
+                    let base = self.env.clone();
+                    let after = self.branch(body, &base);
+                    self.env.merge(after);
+                }
+                self.block(orelse);
+            }
+            StmtKind::Try { body, handlers, orelse, finally } => {
+                self.block(body);
+                let base = self.env.clone();
+                for h in handlers {
+                    let after = self.branch(&h.body, &base);
+                    self.env.merge(after);
+                }
+                self.block(orelse);
+                self.block(finally);
+            }
+            StmtKind::Exit { value, .. } => {
+                if let Some(v) = value {
+                    self.eval(v);
+                }
+            }
+            StmtKind::Block(b) => self.block(b),
+        }
+    }
+
+    fn bind(&mut self, target: &Target, t: Option<Taint>, keep_old: bool, url: bool) {
+        match target {
+            Target::Name(name, r) => {
+                if url {
+                    self.env.urls.insert(name.clone());
+                }
+                match t {
+                    Some(t) => {
+                        let hop = t.then(step(*r, format!("assigned to `{name}`")));
+                        self.env.vars.insert(name.clone(), hop);
+                    }
+                    None if !keep_old => {
+                        self.env.vars.remove(name);
+                    }
+                    None => {}
+                }
+            }
+            Target::Attr { value, attr, range } => {
+                if let (Some(t), Some(base)) = (t, value.dotted()) {
+                    let key = format!("{}.{attr}", base.join("."));
+                    let hop = t.then(step(*range, format!("stored in `{key}`")));
+                    self.env.vars.insert(key, hop);
+                }
+            }
+            // `d[k] = tainted` taints the container.
+            Target::Index { value: Expr::Name { id, .. }, range, .. } => {
+                if let Some(t) = t {
+                    let hop = t.then(step(*range, format!("stored in `{id}`")));
+                    self.env.vars.insert(id.clone(), hop);
+                }
+            }
+            Target::Tuple(ts, _) => {
+                for t2 in ts {
+                    self.bind(t2, t.clone(), keep_old, false);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Evaluates an expression for its taint, visiting every call in it (sinks inside
+    /// untainted expressions still need their arguments checked).
+    fn eval(&mut self, e: &Expr) -> Option<Taint> {
+        match e {
+            Expr::Name { id, .. } => self.env.vars.get(id).cloned(),
+            Expr::Attr { value, .. } => {
+                if let Some(d) = e.dotted() {
+                    if let Some(t) = self.env.vars.get(&d.join(".")) {
+                        return Some(t.clone());
+                    }
+                }
+                self.eval(value)
+            }
+            Expr::Call(call) => self.call(call),
+            Expr::Await { value, .. } | Expr::Try { value, .. } => self.eval(value),
+            Expr::Lit { .. } | Expr::Opaque { .. } => None,
+            Expr::Dict { items, .. } => {
+                let mut first = None;
+                for (k, v) in items {
+                    let kt = k.as_ref().and_then(|k| self.eval(k));
+                    let vt = self.eval(v);
+                    first = first.or(kt).or(vt);
+                }
+                first
+            }
+            Expr::Seq { elts: parts, .. } | Expr::Derived { parts, .. } => {
+                let mut first = None;
+                for p in parts {
+                    let t = self.eval(p);
+                    first = first.or(t);
+                }
+                first
+            }
+            Expr::Record { fields, .. } => {
+                let mut first = None;
+                for (_, v) in fields {
+                    let t = self.eval(v);
+                    first = first.or(t);
+                }
+                first
+            }
+            Expr::Closure { body, .. } => {
+                let base = self.env.clone();
+                self.branch(body, &base);
+                None
+            }
+        }
+    }
+
+    fn call(&mut self, call: &Call) -> Option<Taint> {
+        let recv_t = match call.func.as_method() {
+            Some((recv, _)) => self.eval(recv),
+            None => self.eval(&call.func),
+        };
+        let arg_ts: Vec<Option<Taint>> = call.args.iter().map(|a| self.eval(&a.value)).collect();
+        if self.is_source(call) {
+            let label = format!("model output from `{}`", callee_text(&call.func));
+            return Some(Taint { steps: Rc::new(vec![step(call.range, label)]), reported: false });
+        }
+        let facts = self.input.facts.get(call.id.0 as usize).and_then(Option::as_ref);
+        if let Some(sink) = self.sink_name(call, facts) {
+            let tainted = arg_ts.iter().flatten().find(|t| !t.reported).or(arg_ts.iter().flatten().next());
+            if let Some(t) = tainted {
+                if !t.reported && self.seen.insert(call.id) {
+                    let mut steps = (*t.steps).clone();
+                    steps.push(step(call.range, format!("reaches offset sink `{sink}`")));
+                    self.hits.push(SinkHit { call: call.id, range: call.range, sink, steps });
+                }
+                return Some(Taint { steps: t.steps.clone(), reported: true });
+            }
+            return None;
+        }
+        if facts.is_some() {
+            // Other Kafka client calls (poll, produce) do not pass model output on.
+            return None;
+        }
+        recv_t.or_else(|| arg_ts.into_iter().flatten().next())
+    }
+
+    fn is_model_url(&self, e: &Expr) -> bool {
+        let llm = &self.input.knowledge.llm;
+        match e {
+            Expr::Lit { lit: Lit::Str(s), .. } => llm.has_model_url(s),
+            Expr::Derived { parts, .. } => parts.iter().any(|p| self.is_model_url(p)),
+            Expr::Name { id, .. } => self.env.urls.contains(id),
+            _ => false,
+        }
+    }
+
+    fn is_source(&self, call: &Call) -> bool {
+        let input = self.input;
+        let llm = &input.knowledge.llm;
+        let q = input.names.qualify_expr(&call.func);
+        if let Some(q) = &q {
+            if llm.is_llm_path(q) && q.last().is_some_and(|l| llm.is_generate(l)) {
+                return true;
+            }
+            if llm.functions.iter().any(|f| q.ends_with(f)) {
+                return true;
+            }
+        }
+        match call.func.as_method() {
+            Some((recv, m)) => {
+                if llm.is_generate(m) && self.chain_has_llm_client(recv) {
+                    return true;
+                }
+                if self.runnables_imported && llm.runnable_methods.iter().any(|r| r == m) {
+                    return true;
+                }
+            }
+            // A model client called directly: a transformers pipeline.
+            None => {
+                if input.bindings.is_llm(&call.func, self.body) {
+                    return true;
+                }
+            }
+        }
+        call.args.iter().any(|a| self.is_model_url(&a.value))
+    }
+
+    /// `client.chat.completions.create`: is any prefix of the receiver chain a model client?
+    fn chain_has_llm_client(&self, mut e: &Expr) -> bool {
+        for _ in 0..32 {
+            if self.input.bindings.is_llm(e, self.body) {
+                return true;
+            }
+            e = match e {
+                Expr::Attr { value, .. } | Expr::Await { value, .. } | Expr::Try { value, .. } => value,
+                Expr::Call(c) => match c.func.as_method() {
+                    Some((recv, _)) => recv,
+                    None => return false,
+                },
+                _ => return false,
+            };
+        }
+        false
+    }
+
+    fn sink_name(&self, call: &Call, facts: Option<&CallFacts>) -> Option<String> {
+        if let Some(f) = facts {
+            if matches!(f.op, Op::Commit { .. } | Op::CommitPosition | Op::StoreOffsets | Op::Seek) {
+                return Some(f.method.clone());
+            }
+        }
+        let q = self.input.names.qualify_expr(&call.func);
+        let method = call.func.as_method().map(|(_, m)| m);
+        for spec in &self.input.knowledge.sinks {
+            match spec {
+                SinkSpec::Path { roots, suffix } => {
+                    if let Some(q) = &q {
+                        if q.first().is_some_and(|r| roots.contains(r)) && q.ends_with(suffix) {
+                            return Some(suffix.join(if self.input.module.lang == Lang::Rust { "::" } else { "." }));
+                        }
+                    }
+                }
+                SinkSpec::Method { lib, name } => {
+                    if method == Some(name.as_str()) && self.input.bindings.libs.contains(lib) {
+                        return Some(name.clone());
+                    }
+                }
+                SinkSpec::Writer { suffix } => {
+                    if call.func.dotted().is_some_and(|d| d.len() >= suffix.len() && d[d.len() - suffix.len()..].iter().zip(suffix).all(|(a, b)| *a == b)) {
+                        return Some(suffix.join("."));
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+fn step(range: TextRange, label: String) -> Step {
+    Step { range, label }
+}
+
+/// `client.chat.completions.create` or, for chains through calls, `…create()`.
+fn callee_text(func: &Expr) -> String {
+    match func.dotted() {
+        Some(d) => d.join("."),
+        None => format!("…{}", func.last_name().unwrap_or("call")),
+    }
+}

@@ -1,0 +1,122 @@
+//! The engine: read, parse, analyse and check each file in parallel (one file per task, as
+//! ruff does), then sort so output never depends on thread count.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::analysis::names::Names;
+use crate::analysis::FileAnalysis;
+use crate::config::Settings;
+use crate::diagnostic::Finding;
+use crate::discover::{discover, WalkOptions};
+use crate::error::Error;
+use crate::frontend;
+use crate::model::Lang;
+use crate::rules::{self, syntax_error, Rule, RuleContext};
+use crate::source::LineIndex;
+use crate::suppress;
+
+/// One linted file and its findings.
+#[derive(Debug)]
+pub struct FileReport {
+    pub path: PathBuf,
+    pub source: String,
+    pub lines: LineIndex,
+    pub findings: Vec<Finding>,
+}
+
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Files with at least one finding, sorted by path.
+    pub files: Vec<FileReport>,
+    pub files_checked: usize,
+    /// Per-file and per-path errors; the rest of the run went on.
+    pub errors: Vec<Error>,
+    pub elapsed: Duration,
+}
+
+impl Report {
+    pub fn finding_count(&self) -> usize {
+        self.files.iter().map(|f| f.findings.len()).sum()
+    }
+}
+
+/// Worker stack size: the parsers recurse on deeply nested input.
+const STACK_SIZE: usize = 256 * 1024 * 1024;
+
+pub fn check_paths(paths: &[PathBuf], settings: &Settings, walk: &WalkOptions) -> Report {
+    let start = Instant::now();
+    let (files, mut errors) = discover(paths, walk);
+    let lint_all = || {
+        files
+            .par_iter()
+            .map(|(path, lang)| lint_path(path, *lang, settings))
+            .collect::<Vec<_>>()
+    };
+    let results = match rayon::ThreadPoolBuilder::new().stack_size(STACK_SIZE).build() {
+        Ok(pool) => pool.install(lint_all),
+        Err(_) => lint_all(),
+    };
+    let mut report = Report { files_checked: files.len(), ..Report::default() };
+    for r in results {
+        match r {
+            Ok(file) if !file.findings.is_empty() => report.files.push(file),
+            Ok(_) => {}
+            Err(e) => errors.push(e),
+        }
+    }
+    report.files.sort_by(|a, b| a.path.cmp(&b.path));
+    report.errors = errors;
+    report.elapsed = start.elapsed();
+    report
+}
+
+fn lint_path(path: &Path, lang: Lang, settings: &Settings) -> Result<FileReport, Error> {
+    let bytes = std::fs::read(path).map_err(|e| Error::Io { path: path.to_path_buf(), message: e.to_string() })?;
+    if bytes.iter().take(8192).any(|&b| b == 0) {
+        return Err(Error::Binary { path: path.to_path_buf() });
+    }
+    let mut source = String::from_utf8(bytes)
+        .map_err(|e| Error::NotUtf8 { path: path.to_path_buf(), offset: e.utf8_error().valid_up_to() })?;
+    if source.starts_with('\u{feff}') {
+        source.drain(..3);
+    }
+    let findings = catch_unwind(AssertUnwindSafe(|| lint_source(path, &source, lang, settings))).map_err(|panic| {
+        let message = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".into());
+        Error::Internal { path: path.to_path_buf(), message }
+    })?;
+    let lines = LineIndex::new(&source);
+    Ok(FileReport { path: path.to_path_buf(), source, lines, findings })
+}
+
+/// Lints one file's text. Findings come back sorted by position and code.
+pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -> Vec<Finding> {
+    let lines = LineIndex::new(source);
+    let mut findings = match frontend::lower(lang, source) {
+        Err(err) => {
+            if settings.enabled(Rule::SyntaxError) {
+                vec![syntax_error(&err)]
+            } else {
+                Vec::new()
+            }
+        }
+        Ok(lowered) => {
+            let names = Names::new(&lowered.module);
+            let analysis = FileAnalysis::new(&lowered.module, &settings.knowledge, &names, settings.heuristic);
+            let ctx = RuleContext::new(&analysis, settings, path, source, &lines);
+            rules::run(&ctx);
+            let directives = suppress::parse(source, &lowered.comments, &lines);
+            suppress::apply(ctx.into_findings(), &directives, settings, &lines)
+        }
+    };
+    findings.sort_by(|a, b| (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end)));
+    findings.dedup();
+    findings
+}

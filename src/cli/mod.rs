@@ -1,0 +1,77 @@
+//! Command line: `check` (the default), `rule`, `rules`. Arguments are validated into
+//! `Settings` once; nothing below reads them again.
+
+mod check;
+mod rule;
+
+use std::io::Write;
+
+use clap::{Parser, Subcommand};
+
+pub use check::CheckArgs;
+
+use crate::error::ExitStatus;
+
+#[derive(Parser, Debug)]
+#[command(name = "offsetlint", version, about = "Lint Kafka consumers and producers (Python and Rust) for offset, delivery and checkpoint contracts")]
+pub struct App {
+    #[command(subcommand)]
+    pub command: Commands,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Commands {
+    /// Lint files and directories (the default command).
+    Check(CheckArgs),
+    /// Print a rule's document: `offsetlint rule OL101` or `offsetlint rule bare-commit`.
+    Rule(rule::RuleArgs),
+    /// List every rule: code, name, languages, summary.
+    Rules,
+}
+
+/// Output collected by a run: what goes to stdout and stderr, and the exit status.
+#[derive(Debug, Default)]
+pub struct Output {
+    pub stdout: String,
+    pub stderr: String,
+}
+
+const SUBCOMMANDS: &[&str] = &["check", "rule", "rules", "help", "-h", "--help", "-V", "--version"];
+
+/// Parses and runs; separated from `main` so tests can drive it without a process.
+pub fn main_with_args(args: impl IntoIterator<Item = String>) -> (ExitStatus, Output) {
+    let mut args: Vec<String> = args.into_iter().collect();
+    // `offsetlint PATH` means `offsetlint check PATH`.
+    if args.get(1).is_none_or(|a| !SUBCOMMANDS.contains(&a.as_str())) {
+        args.insert(1.min(args.len()), "check".into());
+    }
+    let mut out = Output::default();
+    let app = match App::try_parse_from(&args) {
+        Ok(app) => app,
+        Err(e) => {
+            let status = if e.use_stderr() { ExitStatus::Error } else { ExitStatus::Clean };
+            let text = e.render().to_string();
+            if e.use_stderr() {
+                out.stderr = text;
+            } else {
+                out.stdout = text;
+            }
+            return (status, out);
+        }
+    };
+    let status = match app.command {
+        Commands::Check(a) => check::run_check(a, &mut out),
+        Commands::Rule(a) => rule::run_rule(a, &mut out),
+        Commands::Rules => rule::run_rules(&mut out),
+    };
+    (status, out)
+}
+
+/// Entry point for the binary.
+pub fn main() -> ExitStatus {
+    let (status, out) = main_with_args(std::env::args());
+    // A closed pipe (`offsetlint check | head`) is not an error worth a panic.
+    let _ = std::io::stdout().write_all(out.stdout.as_bytes());
+    let _ = std::io::stderr().write_all(out.stderr.as_bytes());
+    status
+}

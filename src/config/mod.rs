@@ -1,0 +1,94 @@
+//! Settings: validated once from the CLI and the configuration file; nothing below reads raw
+//! arguments again.
+
+mod file;
+
+use std::path::Path;
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+
+pub use file::{find_config, load_config, ConfigFile};
+
+use crate::error::Error;
+use crate::knowledge::Knowledge;
+use crate::rules::{select, Rule};
+
+/// File-name globs that make a module a checkpoint module (OL401).
+pub const DEFAULT_CHECKPOINT_GLOBS: &[&str] = &["*checkpoint*", "*watermark*", "*offset_store*"];
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    enabled: Vec<Rule>,
+    pub knowledge: Knowledge,
+    /// The name heuristic for receivers (catalog: on by default).
+    pub heuristic: bool,
+    checkpoint: GlobSet,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings::new(Rule::ALL.to_vec(), true, &strings(DEFAULT_CHECKPOINT_GLOBS)).expect("default globs are valid")
+    }
+}
+
+fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+impl Settings {
+    pub fn new(enabled: Vec<Rule>, heuristic: bool, checkpoint_globs: &[String]) -> Result<Self, Error> {
+        Ok(Settings { enabled, knowledge: Knowledge::default(), heuristic, checkpoint: glob_set(checkpoint_globs)? })
+    }
+
+    /// Only `rule` enabled (fixture tests, as ruff's `LinterSettings::for_rule`).
+    pub fn for_rule(rule: Rule) -> Self {
+        Settings { enabled: vec![rule], ..Settings::default() }
+    }
+
+    pub fn enabled(&self, rule: Rule) -> bool {
+        self.enabled.contains(&rule)
+    }
+
+    pub fn enabled_rules(&self) -> &[Rule] {
+        &self.enabled
+    }
+
+    /// Whether a file is a checkpoint/watermark module: its file name matches a glob, or it
+    /// is a package's `__init__.py` / `mod.rs` whose directory name matches.
+    pub fn is_checkpoint_module(&self, path: &Path) -> bool {
+        let Some(name) = path.file_name() else { return false };
+        if self.checkpoint.is_match(name) {
+            return true;
+        }
+        let is_package = matches!(name.to_str(), Some("__init__.py" | "mod.rs"));
+        is_package && path.parent().and_then(Path::file_name).is_some_and(|dir| self.checkpoint.is_match(dir))
+    }
+}
+
+pub fn glob_set(globs: &[String]) -> Result<GlobSet, Error> {
+    let mut b = GlobSetBuilder::new();
+    for g in globs {
+        b.add(Glob::new(g).map_err(|e| Error::BadGlob { glob: g.clone(), message: e.kind().to_string() })?);
+    }
+    b.build().map_err(|e| Error::BadGlob { glob: globs.join(", "), message: e.to_string() })
+}
+
+/// Resolves `select` then `ignore` selectors (codes, names, prefixes, `ALL`).
+pub fn resolve_rules(select_list: &[String], ignore_list: &[String]) -> Result<Vec<Rule>, Error> {
+    let mut rules: Vec<Rule> = if select_list.is_empty() {
+        Rule::ALL.to_vec()
+    } else {
+        let mut r = Vec::new();
+        for s in select_list {
+            r.extend(select(s).ok_or_else(|| Error::UnknownRule(s.clone()))?);
+        }
+        r
+    };
+    for s in ignore_list {
+        let drop = select(s).ok_or_else(|| Error::UnknownRule(s.clone()))?;
+        rules.retain(|r| !drop.contains(r));
+    }
+    rules.sort();
+    rules.dedup();
+    Ok(rules)
+}

@@ -1,0 +1,69 @@
+//! The JSON format: one array of findings. Field names and meanings are a public contract
+//! (README.md, "JSON output"); add fields, never rename or remove them.
+
+use serde::Serialize;
+
+use crate::checker::{FileReport, Report};
+use crate::model::TextRange;
+
+#[derive(Serialize)]
+struct JsonLabel {
+    message: String,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+}
+
+#[derive(Serialize)]
+struct JsonFinding<'a> {
+    code: &'static str,
+    rule: &'static str,
+    message: &'a str,
+    help: Option<&'a str>,
+    path: String,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    resolution: Option<&'static str>,
+    labels: Vec<JsonLabel>,
+}
+
+fn position(file: &FileReport, r: TextRange) -> (usize, usize, usize, usize) {
+    let (line, column) = file.lines.line_col(&file.source, r.start);
+    let (end_line, end_column) = file.lines.line_col(&file.source, r.end);
+    (line, column, end_line, end_column)
+}
+
+pub fn json(report: &Report) -> String {
+    let mut items = Vec::new();
+    for file in &report.files {
+        for f in &file.findings {
+            let (line, column, end_line, end_column) = position(file, f.range);
+            items.push(JsonFinding {
+                code: f.rule.code(),
+                rule: f.rule.name(),
+                message: &f.message,
+                help: f.help.as_deref(),
+                path: file.path.display().to_string(),
+                line,
+                column,
+                end_line,
+                end_column,
+                resolution: f.resolution.map(|r| r.as_str()),
+                labels: f
+                    .labels
+                    .iter()
+                    .map(|l| {
+                        let (line, column, end_line, end_column) = position(file, l.range);
+                        JsonLabel { message: l.message.clone(), line, column, end_line, end_column }
+                    })
+                    .collect(),
+            });
+        }
+    }
+    let mut s = serde_json::to_string_pretty(&items).unwrap_or_else(|_| "[]".into());
+    s.push('\n');
+    s
+}

@@ -1,0 +1,59 @@
+//! OL101 bare-commit: a commit of the consumer's position instead of a processed message.
+
+use crate::analysis::bindings::strip;
+use crate::analysis::{find_arg, ArgPresence, CallFacts};
+use crate::diagnostic::Finding;
+use crate::knowledge::Op;
+use crate::model::Call;
+use crate::rules::helpers::with_receiver;
+use crate::rules::{Rule, RuleContext};
+
+/// OL101
+pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
+    let position_wide = match &facts.op {
+        Op::CommitPosition => true,
+        Op::Commit { offsets } => match find_arg(call, offsets) {
+            ArgPresence::Absent => true,
+            ArgPresence::Present(arg) => is_position_query(ctx, arg),
+            ArgPresence::Unknown => false,
+        },
+        _ => false,
+    };
+    if !position_wide {
+        return;
+    }
+    // With the automatic offset store off, a bare commit commits only what the code stored
+    // explicitly: librdkafka's documented at-least-once pattern.
+    let client = &facts.client;
+    if client.lib.has_offset_store()
+        && client.config.get("enable.auto.offset.store").is_some_and(|v| v.is_false())
+    {
+        return;
+    }
+    let messages = ctx.analysis.polled_messages(facts.body);
+    let msg = match messages.as_slice() {
+        [one] => one,
+        _ => "msg",
+    };
+    let finding = Finding::new(
+        Rule::BareCommit,
+        call.range,
+        format!("`{}` commits the consumer's position, not a processed message", facts.method),
+    )
+    .primary("position-wide commit")
+    .help(format!(
+        "commit the message you processed: `{}`; a position-wide commit also commits offsets a failure path left uncommitted",
+        client.lib.commit_suggestion(msg)
+    ));
+    ctx.report(with_receiver(ctx, finding, call, client));
+}
+
+/// `&consumer.position()?` / `consumer.assignment()`: the offsets are the current position.
+fn is_position_query(ctx: &RuleContext, arg: &crate::model::Expr) -> bool {
+    match strip(arg, ctx.analysis.names) {
+        crate::model::Expr::Call(inner) => {
+            matches!(ctx.analysis.facts(inner.id).map(|f| &f.op), Some(Op::Position))
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,28 @@
+//! OL202 flush-result-ignored: a flush whose result (what is still queued, or the error) is
+//! thrown away.
+
+use crate::analysis::CallFacts;
+use crate::diagnostic::Finding;
+use crate::knowledge::Op;
+use crate::model::Call;
+use crate::rules::helpers::with_receiver;
+use crate::rules::{Rule, RuleContext};
+
+/// OL202
+pub(crate) fn flush_result_ignored(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
+    // Only where flush reports something: the library must be known (catalog, OL202).
+    if !matches!(facts.op, Op::Flush { returns_result: true }) || !facts.client.lib_certain {
+        return;
+    }
+    if ctx.analysis.result_use(call.id).observes_outcome(0, false) {
+        return;
+    }
+    let finding = Finding::new(
+        Rule::FlushResultIgnored,
+        call.range,
+        format!("result of `{}` is thrown away: messages still queued go unnoticed", facts.method),
+    )
+    .primary("flush result ignored")
+    .help("check it: `remaining = producer.flush(t); if remaining: ...` (Python) or `producer.flush(t)?` (Rust)");
+    ctx.report(with_receiver(ctx, finding, call, &facts.client));
+}

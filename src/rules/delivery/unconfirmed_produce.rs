@@ -1,0 +1,54 @@
+//! OL201 unconfirmed-produce: a produce whose broker delivery is never observed.
+
+use crate::analysis::{find_arg, ArgPresence, CallFacts};
+use crate::diagnostic::Finding;
+use crate::knowledge::{CallbackPolicy, Op};
+use crate::model::{Call, Expr, Lit};
+use crate::rules::helpers::with_receiver;
+use crate::rules::{Rule, RuleContext};
+
+/// OL201
+pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
+    let client = &facts.client;
+    let (message, help) = match &facts.op {
+        Op::Produce { callback, policy: CallbackPolicy::ArgOrVisibleConfig } => {
+            match find_arg(call, callback) {
+                ArgPresence::Present(Expr::Lit { lit: Lit::None, .. }) | ArgPresence::Absent => {}
+                ArgPresence::Present(_) | ArgPresence::Unknown => return,
+            }
+            // A global `on_delivery` in a visible config (or a spread that may carry one).
+            if client.config.get("on_delivery").is_some() || client.config.is_open() {
+                return;
+            }
+            (
+                format!("`{}` without a delivery callback: a failed delivery is never seen", facts.method),
+                "pass `on_delivery=` (or `callback=`) and record failures before any checkpoint moves",
+            )
+        }
+        Op::Produce { policy: CallbackPolicy::ClientContext, .. } => {
+            // Only a producer visibly built with the default context is known to have no
+            // delivery callback.
+            if !client.config.is_visible() || client.config.has_custom_context() {
+                return;
+            }
+            (
+                format!("`{}` on a producer created with the default context: delivery reports go nowhere", facts.method),
+                "create the producer with `create_with_context(ctx)` whose `ProducerContext::delivery` records failures",
+            )
+        }
+        Op::Send { awaits, raises } => {
+            if ctx.analysis.result_use(call.id).observes_outcome(*awaits, *raises) {
+                return;
+            }
+            (
+                format!("delivery result of `{}` is discarded", facts.method),
+                "await or inspect the delivery result (`.get(timeout=..)`, `await fut`, `.await?`, `match`) before moving a checkpoint",
+            )
+        }
+        _ => return,
+    };
+    let finding = Finding::new(Rule::UnconfirmedProduce, call.range, message)
+        .primary("delivery never observed")
+        .help(help);
+    ctx.report(with_receiver(ctx, finding, call, client));
+}

@@ -1,0 +1,104 @@
+//! The rule registry: codes, names, groups and documents, generated from one table.
+
+use std::str::FromStr;
+
+/// Declares every rule once; generates `Rule`, `Rule::ALL`, `code()`, `name()`, `doc()`,
+/// `group()` and `FromStr` (which accepts the code or the kebab name).
+macro_rules! declare_rules {
+    ($( $variant:ident { code: $code:literal, name: $name:literal, group: $group:ident, doc: $doc:literal } ),* $(,)?) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Rule { $($variant),* }
+
+        impl Rule {
+            pub const ALL: &'static [Rule] = &[$(Rule::$variant),*];
+
+            pub fn code(self) -> &'static str {
+                match self { $(Rule::$variant => $code),* }
+            }
+
+            pub fn name(self) -> &'static str {
+                match self { $(Rule::$variant => $name),* }
+            }
+
+            pub fn group(self) -> Group {
+                match self { $(Rule::$variant => Group::$group),* }
+            }
+
+            /// The rule's document from `rules/`.
+            pub fn doc(self) -> &'static str {
+                match self { $(Rule::$variant => include_str!(concat!("../../rules/", $doc))),* }
+            }
+        }
+    };
+}
+
+declare_rules! {
+    SyntaxError { code: "OL001", name: "syntax-error", group: Meta, doc: "OL001-syntax-error.md" },
+    UnusedSuppression { code: "OL002", name: "unused-suppression", group: Meta, doc: "OL002-unused-suppression.md" },
+    BareCommit { code: "OL101", name: "bare-commit", group: Commit, doc: "OL101-bare-commit.md" },
+    UnconfirmedProduce { code: "OL201", name: "unconfirmed-produce", group: Delivery, doc: "OL201-unconfirmed-produce.md" },
+    FlushResultIgnored { code: "OL202", name: "flush-result-ignored", group: Delivery, doc: "OL202-flush-result-ignored.md" },
+    ModelOffset { code: "OL301", name: "model-offset", group: Taint, doc: "OL301-model-offset.md" },
+    CheckpointNetworkImport { code: "OL401", name: "checkpoint-network-import", group: Boundary, doc: "OL401-checkpoint-network-import.md" },
+}
+
+/// Rule families, by the hundreds digit of the code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    Meta,
+    Commit,
+    Delivery,
+    Taint,
+    Boundary,
+}
+
+impl Rule {
+    /// The one-line summary: the first non-heading line of the document.
+    pub fn summary(self) -> &'static str {
+        self.doc()
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+            .unwrap_or("")
+    }
+
+    /// Languages the rule has examples for in its document.
+    pub fn languages(self) -> Vec<&'static str> {
+        let doc = self.doc();
+        [("python", "```python"), ("rust", "```rust")]
+            .into_iter()
+            .filter(|(_, fence)| doc.contains(fence))
+            .map(|(lang, _)| lang)
+            .collect()
+    }
+
+    pub fn url(self) -> String {
+        format!("offsetlint rule {}", self.code())
+    }
+}
+
+impl FromStr for Rule {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Self, ()> {
+        Rule::ALL
+            .iter()
+            .copied()
+            .find(|r| r.code().eq_ignore_ascii_case(s) || r.name() == s)
+            .ok_or(())
+    }
+}
+
+/// Rules selected by a selector: a code, a name, a code prefix (`OL1`, `OL`) or `ALL`.
+pub fn select(selector: &str) -> Option<Vec<Rule>> {
+    let s = selector.trim();
+    if s.eq_ignore_ascii_case("ALL") {
+        return Some(Rule::ALL.to_vec());
+    }
+    if let Ok(rule) = s.parse::<Rule>() {
+        return Some(vec![rule]);
+    }
+    let upper = s.to_ascii_uppercase();
+    let rules: Vec<Rule> = Rule::ALL.iter().copied().filter(|r| r.code().starts_with(&upper)).collect();
+    (upper.starts_with("OL") && !rules.is_empty()).then_some(rules)
+}
