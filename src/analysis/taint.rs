@@ -280,7 +280,8 @@ impl Walker<'_, '_> {
         let arg_ts: Vec<Option<Taint>> = call.args.iter().map(|a| self.eval(&a.value)).collect();
         if self.is_source(call) {
             let label = format!("model output from `{}`", callee_text(&call.func));
-            return Some(Taint { steps: Rc::new(vec![step(call.range, label)]), reported: false });
+            // The callee, not the whole (often multi-line) call: labels stay on one line.
+            return Some(Taint { steps: Rc::new(vec![step(call.func.range(), label)]), reported: false });
         }
         let facts = self.input.facts.get(call.id.0 as usize).and_then(Option::as_ref);
         if let Some(sink) = self.sink_name(call, facts) {

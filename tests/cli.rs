@@ -1,0 +1,222 @@
+//! End-to-end behaviour of the command line: exit codes, formats, bad input, walking.
+//! Most cases run in-process through `main_with_args`; a few run the binary.
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use offsetlint::cli::{main_with_args, Output};
+use offsetlint::error::ExitStatus;
+
+fn run(args: &[&str]) -> (ExitStatus, Output) {
+    main_with_args(std::iter::once("offsetlint").chain(args.iter().copied()).map(String::from))
+}
+
+const BARE_COMMIT: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\"})\nmsg = consumer.poll(1.0)\nconsumer.commit()\n";
+const CLEAN: &str = "import sqlite3\n\ndb = sqlite3.connect(\"x.db\")\ndb.commit()\n";
+
+fn write(dir: &Path, name: &str, text: &[u8]) {
+    let p = dir.join(name);
+    fs::create_dir_all(p.parent().unwrap()).unwrap();
+    fs::write(p, text).unwrap();
+}
+
+fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+#[test]
+fn exit_codes_clean_findings_exit_zero() {
+    let d = tmp();
+    write(d.path(), "clean.py", CLEAN.as_bytes());
+    let clean = d.path().join("clean.py");
+    assert_eq!(run(&["check", clean.to_str().unwrap()]).0, ExitStatus::Clean);
+    write(d.path(), "bad.py", BARE_COMMIT.as_bytes());
+    let dir = d.path().to_str().unwrap();
+    let (status, out) = run(&["check", dir]);
+    assert_eq!(status, ExitStatus::Findings);
+    assert!(out.stdout.contains("OL101"), "{}", out.stdout);
+    assert!(out.stderr.contains("found 1 finding in 1 file (2 files checked"), "{}", out.stderr);
+    assert_eq!(run(&["check", "--exit-zero", dir]).0, ExitStatus::Clean);
+    // `offsetlint PATH` is `offsetlint check PATH`.
+    assert_eq!(run(&[dir]).0, ExitStatus::Findings);
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    let (status, out) = run(&["check", "/definitely/not/here"]);
+    assert_eq!(status, ExitStatus::Error);
+    assert!(out.stderr.contains("/definitely/not/here: no such file or directory"), "{}", out.stderr);
+    let (status, out) = run(&["check", "--select", "OL999", "."]);
+    assert_eq!(status, ExitStatus::Error);
+    assert!(out.stderr.contains("unknown rule selector `OL999`"), "{}", out.stderr);
+    assert_eq!(run(&["check", "--format", "xml", "."]).0, ExitStatus::Error);
+    assert_eq!(run(&["rule", "OL999"]).0, ExitStatus::Error);
+}
+
+#[test]
+fn select_and_ignore_accept_codes_names_and_prefixes() {
+    let d = tmp();
+    write(d.path(), "bad.py", BARE_COMMIT.as_bytes());
+    let dir = d.path().to_str().unwrap();
+    for sel in ["OL101", "bare-commit", "OL1", "ALL"] {
+        assert_eq!(run(&["check", "--select", sel, dir]).0, ExitStatus::Findings, "--select {sel}");
+    }
+    for ign in ["OL101", "bare-commit", "OL1"] {
+        assert_eq!(run(&["check", "--ignore", ign, dir]).0, ExitStatus::Clean, "--ignore {ign}");
+    }
+    assert_eq!(run(&["check", "--select", "OL2,OL3", dir]).0, ExitStatus::Clean);
+}
+
+#[test]
+fn bad_files_are_reported_and_the_run_goes_on() {
+    let d = tmp();
+    write(d.path(), "a_bad.py", BARE_COMMIT.as_bytes());
+    write(d.path(), "b_latin1.py", b"# caf\xe9\nx = 1\n");
+    write(d.path(), "c_binary.py", b"\x00\x01\x02binary");
+    write(d.path(), "d_syntax.py", b"def f(:\n    pass\n");
+    write(d.path(), "e_empty.py", b"");
+    write(d.path(), "f_bad.py", BARE_COMMIT.as_bytes());
+    let (status, out) = run(&["check", "--format", "concise", d.path().to_str().unwrap()]);
+    assert_eq!(status, ExitStatus::Error, "a file that cannot be read is a tool error");
+    assert!(out.stderr.contains("b_latin1.py: not UTF-8 (invalid byte at offset 5); skipped"), "{}", out.stderr);
+    assert!(out.stderr.contains("c_binary.py: binary file; skipped"), "{}", out.stderr);
+    // Findings of the other files are all there, OL001 included.
+    assert!(out.stdout.contains("a_bad.py:5:1: OL101"), "{}", out.stdout);
+    assert!(out.stdout.contains("f_bad.py:5:1: OL101"), "{}", out.stdout);
+    assert!(out.stdout.contains("d_syntax.py:1:7: OL001 [syntax-error]"), "{}", out.stdout);
+}
+
+#[test]
+fn deep_nesting_does_not_crash() {
+    let d = tmp();
+    let deep_expr = format!("x = {}1{}\n", "(".repeat(20_000), ")".repeat(20_000));
+    write(d.path(), "deep_expr.py", deep_expr.as_bytes());
+    let mut deep_if = String::new();
+    for i in 0..1000 {
+        deep_if.push_str(&" ".repeat(i));
+        deep_if.push_str("if x:\n");
+    }
+    deep_if.push_str(&" ".repeat(1000));
+    deep_if.push_str("pass\n");
+    write(d.path(), "deep_if.py", deep_if.as_bytes());
+    let deep_list = format!("x = {}{}\n", "[".repeat(50_000), "]".repeat(50_000));
+    write(d.path(), "deep_list.py", deep_list.as_bytes());
+    let (status, out) = run(&["check", "--format", "concise", d.path().to_str().unwrap()]);
+    assert!(matches!(status, ExitStatus::Clean | ExitStatus::Findings), "{status:?} {}", out.stderr);
+    assert!(!out.stderr.contains("internal error"), "{}", out.stderr);
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_loops_terminate() {
+    let d = tmp();
+    write(d.path(), "pkg/bad.py", BARE_COMMIT.as_bytes());
+    std::os::unix::fs::symlink(d.path(), d.path().join("pkg/loop")).unwrap();
+    std::os::unix::fs::symlink(d.path().join("pkg/bad.py"), d.path().join("pkg/link.py")).unwrap();
+    let (status, out) = run(&["check", "--format", "concise", d.path().to_str().unwrap()]);
+    assert_eq!(status, ExitStatus::Findings, "{}", out.stderr);
+    assert_eq!(out.stdout.lines().count(), 2, "the file and the file symlink, once each: {}", out.stdout);
+}
+
+#[test]
+fn gitignore_and_skipped_directories() {
+    let d = tmp();
+    write(d.path(), ".gitignore", b"generated/\n");
+    write(d.path(), "generated/bad.py", BARE_COMMIT.as_bytes());
+    write(d.path(), ".venv/lib/bad.py", BARE_COMMIT.as_bytes());
+    write(d.path(), "node_modules/bad.py", BARE_COMMIT.as_bytes());
+    let dir = d.path().to_str().unwrap();
+    assert_eq!(run(&["check", dir]).0, ExitStatus::Clean);
+    assert_eq!(run(&["check", "--no-respect-gitignore", dir]).0, ExitStatus::Findings);
+    // A file named explicitly is always linted.
+    let explicit = d.path().join("generated/bad.py");
+    assert_eq!(run(&["check", explicit.to_str().unwrap()]).0, ExitStatus::Findings);
+    assert_eq!(run(&["check", "--exclude", "generated", "--no-respect-gitignore", dir]).0, ExitStatus::Clean);
+}
+
+#[test]
+fn json_schema_and_relative_paths() {
+    let (status, out) = run(&["check", "--format", "json", "testdata/OL101/confluent_kafka.py"]);
+    assert_eq!(status, ExitStatus::Findings);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let items = v.as_array().unwrap();
+    assert!(!items.is_empty());
+    for item in items {
+        for key in ["code", "rule", "message", "path", "line", "column", "end_line", "end_column", "resolution", "help", "labels"] {
+            assert!(item.get(key).is_some(), "missing {key} in {item}");
+        }
+        assert_eq!(item["path"], "testdata/OL101/confluent_kafka.py");
+        assert_eq!(item["code"], "OL101");
+        assert_eq!(item["rule"], "bare-commit");
+        assert!(matches!(item["resolution"].as_str(), Some("resolved" | "heuristic")));
+        assert!(item["line"].as_u64().unwrap() >= 1 && item["column"].as_u64().unwrap() >= 1);
+    }
+    assert!(out.stderr.is_empty(), "json mode prints no summary: {}", out.stderr);
+}
+
+#[test]
+fn rule_command_prints_the_document() {
+    let (status, out) = run(&["rule", "OL101"]);
+    assert_eq!(status, ExitStatus::Clean);
+    assert!(out.stdout.starts_with("# OL101 bare-commit"));
+    assert_eq!(run(&["rule", "bare-commit"]).1.stdout, out.stdout);
+    insta::assert_snapshot!("rules_table", run(&["rules"]).1.stdout);
+}
+
+#[test]
+fn configuration_file() {
+    let d = tmp();
+    write(d.path(), "bad.py", BARE_COMMIT.as_bytes());
+    let dir = d.path().to_str().unwrap();
+    write(d.path(), "offsetlint.toml", b"ignore = [\"OL101\"]\n");
+    let cfg = d.path().join("offsetlint.toml");
+    assert_eq!(run(&["check", "--config", cfg.to_str().unwrap(), dir]).0, ExitStatus::Clean);
+    write(d.path(), "offsetlint.toml", b"ignroe = [\"OL101\"]\n");
+    let (status, out) = run(&["check", "--config", cfg.to_str().unwrap(), dir]);
+    assert_eq!(status, ExitStatus::Error);
+    assert!(out.stderr.contains("unknown field `ignroe`"), "{}", out.stderr);
+    write(d.path(), "offsetlint.toml", b"select = [\n");
+    assert_eq!(run(&["check", "--config", cfg.to_str().unwrap(), dir]).0, ExitStatus::Error);
+    write(d.path(), "pyproject.toml", b"[tool.offsetlint]\nselect = [\"OL2\"]\n");
+    let py = d.path().join("pyproject.toml");
+    assert_eq!(run(&["check", "--config", py.to_str().unwrap(), dir]).0, ExitStatus::Clean);
+    assert_eq!(run(&["check", "--config", "/no/such/offsetlint.toml", dir]).0, ExitStatus::Error);
+}
+
+#[test]
+fn output_is_identical_whatever_the_thread_count() {
+    let bin = env!("CARGO_BIN_EXE_offsetlint");
+    let run_with = |threads: &str| {
+        let out = Command::new(bin)
+            .args(["check", "--format", "json", "testdata"])
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .unwrap();
+        assert!(out.status.code().is_some());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let one = run_with("1");
+    assert!(one.len() > 1000);
+    assert_eq!(one, run_with("4"));
+}
+
+#[test]
+fn binary_exit_codes() {
+    let bin = env!("CARGO_BIN_EXE_offsetlint");
+    let code = |args: &[&str]| Command::new(bin).args(args).output().unwrap().status.code();
+    assert_eq!(code(&["check", "testdata/clean/file_io.py"]), Some(0));
+    assert_eq!(code(&["check", "testdata/OL101/kafka_python.py"]), Some(1));
+    assert_eq!(code(&["check", "no/such/path"]), Some(2));
+}
+
+#[test]
+fn snapshot_formats() {
+    let path = "testdata/OL301/confluent_kafka.py";
+    let human = run(&["check", "--color", "never", "--select", "OL301", path]).1.stdout;
+    insta::assert_snapshot!("human_OL301", human);
+    let concise = run(&["check", "--format", "concise", "testdata/OL201/kafka_python.py"]).1.stdout;
+    insta::assert_snapshot!("concise_OL201", concise);
+    let json = run(&["check", "--format", "json", "testdata/OL202/confluent_kafka.py"]).1.stdout;
+    insta::assert_snapshot!("json_OL202", json);
+}
