@@ -27,7 +27,8 @@
 # - The machine has 2 cores; both tools use all of them by default.
 #
 # Environment: BENCH_RUNS (default 5), BENCH_WARMUP (default 1), OFFSETLINT=/path/to/binary,
-# RUFF_VERSION (default pinned below), BENCH_NO_APT=1.
+# RUFF_VERSION (default pinned below), BENCH_NO_APT=1 (do not apt-get hyperfine),
+# BENCH_NO_HYPERFINE=1 (use the Python fallback even if hyperfine is installed).
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -69,7 +70,9 @@ fi
 
 # --- hyperfine, or the Python fallback -------------------------------------------------------
 have_hyperfine=0
-if command -v hyperfine >/dev/null 2>&1; then
+if [[ "${BENCH_NO_HYPERFINE:-0}" == "1" ]]; then
+  :  # forced fallback (also a way to test bench_timing.py)
+elif command -v hyperfine >/dev/null 2>&1; then
   have_hyperfine=1
 elif [[ "${BENCH_NO_APT:-0}" != "1" && "$(id -u)" == "0" ]] && command -v apt-get >/dev/null 2>&1; then
   log "hyperfine not found; trying apt-get install -y hyperfine"
@@ -79,7 +82,7 @@ elif [[ "${BENCH_NO_APT:-0}" != "1" && "$(id -u)" == "0" ]] && command -v apt-ge
     have_hyperfine=1
   fi
 fi
-if [[ ${have_hyperfine} -eq 1 ]] && command -v hyperfine >/dev/null 2>&1; then
+if [[ ${have_hyperfine} -eq 1 ]] && command -v hyperfine >/dev/null 2>&1 && [[ "${BENCH_NO_HYPERFINE:-0}" != "1" ]]; then
   log "timing with $(hyperfine --version)"
 else
   have_hyperfine=0
@@ -146,7 +149,8 @@ for entry in "${targets[@]}"; do
       target_ol=1
       show_rc=0
       show_out="$("${BIN}" check --show-files "${dir}" 2>/dev/null)" || show_rc=$?
-      if [[ ${show_rc} -eq 0 || ${show_rc} -eq 1 ]] && [[ -n "${show_out}" ]]; then
+      # Only trust output that lists source files (an unknown flag, or a JSON "[]", is n/a).
+      if [[ ${show_rc} -eq 0 || ${show_rc} -eq 1 ]] && grep -qE '\.(py|rs)$' <<<"${show_out}"; then
         py_ol="$(grep -c '\.py$' <<<"${show_out}" || true)"
       fi
     else
