@@ -210,3 +210,41 @@ impl UseWalker<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Adapter::*;
+    use super::*;
+
+    fn u(adapters: &[Adapter], end: End) -> ResultUse {
+        ResultUse { adapters: adapters.to_vec(), end }
+    }
+
+    #[test]
+    fn delivery_outcomes() {
+        // kafka-python `producer.send(..)` / `.get()` / `fut = ..`
+        assert!(!u(&[], End::Discarded).observes_outcome(1, true));
+        assert!(u(&[], End::Method("get".into())).observes_outcome(1, true));
+        assert!(u(&[], End::Bound("fut".into())).observes_outcome(1, true));
+        // aiokafka: `await producer.send(..)` leaves the delivery future unobserved;
+        // `await (await producer.send(..))` raises on failure.
+        assert!(!u(&[Await], End::Discarded).observes_outcome(2, true));
+        assert!(u(&[Await, Await], End::Discarded).observes_outcome(2, true));
+        // rdkafka FutureProducer: `.await;`, `let _ = ..await`, `.await.ok()` lose the error;
+        // `.await?` and `.await.unwrap()` observe it.
+        assert!(!u(&[Await], End::Discarded).observes_outcome(1, false));
+        assert!(!u(&[Await], End::Underscore).observes_outcome(1, false));
+        assert!(!u(&[Await, Discard], End::Discarded).observes_outcome(1, false));
+        assert!(u(&[Await, Unwrap], End::Discarded).observes_outcome(1, false));
+        // send_result: `?` on the Result<DeliveryFuture> still drops the future.
+        assert!(!u(&[Unwrap], End::Discarded).observes_outcome(1, false));
+        assert!(u(&[Unwrap, Await, Unwrap], End::Discarded).observes_outcome(1, false));
+        // flush: `producer.flush(t);`, `_ = producer.flush()`, `.ok()` vs `?` and a binding.
+        assert!(!u(&[], End::Discarded).observes_outcome(0, false));
+        assert!(!u(&[], End::Underscore).observes_outcome(0, false));
+        assert!(!u(&[Discard], End::Discarded).observes_outcome(0, false));
+        assert!(u(&[Unwrap], End::Discarded).observes_outcome(0, false));
+        assert!(u(&[], End::Bound("remaining".into())).observes_outcome(0, false));
+        assert!(u(&[], End::Used).observes_outcome(0, false));
+    }
+}
