@@ -68,6 +68,8 @@ pub struct Bindings<'m> {
 }
 
 const STRIP_METHODS: &[&str] = &["unwrap", "expect", "clone", "lock", "read", "write", "borrow", "borrow_mut", "as_ref", "get_ref", "into"];
+/// Modules whose types say nothing about what a value is (`Any`, `Optional`).
+const TYPING_MODULES: &[&str] = &["typing", "typing_extensions", "collections", "std", "core", "alloc"];
 const WRAPPER_TYPES: &[&str] = &["Arc", "Rc", "Box", "Mutex", "RwLock", "RefCell", "Cell", "Some"];
 
 impl<'m> Bindings<'m> {
@@ -147,11 +149,12 @@ impl<'m> Bindings<'m> {
         }
     }
 
-    /// The value a type annotation promises.
+    /// The value a type annotation promises. A type imported from another (non-typing)
+    /// module is evidence the value is not a Kafka client: no heuristic for it.
     fn type_value(&self, ty: &TypeRef, at: TextRange) -> Option<Value> {
-        for path in &ty.paths {
-            let q = self.names.qualify(path);
-            if let Some(t) = self.resolve_client_type(&q) {
+        let qualified: Vec<Vec<String>> = ty.paths.iter().map(|p| self.names.qualify(p)).collect();
+        for q in &qualified {
+            if let Some(t) = self.resolve_client_type(q) {
                 return Some(Value::Kafka(Client {
                     lib: t.lib,
                     role: t.role,
@@ -161,11 +164,15 @@ impl<'m> Bindings<'m> {
                     lib_certain: true,
                 }));
             }
-            if self.knowledge.llm.is_llm_path(&q) {
-                return Some(Value::Llm);
-            }
         }
-        None
+        if qualified.iter().any(|q| self.knowledge.llm.is_llm_path(q)) {
+            return Some(Value::Llm);
+        }
+        let other_type = ty.paths.iter().zip(&qualified).any(|(written, q)| {
+            written.first().is_some_and(|first| self.names.is_imported(first))
+                && q.first().is_some_and(|root| !TYPING_MODULES.contains(&root.as_str()))
+        });
+        other_type.then_some(Value::Other)
     }
 
     /// A client type by qualified path, or by bare name under a glob import of its library.
@@ -225,7 +232,8 @@ impl<'m> Bindings<'m> {
                     return (!self.knowledge.llm.is_generate(last)).then_some(Value::Llm);
                 }
                 // A constructor or factory from another imported module.
-                self.names.is_imported(&q[0]).then_some(Value::Other)
+                let written = call.func.dotted()?;
+                self.names.is_imported(written[0]).then_some(Value::Other)
             }
             Expr::Name { id, .. } => self.lookup(id, body).cloned(),
             Expr::Attr { value: base, attr, .. } => self.field(base, attr, body).cloned(),
