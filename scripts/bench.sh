@@ -48,7 +48,7 @@ for arg in "$@"; do
   case "${arg}" in
     --no-fetch) fetch=0 ;;
     --no-build) build=0 ;;
-    -h|--help) sed -n '2,32p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "bench.sh: unknown argument '${arg}'" >&2; exit 2 ;;
   esac
 done
@@ -101,6 +101,18 @@ fi
 if [[ ${have_ol} -eq 1 && ! -x "${BIN}" ]]; then
   log "WARNING: offsetlint binary not found at ${BIN}; benchmarking ruff only."
   have_ol=0
+fi
+if [[ ${have_ol} -eq 1 ]]; then
+  # Guard against a stale or stub binary: it must lint a trivial file and print a JSON array.
+  smoke_dir="$(mktemp -d)"
+  printf 'x = 1\n' >"${smoke_dir}/smoke.py"
+  if ! "${BIN}" check --format json "${smoke_dir}/smoke.py" 2>/dev/null \
+      | python3 -c 'import json, sys; assert isinstance(json.load(sys.stdin), list)' 2>/dev/null; then
+    log "WARNING: '${BIN} check --format json FILE' does not print a JSON array (stale build or"
+    log "         CLI not implemented yet); benchmarking ruff only."
+    have_ol=0
+  fi
+  rm -rf "${smoke_dir}"
 fi
 
 ruff_all=("${RUFF}" check --no-cache --isolated --select ALL --exit-zero -q)

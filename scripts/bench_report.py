@@ -55,8 +55,8 @@ def main(argv: list[str]) -> int:
         "ruff ALL  = ruff check --no-cache --isolated --select ALL --exit-zero -q DIR",
         "ruff dflt = ruff check --no-cache --isolated --exit-zero -q DIR",
         "offsetlint = offsetlint check --exit-zero --quiet DIR",
-        ".py OL: files offsetlint reports with `check --show-files` (n/a when unsupported);"
-        " OL files/s uses it, else the find count",
+        (".py OL: files offsetlint reports with `check --show-files` (n/a when unsupported);"
+         " OL files/s uses it, else the find count"),
     ]
     print("\n".join(lines))
     return 0

@@ -9,10 +9,10 @@
 #   3. for each package directory separately:
 #        offsetlint check --format json <pkg>   (run from the group directory, so finding
 #                                                paths read "<pkg>/path/to/file.py")
-#      raw output under scripts/.work/results/<group>/<pkg>.{json,stderr,meta}
+#      raw output under scripts/.work/results/real_code/<group>/<pkg>.{json,stderr,meta}
 #   4. scripts/summarize.py prints the table (files, Kafka files, exit code, wall time,
 #      findings per rule code, totals) and writes summary.json, summary.txt, findings.txt.
-#      The previous run is kept in scripts/.work/results.prev and per-rule totals are
+#      The previous run is kept in scripts/.work/results/real_code.prev and per-rule totals are
 #      compared with it.
 #
 # Exit code 1 from offsetlint means "findings" and is expected here; only exit codes other
@@ -25,7 +25,7 @@ SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "${SCRIPT_DIR}")"
 WORK="${SCRIPT_DIR}/.work"
 CORPUS="${WORK}/corpus"
-RESULTS="${WORK}/results"
+RESULTS="${WORK}/results/real_code"
 BIN="${OFFSETLINT:-${ROOT}/target/release/offsetlint}"
 TIMEOUT_S="${OFFSETLINT_TIMEOUT:-600}"
 
@@ -35,7 +35,7 @@ for arg in "$@"; do
   case "${arg}" in
     --no-fetch) fetch=0 ;;
     --no-build) build=0 ;;
-    -h|--help) sed -n '2,22p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "real_code.sh: unknown argument '${arg}'" >&2; exit 2 ;;
   esac
 done
@@ -61,20 +61,29 @@ if [[ ! -x "${BIN}" ]]; then
   exit 1
 fi
 
-# Smoke test: a binary that cannot even lint an empty directory is reported once, clearly,
+# Smoke test: a binary that cannot even lint a trivial directory is reported once, clearly,
 # instead of as one error per package.
+# (One trivial clean file, so a linter that refuses an empty input is not misreported.)
 smoke_dir="$(mktemp -d)"
 trap 'rm -rf "${smoke_dir}"' EXIT
+mkdir "${smoke_dir}/src"
+printf 'x = 1\n' >"${smoke_dir}/src/smoke.py"
 smoke_rc=0
-"${BIN}" check --format json "${smoke_dir}" >"${smoke_dir}.out" 2>"${smoke_dir}.err" || smoke_rc=$?
+"${BIN}" check --format json "${smoke_dir}/src" >"${smoke_dir}/out" 2>"${smoke_dir}/err" || smoke_rc=$?
 if [[ ${smoke_rc} -ne 0 && ${smoke_rc} -ne 1 ]]; then
-  log "ERROR: '${BIN} check --format json <empty dir>' exited ${smoke_rc}:"
-  head -n 20 "${smoke_dir}.err" >&2 || true
+  log "ERROR: '${BIN} check --format json <dir with one clean file>' exited ${smoke_rc}:"
+  head -n 20 "${smoke_dir}/err" >&2 || true
   log "       The linter does not support the expected CLI yet (check [PATHS]... --format json)."
-  rm -f "${smoke_dir}.out" "${smoke_dir}.err"
   exit 1
 fi
-rm -f "${smoke_dir}.out" "${smoke_dir}.err"
+if ! python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert isinstance(d, list)' \
+    "${smoke_dir}/out" 2>/dev/null; then
+  log "ERROR: '${BIN} check --format json <dir with one clean file>' did not print a JSON array:"
+  head -c 300 "${smoke_dir}/out" >&2 || true
+  echo >&2
+  log "       Is the binary stale or a stub? Rebuild with 'cargo build --release'."
+  exit 1
+fi
 
 # Keep the previous run for comparison, then start from an empty results directory.
 if [[ -d "${RESULTS}" ]]; then

@@ -19,11 +19,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import corpus_stats  # noqa: E402  (sibling helper)
+import corpus_stats  # sibling helper, imported after the sys.path tweak
 
 GROUPS = ("python", "rust")
 
@@ -60,9 +60,9 @@ def load_package(results_dir: Path, group: str, pkg_dir: Path) -> dict:
         text = json_path.read_text(encoding="utf-8") if json_path.is_file() else ""
         data = json.loads(text) if text.strip() else []
         if not isinstance(data, list):
-            raise ValueError("top-level JSON is not an array")
+            raise TypeError("top-level JSON is not an array")
         row["findings"] = data
-    except (ValueError, OSError) as exc:
+    except (ValueError, TypeError, OSError) as exc:
         row["error"] = row["error"] or f"bad JSON: {exc}"
     if row["error"] is None and rc == 1 and not row["findings"]:
         row["error"] = "exit 1 but no findings"
@@ -173,8 +173,8 @@ def write_findings(rows: list[dict], out: Path) -> None:
         for f in r["findings"]:
             entries.append((
                 r["group"], str(f.get("path", "?")), int(f.get("line") or 0), int(f.get("column") or 0),
-                f"{r['group']}/{f.get('path', '?')}:{f.get('line', '?')}:{f.get('column', '?')}: "
-                f"{f.get('code', '?')} [{f.get('rule', '')}] {f.get('message', '')}",
+                (f"{r['group']}/{f.get('path', '?')}:{f.get('line', '?')}:{f.get('column', '?')}: "
+                 f"{f.get('code', '?')} [{f.get('rule', '')}] {f.get('message', '')}"),
             ))
     entries.sort()
     out.write_text("".join(e[-1].replace("\n", " ") + "\n" for e in entries), encoding="utf-8")
