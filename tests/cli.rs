@@ -133,6 +133,11 @@ fn gitignore_and_skipped_directories() {
     let explicit = d.path().join("generated/bad.py");
     assert_eq!(run(&["check", explicit.to_str().unwrap()]).0, ExitStatus::Findings);
     assert_eq!(run(&["check", "--exclude", "generated", "--no-respect-gitignore", dir]).0, ExitStatus::Clean);
+    write(d.path(), "src/ok.py", CLEAN.as_bytes());
+    write(d.path(), "src/notes.txt", b"not source");
+    let (status, out) = run(&["check", "--show-files", dir]);
+    assert_eq!(status, ExitStatus::Clean);
+    assert_eq!(out.stdout.trim(), d.path().join("src/ok.py").to_str().unwrap());
 }
 
 #[test]

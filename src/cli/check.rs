@@ -60,6 +60,9 @@ pub struct CheckArgs {
     /// Turn off the receiver-name heuristic: only resolved Kafka clients are checked.
     #[arg(long)]
     pub no_heuristic: bool,
+    /// Print the files that would be linted, one per line, and exit.
+    #[arg(long)]
+    pub show_files: bool,
 }
 
 struct Prepared {
@@ -102,6 +105,16 @@ pub fn run_check(args: CheckArgs, out: &mut Output) -> ExitStatus {
         exclude: &prepared.exclude,
         force_exclude: args.force_exclude,
     };
+    if args.show_files {
+        let (files, errors) = crate::discover::discover(&args.paths, &walk);
+        for (path, _) in &files {
+            out.stdout.push_str(&format!("{}\n", path.display()));
+        }
+        for e in &errors {
+            out.stderr.push_str(&format!("error: {e}\n"));
+        }
+        return if errors.is_empty() { ExitStatus::Clean } else { ExitStatus::Error };
+    }
     let report = check_paths(&args.paths, &prepared.settings, &walk);
     let color = match args.color {
         Color::Always => true,
