@@ -88,6 +88,15 @@ fn bad_files_are_reported_and_the_run_goes_on() {
 }
 
 #[test]
+fn non_utf8_fixtures_are_tool_errors() {
+    for path in ["testdata/OL001/non_utf8.py", "testdata/OL001/non_utf8.rs"] {
+        let (status, out) = run(&["check", path]);
+        assert_eq!(status, ExitStatus::Error, "{path}");
+        assert!(out.stderr.contains(&format!("{path}: not UTF-8")), "{}", out.stderr);
+    }
+}
+
+#[test]
 fn deep_nesting_does_not_crash() {
     let d = tmp();
     let deep_expr = format!("x = {}1{}\n", "(".repeat(20_000), ")".repeat(20_000));
