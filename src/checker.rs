@@ -99,21 +99,25 @@ fn lint_path(path: &Path, lang: Lang, settings: &Settings) -> Result<FileReport,
 /// Lints one file's text. Findings come back sorted by position and code.
 pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -> Vec<Finding> {
     let lines = LineIndex::new(source);
-    let mut findings = match frontend::lower(lang, source) {
-        Err(err) => {
-            if settings.enabled(Rule::SyntaxError) {
-                vec![syntax_error(&err)]
-            } else {
-                Vec::new()
-            }
-        }
-        Ok(lowered) => {
+    // Literal prefilter: a file that names no Kafka module and is no checkpoint module cannot
+    // give any finding but OL001 and OL002; parse it for those and skip the analyses.
+    let concerned = settings.knowledge.may_concern(source) || settings.is_checkpoint_module(path);
+    let parsed = if concerned {
+        frontend::lower(lang, source).map(|lowered| {
             let names = Names::new(&lowered.module);
             let analysis = FileAnalysis::new(&lowered.module, &settings.knowledge, &names, settings.heuristic);
             let ctx = RuleContext::new(&analysis, settings, path, source, &lines);
             rules::run(&ctx);
-            let directives = suppress::parse(source, &lowered.comments, &lines);
-            suppress::apply(ctx.into_findings(), &directives, settings, &lines)
+            (ctx.into_findings(), lowered.comments)
+        })
+    } else {
+        frontend::syntax_only(lang, source).map(|comments| (Vec::new(), comments))
+    };
+    let mut findings = match parsed {
+        Err(err) => settings.enabled(Rule::SyntaxError).then(|| syntax_error(&err)).into_iter().collect(),
+        Ok((findings, comments)) => {
+            let directives = suppress::parse(source, &comments, &lines);
+            suppress::apply(findings, &directives, settings, &lines)
         }
     };
     findings.sort_by(|a, b| (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end)));

@@ -156,6 +156,9 @@ pub struct Knowledge {
     pub builder_types: Vec<(String, String)>,
     pub llm: LlmKnowledge,
     pub network: NetworkKnowledge,
+    /// Substrings at least one of which a file must contain for a client, sink or source rule
+    /// to fire (the literal prefilter): every Kafka module root contains `kafka`.
+    pub prefilter: Vec<String>,
 }
 
 impl Default for Knowledge {
@@ -170,6 +173,7 @@ impl Default for Knowledge {
             builder_types: vec![("rdkafka".into(), "ClientConfig".into())],
             llm: LlmKnowledge::default(),
             network: NetworkKnowledge::default(),
+            prefilter: vec!["kafka".into()],
         };
         python::register(&mut k);
         rust::register(&mut k);
@@ -178,6 +182,11 @@ impl Default for Knowledge {
 }
 
 impl Knowledge {
+    /// Whether a file's text could hold anything the client, sink and source rules look for.
+    pub fn may_concern(&self, text: &str) -> bool {
+        self.prefilter.iter().any(|lit| text.contains(lit.as_str()))
+    }
+
     /// The client type a fully qualified path names.
     pub fn client_type(&self, path: &[String]) -> Option<&ClientType> {
         let (first, last) = (path.first()?, path.last()?);

@@ -14,16 +14,20 @@ pub(crate) fn range(r: ruff_text_size::TextRange) -> TextRange {
 }
 
 pub fn lower(source: &str) -> Result<Lowered, SyntaxError> {
-    let parsed = ruff_python_parser::parse_module(source).map_err(|e| SyntaxError {
-        message: e.error.to_string(),
-        range: range(e.location),
-    })?;
-    let comments = parsed
-        .tokens()
-        .iter()
-        .filter(|t| t.kind() == TokenKind::Comment)
-        .map(|t| range(t.range()))
-        .collect();
+    let parsed = parse(source)?;
     let module = lower::lower_module(parsed.syntax());
-    Ok(Lowered { module, comments })
+    Ok(Lowered { module, comments: comments(&parsed) })
+}
+
+/// Parses only: the syntax check and the comments, for files no rule can fire on.
+pub fn syntax_only(source: &str) -> Result<Vec<TextRange>, SyntaxError> {
+    parse(source).map(|p| comments(&p))
+}
+
+fn parse(source: &str) -> Result<ruff_python_parser::Parsed<ruff_python_ast::ModModule>, SyntaxError> {
+    ruff_python_parser::parse_module(source).map_err(|e| SyntaxError { message: e.error.to_string(), range: range(e.location) })
+}
+
+fn comments(parsed: &ruff_python_parser::Parsed<ruff_python_ast::ModModule>) -> Vec<TextRange> {
+    parsed.tokens().iter().filter(|t| t.kind() == TokenKind::Comment).map(|t| range(t.range())).collect()
 }
