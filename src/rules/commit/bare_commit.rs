@@ -4,7 +4,7 @@ use crate::analysis::bindings::strip;
 use crate::analysis::{find_arg, ArgPresence, CallFacts};
 use crate::diagnostic::Finding;
 use crate::knowledge::Op;
-use crate::model::Call;
+use crate::model::{BodyId, Call, Expr};
 use crate::rules::helpers::with_receiver;
 use crate::rules::{Rule, RuleContext};
 
@@ -14,7 +14,7 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
         Op::CommitPosition => true,
         Op::Commit { offsets } => match find_arg(call, offsets) {
             ArgPresence::Absent => true,
-            ArgPresence::Present(arg) => is_position_query(ctx, arg),
+            ArgPresence::Present(arg) => is_position_query(ctx, arg, facts.body),
             ArgPresence::Unknown => false,
         },
         _ => false,
@@ -48,11 +48,17 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     ctx.report(with_receiver(ctx, finding, call, client));
 }
 
-/// `&consumer.position()?` / `consumer.assignment()`: the offsets are the current position.
-fn is_position_query(ctx: &RuleContext, arg: &crate::model::Expr) -> bool {
+/// `&consumer.position()?` / `consumer.assignment()`, or a name bound to one: the offsets
+/// are the current position.
+fn is_position_query(ctx: &RuleContext, arg: &Expr, body: BodyId) -> bool {
     match strip(arg, ctx.analysis.names) {
-        crate::model::Expr::Call(inner) => {
-            matches!(ctx.analysis.facts(inner.id).map(|f| &f.op), Some(Op::Position))
+        Expr::Call(inner) => matches!(ctx.analysis.facts(inner.id).map(|f| &f.op), Some(Op::Position)),
+        Expr::Name { id, .. } => {
+            let index = &ctx.analysis.bindings.indexes[body.0 as usize];
+            let values = index.assigns.get(id.as_str()).map(Vec::as_slice).unwrap_or_default();
+            // Only a name that never holds anything else.
+            !values.is_empty()
+                && values.iter().all(|(v, _)| !matches!(v, Expr::Name { .. }) && is_position_query(ctx, v, body))
         }
         _ => false,
     }
