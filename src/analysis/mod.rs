@@ -23,6 +23,8 @@ pub struct CallFacts {
     pub op: Op,
     /// The method name as written (for messages).
     pub method: String,
+    /// The receiver as a dotted path (`consumer`, `self.consumer`), when it is one.
+    pub receiver: Option<String>,
     pub body: BodyId,
 }
 
@@ -105,6 +107,19 @@ impl<'m> FileAnalysis<'m> {
         &self.uses[id.0 as usize]
     }
 
+    /// Whether the code stores offsets explicitly (`store_offsets(message=msg)`,
+    /// `store_offset_from_message(&m)`) on the same receiver as `call`, in the same function
+    /// or another method of the same class.
+    pub fn stores_offsets_explicitly(&self, call: &CallFacts) -> bool {
+        let Some(receiver) = &call.receiver else { return false };
+        let class = |b: BodyId| self.module.bodies[b.0 as usize].class.as_deref();
+        self.facts.iter().flatten().any(|f| {
+            matches!(f.op, Op::StoreOffsets)
+                && f.receiver.as_ref() == Some(receiver)
+                && (f.body == call.body || class(f.body).is_some() && class(f.body) == class(call.body))
+        })
+    }
+
     /// Names in `body` that hold a polled message: `msg = consumer.poll(1.0)`,
     /// `for msg in consumer:`, `let m = consumer.recv().await?`.
     pub fn polled_messages(&self, body: BodyId) -> Vec<&'m str> {
@@ -159,6 +174,7 @@ impl<'m> Visitor<'m> for FactCollector<'_, 'm> {
                         self.facts[call.id.0 as usize] = Some(CallFacts {
                             op: op.clone(),
                             method: method.to_string(),
+                            receiver: recv.dotted().map(|d| d.join(".")),
                             client,
                             body: self.body,
                         });

@@ -23,10 +23,13 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
         return;
     }
     // With the automatic offset store off, a bare commit commits only what the code stored
-    // explicitly: librdkafka's documented at-least-once pattern.
+    // explicitly: librdkafka's documented at-least-once pattern. Explicit `store_offsets`
+    // calls on the same consumer (same function or class) are the same evidence when the
+    // config is built elsewhere: they only make sense with the automatic store off.
     let client = &facts.client;
     if client.lib.has_offset_store()
-        && client.config.get("enable.auto.offset.store").is_some_and(|v| v.is_false())
+        && (client.config.get("enable.auto.offset.store").is_some_and(|v| v.is_false())
+            || ctx.analysis.stores_offsets_explicitly(facts))
     {
         return;
     }
