@@ -56,11 +56,17 @@ pub fn check_paths(paths: &[PathBuf], settings: &Settings, walk: &WalkOptions) -
             .map(|(path, lang)| lint_path(path, *lang, settings))
             .collect::<Vec<_>>()
     };
-    let results = match rayon::ThreadPoolBuilder::new().stack_size(STACK_SIZE).build() {
+    let results = match rayon::ThreadPoolBuilder::new()
+        .stack_size(STACK_SIZE)
+        .build()
+    {
         Ok(pool) => pool.install(lint_all),
         Err(_) => lint_all(),
     };
-    let mut report = Report { files_checked: files.len(), ..Report::default() };
+    let mut report = Report {
+        files_checked: files.len(),
+        ..Report::default()
+    };
     for r in results {
         match r {
             Ok(file) if !file.findings.is_empty() => report.files.push(file),
@@ -75,25 +81,43 @@ pub fn check_paths(paths: &[PathBuf], settings: &Settings, walk: &WalkOptions) -
 }
 
 fn lint_path(path: &Path, lang: Lang, settings: &Settings) -> Result<FileReport, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::Io { path: path.to_path_buf(), message: e.to_string() })?;
+    let bytes = std::fs::read(path).map_err(|e| Error::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
     if bytes.iter().take(8192).any(|&b| b == 0) {
-        return Err(Error::Binary { path: path.to_path_buf() });
+        return Err(Error::Binary {
+            path: path.to_path_buf(),
+        });
     }
-    let mut source = String::from_utf8(bytes)
-        .map_err(|e| Error::NotUtf8 { path: path.to_path_buf(), offset: e.utf8_error().valid_up_to() })?;
+    let mut source = String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
+        path: path.to_path_buf(),
+        offset: e.utf8_error().valid_up_to(),
+    })?;
     if source.starts_with('\u{feff}') {
         source.drain(..3);
     }
-    let findings = catch_unwind(AssertUnwindSafe(|| lint_source(path, &source, lang, settings))).map_err(|panic| {
+    let findings = catch_unwind(AssertUnwindSafe(|| {
+        lint_source(path, &source, lang, settings)
+    }))
+    .map_err(|panic| {
         let message = panic
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
             .or_else(|| panic.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "panic".into());
-        Error::Internal { path: path.to_path_buf(), message }
+        Error::Internal {
+            path: path.to_path_buf(),
+            message,
+        }
     })?;
     let lines = LineIndex::new(&source);
-    Ok(FileReport { path: path.to_path_buf(), source, lines, findings })
+    Ok(FileReport {
+        path: path.to_path_buf(),
+        source,
+        lines,
+        findings,
+    })
 }
 
 /// Lints one file's text. Findings come back sorted by position and code.
@@ -105,7 +129,12 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
     let parsed = if concerned {
         frontend::lower(lang, source).map(|lowered| {
             let names = Names::new(&lowered.module);
-            let analysis = FileAnalysis::new(&lowered.module, &settings.knowledge, &names, settings.heuristic);
+            let analysis = FileAnalysis::new(
+                &lowered.module,
+                &settings.knowledge,
+                &names,
+                settings.heuristic,
+            );
             let ctx = RuleContext::new(&analysis, settings, path, source, &lines);
             rules::run(&ctx);
             (ctx.into_findings(), lowered.comments)
@@ -114,13 +143,19 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
         frontend::syntax_only(lang, source).map(|comments| (Vec::new(), comments))
     };
     let mut findings = match parsed {
-        Err(err) => settings.enabled(Rule::SyntaxError).then(|| syntax_error(&err)).into_iter().collect(),
+        Err(err) => settings
+            .enabled(Rule::SyntaxError)
+            .then(|| syntax_error(&err))
+            .into_iter()
+            .collect(),
         Ok((findings, comments)) => {
             let directives = suppress::parse(source, &comments, &lines);
             suppress::apply(findings, &directives, settings, &lines)
         }
     };
-    findings.sort_by(|a, b| (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end)));
+    findings.sort_by(|a, b| {
+        (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
+    });
     findings.dedup();
     findings
 }

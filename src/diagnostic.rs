@@ -59,7 +59,10 @@ impl Finding {
     }
 
     pub fn label(mut self, range: TextRange, message: impl Into<String>) -> Self {
-        self.labels.push(Label { range, message: message.into() });
+        self.labels.push(Label {
+            range,
+            message: message.into(),
+        });
         self
     }
 

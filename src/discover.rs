@@ -14,8 +14,21 @@ use crate::error::Error;
 use crate::model::Lang;
 
 const SKIP_DIRS: &[&str] = &[
-    ".git", ".hg", ".svn", "node_modules", "target", "__pycache__", ".venv", "venv", ".tox",
-    ".nox", ".mypy_cache", ".ruff_cache", ".pytest_cache", ".eggs", "site-packages",
+    ".git",
+    ".hg",
+    ".svn",
+    "node_modules",
+    "target",
+    "__pycache__",
+    ".venv",
+    "venv",
+    ".tox",
+    ".nox",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".pytest_cache",
+    ".eggs",
+    "site-packages",
 ];
 
 pub fn language(path: &Path) -> Option<Lang> {
@@ -61,28 +74,42 @@ pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<(PathBuf, Lang)>,
 
 fn is_excluded(exclude: &GlobSet, root: &Path, path: &Path) -> bool {
     let rel = path.strip_prefix(root).unwrap_or(path);
-    exclude.is_match(path) || exclude.is_match(rel) || path.file_name().is_some_and(|n| exclude.is_match(n))
+    exclude.is_match(path)
+        || exclude.is_match(rel)
+        || path.file_name().is_some_and(|n| exclude.is_match(n))
 }
 
-fn walk_dir(root: &Path, opts: &WalkOptions, files: &mut Vec<(PathBuf, Lang)>, errors: &mut Vec<Error>) {
+fn walk_dir(
+    root: &Path,
+    opts: &WalkOptions,
+    files: &mut Vec<(PathBuf, Lang)>,
+    errors: &mut Vec<Error>,
+) {
     let mut ignores: HashMap<PathBuf, Gitignore> = HashMap::new();
-    let walker = WalkDir::new(root).follow_links(false).into_iter().filter_entry(|e| {
-        if e.depth() == 0 {
-            return true;
-        }
-        let is_dir = e.file_type().is_dir();
-        if is_dir && e.file_name().to_str().is_some_and(|n| SKIP_DIRS.contains(&n)) {
-            return false;
-        }
-        // A virtualenv under another name.
-        if is_dir && e.path().join("pyvenv.cfg").is_file() {
-            return false;
-        }
-        if is_excluded(opts.exclude, root, e.path()) {
-            return false;
-        }
-        !(opts.respect_gitignore && gitignored(&mut ignores, root, e.path(), is_dir))
-    });
+    let walker = WalkDir::new(root)
+        .follow_links(false)
+        .into_iter()
+        .filter_entry(|e| {
+            if e.depth() == 0 {
+                return true;
+            }
+            let is_dir = e.file_type().is_dir();
+            if is_dir
+                && e.file_name()
+                    .to_str()
+                    .is_some_and(|n| SKIP_DIRS.contains(&n))
+            {
+                return false;
+            }
+            // A virtualenv under another name.
+            if is_dir && e.path().join("pyvenv.cfg").is_file() {
+                return false;
+            }
+            if is_excluded(opts.exclude, root, e.path()) {
+                return false;
+            }
+            !(opts.respect_gitignore && gitignored(&mut ignores, root, e.path(), is_dir))
+        });
     for entry in walker {
         match entry {
             Ok(e) => {
@@ -96,8 +123,14 @@ fn walk_dir(root: &Path, opts: &WalkOptions, files: &mut Vec<(PathBuf, Lang)>, e
                 }
             }
             Err(err) => {
-                let path = err.path().map(Path::to_path_buf).unwrap_or_else(|| root.to_path_buf());
-                errors.push(Error::Walk { path, message: err.to_string() });
+                let path = err
+                    .path()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_else(|| root.to_path_buf());
+                errors.push(Error::Walk {
+                    path,
+                    message: err.to_string(),
+                });
             }
         }
     }
@@ -105,12 +138,23 @@ fn walk_dir(root: &Path, opts: &WalkOptions, files: &mut Vec<(PathBuf, Lang)>, e
 
 /// `./a/b.py` → `a/b.py`: paths read as the user wrote them, without the noise.
 fn clean(path: &Path) -> PathBuf {
-    path.strip_prefix(".").map(Path::to_path_buf).unwrap_or_else(|_| path.to_path_buf())
+    path.strip_prefix(".")
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// Whether any `.gitignore` between `root` and `path` ignores it (the deepest decision wins).
-fn gitignored(cache: &mut HashMap<PathBuf, Gitignore>, root: &Path, path: &Path, is_dir: bool) -> bool {
-    let mut dirs: Vec<&Path> = path.ancestors().skip(1).take_while(|d| d.starts_with(root)).collect();
+fn gitignored(
+    cache: &mut HashMap<PathBuf, Gitignore>,
+    root: &Path,
+    path: &Path,
+    is_dir: bool,
+) -> bool {
+    let mut dirs: Vec<&Path> = path
+        .ancestors()
+        .skip(1)
+        .take_while(|d| d.starts_with(root))
+        .collect();
     dirs.reverse();
     let mut ignored = false;
     for dir in dirs {

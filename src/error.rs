@@ -8,7 +8,10 @@ use std::path::PathBuf;
 #[non_exhaustive]
 pub enum Error {
     #[error("unknown rule selector `{0}`")]
-    #[diagnostic(code(offsetlint::unknown_rule), help("run `offsetlint rules` for the codes and names"))]
+    #[diagnostic(
+        code(offsetlint::unknown_rule),
+        help("run `offsetlint rules` for the codes and names")
+    )]
     UnknownRule(String),
     #[error("invalid glob `{glob}`: {message}")]
     #[diagnostic(code(offsetlint::bad_glob))]
@@ -26,13 +29,19 @@ pub enum Error {
     #[diagnostic(code(offsetlint::io))]
     Io { path: PathBuf, message: String },
     #[error("{}: not UTF-8 (invalid byte at offset {offset}); skipped", path.display())]
-    #[diagnostic(code(offsetlint::encoding), help("offsetlint reads source files as UTF-8"))]
+    #[diagnostic(
+        code(offsetlint::encoding),
+        help("offsetlint reads source files as UTF-8")
+    )]
     NotUtf8 { path: PathBuf, offset: usize },
     #[error("{}: binary file; skipped", path.display())]
     #[diagnostic(code(offsetlint::binary))]
     Binary { path: PathBuf },
     #[error("{}: internal error while linting: {message}", path.display())]
-    #[diagnostic(code(offsetlint::internal), help("please report this with the file that triggers it"))]
+    #[diagnostic(
+        code(offsetlint::internal),
+        help("please report this with the file that triggers it")
+    )]
     Internal { path: PathBuf, message: String },
 }
 

@@ -27,14 +27,23 @@ impl LineIndex {
         let line = self.line(offset);
         let start = self.starts[line - 1] as usize;
         let end = (offset as usize).min(text.len());
-        let col = text.get(start..end).map_or(end - start, |s| s.chars().count());
+        let col = text
+            .get(start..end)
+            .map_or(end - start, |s| s.chars().count());
         (line, col + 1)
     }
 
     /// The byte range of a 1-based line, without its newline.
     pub fn line_range(&self, text: &str, line: usize) -> TextRange {
-        let start = self.starts.get(line - 1).copied().unwrap_or(text.len() as u32);
-        let end = self.starts.get(line).map_or(text.len() as u32, |e| e.saturating_sub(1));
+        let start = self
+            .starts
+            .get(line - 1)
+            .copied()
+            .unwrap_or(text.len() as u32);
+        let end = self
+            .starts
+            .get(line)
+            .map_or(text.len() as u32, |e| e.saturating_sub(1));
         TextRange::new(start, end)
     }
 }

@@ -35,7 +35,9 @@ impl Directive {
     fn matches(&self, rule: Rule) -> bool {
         match &self.codes {
             None => true,
-            Some(codes) => codes.iter().any(|c| matches!(c, Code::Rule(r) if *r == rule)),
+            Some(codes) => codes
+                .iter()
+                .any(|c| matches!(c, Code::Rule(r) if *r == rule)),
         }
     }
 }
@@ -44,12 +46,24 @@ impl Directive {
 pub fn parse(source: &str, comments: &[TextRange], lines: &LineIndex) -> Vec<Directive> {
     let mut out = Vec::new();
     for &range in comments {
-        let Some(text) = source.get(range.start as usize..range.end as usize) else { continue };
-        let Some((codes, reason)) = parse_comment(text) else { continue };
+        let Some(text) = source.get(range.start as usize..range.end as usize) else {
+            continue;
+        };
+        let Some((codes, reason)) = parse_comment(text) else {
+            continue;
+        };
         let line = lines.line(range.start);
         let line_start = lines.line_range(source, line).start as usize;
-        let own_line = source.get(line_start..range.start as usize).is_some_and(|p| p.trim().is_empty());
-        out.push(Directive { range, line, own_line, codes, reason });
+        let own_line = source
+            .get(line_start..range.start as usize)
+            .is_some_and(|p| p.trim().is_empty());
+        out.push(Directive {
+            range,
+            line,
+            own_line,
+            codes,
+            reason,
+        });
     }
     out
 }
@@ -66,7 +80,10 @@ fn parse_comment(text: &str) -> Option<(Option<Vec<Code>>, String)> {
                 .split(',')
                 .map(str::trim)
                 .filter(|c| !c.is_empty())
-                .map(|c| c.parse::<Rule>().map_or_else(|_| Code::Unknown(c.to_string()), Code::Rule))
+                .map(|c| {
+                    c.parse::<Rule>()
+                        .map_or_else(|_| Code::Unknown(c.to_string()), Code::Rule)
+                })
                 .collect();
             return Some((Some(codes), list[close + 1..].trim().to_string()));
         }
@@ -81,7 +98,10 @@ fn parse_comment(text: &str) -> Option<(Option<Vec<Code>>, String)> {
         let code = token.trim();
         let word = code.split_whitespace().next().unwrap_or("");
         if word.len() >= 2 && word[..2].eq_ignore_ascii_case("OL") {
-            codes.push(word.parse::<Rule>().map_or_else(|_| Code::Unknown(word.to_string()), Code::Rule));
+            codes.push(
+                word.parse::<Rule>()
+                    .map_or_else(|_| Code::Unknown(word.to_string()), Code::Rule),
+            );
         } else if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphanumeric()) {
             break;
         }
@@ -90,17 +110,29 @@ fn parse_comment(text: &str) -> Option<(Option<Vec<Code>>, String)> {
             break;
         }
     }
-    let reason = rest.get(consumed.min(rest.len())..).unwrap_or("").trim().to_string();
+    let reason = rest
+        .get(consumed.min(rest.len())..)
+        .unwrap_or("")
+        .trim()
+        .to_string();
     (!codes.is_empty()).then_some((Some(codes), reason))
 }
 
 /// Drops suppressed findings and adds OL002 for directives that suppressed nothing.
-pub fn apply(findings: Vec<Finding>, directives: &[Directive], settings: &Settings, lines: &LineIndex) -> Vec<Finding> {
+pub fn apply(
+    findings: Vec<Finding>,
+    directives: &[Directive],
+    settings: &Settings,
+    lines: &LineIndex,
+) -> Vec<Finding> {
     let mut used = vec![Vec::<Rule>::new(); directives.len()];
     let mut kept = Vec::with_capacity(findings.len());
     for f in findings {
         let line = lines.line(f.range.start);
-        match directives.iter().position(|d| d.covers(line) && d.matches(f.rule)) {
+        match directives
+            .iter()
+            .position(|d| d.covers(line) && d.matches(f.rule))
+        {
             Some(i) => used[i].push(f.rule),
             None => kept.push(f),
         }
@@ -113,9 +145,9 @@ pub fn apply(findings: Vec<Finding>, directives: &[Directive], settings: &Settin
         // An OL002 can itself be suppressed by an `ignore[OL002]` above it.
         for f in unused {
             let line = lines.line(f.range.start);
-            let suppressed = directives
-                .iter()
-                .any(|d| d.range != f.range && d.covers(line) && d.matches(Rule::UnusedSuppression));
+            let suppressed = directives.iter().any(|d| {
+                d.range != f.range && d.covers(line) && d.matches(Rule::UnusedSuppression)
+            });
             if !suppressed {
                 kept.push(f);
             }

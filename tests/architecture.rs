@@ -19,16 +19,19 @@ fn files_under(dir: &str) -> Vec<(PathBuf, String)> {
     let mut files = Vec::new();
     rust_files(Path::new(dir), &mut files);
     assert!(!files.is_empty(), "no sources under {dir}");
-    files.into_iter().map(|p| {
-        // Comments may talk about anything; only code counts.
-        let text = fs::read_to_string(&p)
-            .unwrap()
-            .lines()
-            .filter(|l| !l.trim_start().starts_with("//"))
-            .collect::<Vec<_>>()
-            .join("\n");
-        (p, text)
-    }).collect()
+    files
+        .into_iter()
+        .map(|p| {
+            // Comments may talk about anything; only code counts.
+            let text = fs::read_to_string(&p)
+                .unwrap()
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            (p, text)
+        })
+        .collect()
 }
 
 #[test]
@@ -38,10 +41,16 @@ fn parsers_are_named_only_by_their_front_end() {
         let python_frontend = p.starts_with("src/frontend/python/");
         let rust_frontend = p.starts_with("src/frontend/rust/");
         for needle in ["ruff_python_parser", "ruff_python_ast", "ruff_text_size"] {
-            assert!(python_frontend || !text.contains(needle), "{p} names `{needle}`");
+            assert!(
+                python_frontend || !text.contains(needle),
+                "{p} names `{needle}`"
+            );
         }
         for needle in ["syn::", "proc_macro2", "quote::"] {
-            assert!(rust_frontend || !text.contains(needle), "{p} names `{needle}`");
+            assert!(
+                rust_frontend || !text.contains(needle),
+                "{p} names `{needle}`"
+            );
         }
     }
 }
@@ -49,7 +58,11 @@ fn parsers_are_named_only_by_their_front_end() {
 #[test]
 fn rules_never_branch_on_the_language() {
     for (path, text) in files_under("src/rules") {
-        assert!(!text.contains("Lang::"), "{} branches on the language", path.display());
+        assert!(
+            !text.contains("Lang::"),
+            "{} branches on the language",
+            path.display()
+        );
     }
 }
 
@@ -64,7 +77,11 @@ fn rule_codes_are_spelled_out_only_in_the_registry() {
             let is_code = bytes[i] == b'"'
                 && &bytes[i + 1..i + 3] == b"OL"
                 && bytes[i + 3..i + 6].iter().all(u8::is_ascii_digit);
-            assert!(!is_code, "{} spells a rule code as a string; use `Rule::...`", path.display());
+            assert!(
+                !is_code,
+                "{} spells a rule code as a string; use `Rule::...`",
+                path.display()
+            );
         }
     }
 }

@@ -9,7 +9,11 @@ use offsetlint::cli::{main_with_args, Output};
 use offsetlint::error::ExitStatus;
 
 fn run(args: &[&str]) -> (ExitStatus, Output) {
-    main_with_args(std::iter::once("offsetlint").chain(args.iter().copied()).map(String::from))
+    main_with_args(
+        std::iter::once("offsetlint")
+            .chain(args.iter().copied())
+            .map(String::from),
+    )
 }
 
 const BARE_COMMIT: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\"})\nmsg = consumer.poll(1.0)\nconsumer.commit()\n";
@@ -30,13 +34,21 @@ fn exit_codes_clean_findings_exit_zero() {
     let d = tmp();
     write(d.path(), "clean.py", CLEAN.as_bytes());
     let clean = d.path().join("clean.py");
-    assert_eq!(run(&["check", clean.to_str().unwrap()]).0, ExitStatus::Clean);
+    assert_eq!(
+        run(&["check", clean.to_str().unwrap()]).0,
+        ExitStatus::Clean
+    );
     write(d.path(), "bad.py", BARE_COMMIT.as_bytes());
     let dir = d.path().to_str().unwrap();
     let (status, out) = run(&["check", dir]);
     assert_eq!(status, ExitStatus::Findings);
     assert!(out.stdout.contains("OL101"), "{}", out.stdout);
-    assert!(out.stderr.contains("found 1 finding in 1 file (2 files checked"), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("found 1 finding in 1 file (2 files checked"),
+        "{}",
+        out.stderr
+    );
     assert_eq!(run(&["check", "--exit-zero", dir]).0, ExitStatus::Clean);
     // `offsetlint PATH` is `offsetlint check PATH`.
     assert_eq!(run(&[dir]).0, ExitStatus::Findings);
@@ -46,10 +58,19 @@ fn exit_codes_clean_findings_exit_zero() {
 fn bad_arguments_exit_2() {
     let (status, out) = run(&["check", "/definitely/not/here"]);
     assert_eq!(status, ExitStatus::Error);
-    assert!(out.stderr.contains("/definitely/not/here: no such file or directory"), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("/definitely/not/here: no such file or directory"),
+        "{}",
+        out.stderr
+    );
     let (status, out) = run(&["check", "--select", "OL999", "."]);
     assert_eq!(status, ExitStatus::Error);
-    assert!(out.stderr.contains("unknown rule selector `OL999`"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("unknown rule selector `OL999`"),
+        "{}",
+        out.stderr
+    );
     assert_eq!(run(&["check", "--format", "xml", "."]).0, ExitStatus::Error);
     assert_eq!(run(&["rule", "OL999"]).0, ExitStatus::Error);
 }
@@ -60,12 +81,23 @@ fn select_and_ignore_accept_codes_names_and_prefixes() {
     write(d.path(), "bad.py", BARE_COMMIT.as_bytes());
     let dir = d.path().to_str().unwrap();
     for sel in ["OL101", "bare-commit", "OL1", "ALL"] {
-        assert_eq!(run(&["check", "--select", sel, dir]).0, ExitStatus::Findings, "--select {sel}");
+        assert_eq!(
+            run(&["check", "--select", sel, dir]).0,
+            ExitStatus::Findings,
+            "--select {sel}"
+        );
     }
     for ign in ["OL101", "bare-commit", "OL1"] {
-        assert_eq!(run(&["check", "--ignore", ign, dir]).0, ExitStatus::Clean, "--ignore {ign}");
+        assert_eq!(
+            run(&["check", "--ignore", ign, dir]).0,
+            ExitStatus::Clean,
+            "--ignore {ign}"
+        );
     }
-    assert_eq!(run(&["check", "--select", "OL2,OL3", dir]).0, ExitStatus::Clean);
+    assert_eq!(
+        run(&["check", "--select", "OL2,OL3", dir]).0,
+        ExitStatus::Clean
+    );
 }
 
 #[test]
@@ -78,13 +110,30 @@ fn bad_files_are_reported_and_the_run_goes_on() {
     write(d.path(), "e_empty.py", b"");
     write(d.path(), "f_bad.py", BARE_COMMIT.as_bytes());
     let (status, out) = run(&["check", "--format", "concise", d.path().to_str().unwrap()]);
-    assert_eq!(status, ExitStatus::Error, "a file that cannot be read is a tool error");
-    assert!(out.stderr.contains("b_latin1.py: not UTF-8 (invalid byte at offset 5); skipped"), "{}", out.stderr);
-    assert!(out.stderr.contains("c_binary.py: binary file; skipped"), "{}", out.stderr);
+    assert_eq!(
+        status,
+        ExitStatus::Error,
+        "a file that cannot be read is a tool error"
+    );
+    assert!(
+        out.stderr
+            .contains("b_latin1.py: not UTF-8 (invalid byte at offset 5); skipped"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("c_binary.py: binary file; skipped"),
+        "{}",
+        out.stderr
+    );
     // Findings of the other files are all there, OL001 included.
     assert!(out.stdout.contains("a_bad.py:5:1: OL101"), "{}", out.stdout);
     assert!(out.stdout.contains("f_bad.py:5:1: OL101"), "{}", out.stdout);
-    assert!(out.stdout.contains("d_syntax.py:1:7: OL001 [syntax-error]"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("d_syntax.py:1:7: OL001 [syntax-error]"),
+        "{}",
+        out.stdout
+    );
 }
 
 #[test]
@@ -92,7 +141,11 @@ fn non_utf8_fixtures_are_tool_errors() {
     for path in ["testdata/OL001/non_utf8.py", "testdata/OL001/non_utf8.rs"] {
         let (status, out) = run(&["check", path]);
         assert_eq!(status, ExitStatus::Error, "{path}");
-        assert!(out.stderr.contains(&format!("{path}: not UTF-8")), "{}", out.stderr);
+        assert!(
+            out.stderr.contains(&format!("{path}: not UTF-8")),
+            "{}",
+            out.stderr
+        );
     }
 }
 
@@ -112,7 +165,11 @@ fn deep_nesting_does_not_crash() {
     let deep_list = format!("x = {}{}\n", "[".repeat(50_000), "]".repeat(50_000));
     write(d.path(), "deep_list.py", deep_list.as_bytes());
     let (status, out) = run(&["check", "--format", "concise", d.path().to_str().unwrap()]);
-    assert!(matches!(status, ExitStatus::Clean | ExitStatus::Findings), "{status:?} {}", out.stderr);
+    assert!(
+        matches!(status, ExitStatus::Clean | ExitStatus::Findings),
+        "{status:?} {}",
+        out.stderr
+    );
     assert!(!out.stderr.contains("internal error"), "{}", out.stderr);
 }
 
@@ -125,7 +182,12 @@ fn symlink_loops_terminate() {
     std::os::unix::fs::symlink(d.path().join("pkg/bad.py"), d.path().join("pkg/link.py")).unwrap();
     let (status, out) = run(&["check", "--format", "concise", d.path().to_str().unwrap()]);
     assert_eq!(status, ExitStatus::Findings, "{}", out.stderr);
-    assert_eq!(out.stdout.lines().count(), 2, "the file and the file symlink, once each: {}", out.stdout);
+    assert_eq!(
+        out.stdout.lines().count(),
+        2,
+        "the file and the file symlink, once each: {}",
+        out.stdout
+    );
 }
 
 #[test]
@@ -137,36 +199,79 @@ fn gitignore_and_skipped_directories() {
     write(d.path(), "node_modules/bad.py", BARE_COMMIT.as_bytes());
     let dir = d.path().to_str().unwrap();
     assert_eq!(run(&["check", dir]).0, ExitStatus::Clean);
-    assert_eq!(run(&["check", "--no-respect-gitignore", dir]).0, ExitStatus::Findings);
+    assert_eq!(
+        run(&["check", "--no-respect-gitignore", dir]).0,
+        ExitStatus::Findings
+    );
     // A file named explicitly is always linted.
     let explicit = d.path().join("generated/bad.py");
-    assert_eq!(run(&["check", explicit.to_str().unwrap()]).0, ExitStatus::Findings);
-    assert_eq!(run(&["check", "--exclude", "generated", "--no-respect-gitignore", dir]).0, ExitStatus::Clean);
+    assert_eq!(
+        run(&["check", explicit.to_str().unwrap()]).0,
+        ExitStatus::Findings
+    );
+    assert_eq!(
+        run(&[
+            "check",
+            "--exclude",
+            "generated",
+            "--no-respect-gitignore",
+            dir
+        ])
+        .0,
+        ExitStatus::Clean
+    );
     write(d.path(), "src/ok.py", CLEAN.as_bytes());
     write(d.path(), "src/notes.txt", b"not source");
     let (status, out) = run(&["check", "--show-files", dir]);
     assert_eq!(status, ExitStatus::Clean);
-    assert_eq!(out.stdout.trim(), d.path().join("src/ok.py").to_str().unwrap());
+    assert_eq!(
+        out.stdout.trim(),
+        d.path().join("src/ok.py").to_str().unwrap()
+    );
 }
 
 #[test]
 fn json_schema_and_relative_paths() {
-    let (status, out) = run(&["check", "--format", "json", "testdata/OL101/confluent_kafka.py"]);
+    let (status, out) = run(&[
+        "check",
+        "--format",
+        "json",
+        "testdata/OL101/confluent_kafka.py",
+    ]);
     assert_eq!(status, ExitStatus::Findings);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     let items = v.as_array().unwrap();
     assert!(!items.is_empty());
     for item in items {
-        for key in ["code", "rule", "message", "path", "line", "column", "end_line", "end_column", "resolution", "help", "labels"] {
+        for key in [
+            "code",
+            "rule",
+            "message",
+            "path",
+            "line",
+            "column",
+            "end_line",
+            "end_column",
+            "resolution",
+            "help",
+            "labels",
+        ] {
             assert!(item.get(key).is_some(), "missing {key} in {item}");
         }
         assert_eq!(item["path"], "testdata/OL101/confluent_kafka.py");
         assert_eq!(item["code"], "OL101");
         assert_eq!(item["rule"], "bare-commit");
-        assert!(matches!(item["resolution"].as_str(), Some("resolved" | "heuristic")));
+        assert!(matches!(
+            item["resolution"].as_str(),
+            Some("resolved" | "heuristic")
+        ));
         assert!(item["line"].as_u64().unwrap() >= 1 && item["column"].as_u64().unwrap() >= 1);
     }
-    assert!(out.stderr.is_empty(), "json mode prints no summary: {}", out.stderr);
+    assert!(
+        out.stderr.is_empty(),
+        "json mode prints no summary: {}",
+        out.stderr
+    );
 }
 
 #[test]
@@ -185,17 +290,37 @@ fn configuration_file() {
     let dir = d.path().to_str().unwrap();
     write(d.path(), "offsetlint.toml", b"ignore = [\"OL101\"]\n");
     let cfg = d.path().join("offsetlint.toml");
-    assert_eq!(run(&["check", "--config", cfg.to_str().unwrap(), dir]).0, ExitStatus::Clean);
+    assert_eq!(
+        run(&["check", "--config", cfg.to_str().unwrap(), dir]).0,
+        ExitStatus::Clean
+    );
     write(d.path(), "offsetlint.toml", b"ignroe = [\"OL101\"]\n");
     let (status, out) = run(&["check", "--config", cfg.to_str().unwrap(), dir]);
     assert_eq!(status, ExitStatus::Error);
-    assert!(out.stderr.contains("unknown field `ignroe`"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("unknown field `ignroe`"),
+        "{}",
+        out.stderr
+    );
     write(d.path(), "offsetlint.toml", b"select = [\n");
-    assert_eq!(run(&["check", "--config", cfg.to_str().unwrap(), dir]).0, ExitStatus::Error);
-    write(d.path(), "pyproject.toml", b"[tool.offsetlint]\nselect = [\"OL2\"]\n");
+    assert_eq!(
+        run(&["check", "--config", cfg.to_str().unwrap(), dir]).0,
+        ExitStatus::Error
+    );
+    write(
+        d.path(),
+        "pyproject.toml",
+        b"[tool.offsetlint]\nselect = [\"OL2\"]\n",
+    );
     let py = d.path().join("pyproject.toml");
-    assert_eq!(run(&["check", "--config", py.to_str().unwrap(), dir]).0, ExitStatus::Clean);
-    assert_eq!(run(&["check", "--config", "/no/such/offsetlint.toml", dir]).0, ExitStatus::Error);
+    assert_eq!(
+        run(&["check", "--config", py.to_str().unwrap(), dir]).0,
+        ExitStatus::Clean
+    );
+    assert_eq!(
+        run(&["check", "--config", "/no/such/offsetlint.toml", dir]).0,
+        ExitStatus::Error
+    );
 }
 
 #[test]
@@ -227,10 +352,26 @@ fn binary_exit_codes() {
 #[test]
 fn snapshot_formats() {
     let path = "testdata/OL301/confluent_kafka.py";
-    let human = run(&["check", "--color", "never", "--select", "OL301", path]).1.stdout;
+    let human = run(&["check", "--color", "never", "--select", "OL301", path])
+        .1
+        .stdout;
     insta::assert_snapshot!("human_OL301", human);
-    let concise = run(&["check", "--format", "concise", "testdata/OL201/kafka_python.py"]).1.stdout;
+    let concise = run(&[
+        "check",
+        "--format",
+        "concise",
+        "testdata/OL201/kafka_python.py",
+    ])
+    .1
+    .stdout;
     insta::assert_snapshot!("concise_OL201", concise);
-    let json = run(&["check", "--format", "json", "testdata/OL202/confluent_kafka.py"]).1.stdout;
+    let json = run(&[
+        "check",
+        "--format",
+        "json",
+        "testdata/OL202/confluent_kafka.py",
+    ])
+    .1
+    .stdout;
     insta::assert_snapshot!("json_OL202", json);
 }

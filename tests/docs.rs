@@ -73,7 +73,13 @@ fn every_rule_document_example_behaves_as_labelled() {
         for ex in examples {
             count += 1;
             let path = Path::new(&ex.file);
-            let lang = language(path).unwrap_or_else(|| panic!("{}: example at line {} has no language", rule.code(), ex.line));
+            let lang = language(path).unwrap_or_else(|| {
+                panic!(
+                    "{}: example at line {} has no language",
+                    rule.code(),
+                    ex.line
+                )
+            });
             let findings = lint_source(path, &ex.code, lang, &settings);
             let codes: Vec<&str> = findings.iter().map(|f| f.rule.code()).collect();
             let ok = if ex.bad {
@@ -88,13 +94,21 @@ fn every_rule_document_example_behaves_as_labelled() {
                     ex.line,
                     ex.lang,
                     if ex.bad { "bad" } else { "good" },
-                    findings.iter().map(|f| format!("{} {}", f.rule.code(), f.message)).collect::<Vec<_>>()
+                    findings
+                        .iter()
+                        .map(|f| format!("{} {}", f.rule.code(), f.message))
+                        .collect::<Vec<_>>()
                 ));
             }
         }
     }
     assert!(count >= 14, "only {count} examples found");
-    assert!(failures.is_empty(), "{} example(s) wrong:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} example(s) wrong:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -102,10 +116,27 @@ fn every_rule_document_has_the_fixed_sections() {
     for rule in Rule::ALL {
         let doc = rule.doc();
         let title = format!("# {} {}", rule.code(), rule.name());
-        assert!(doc.starts_with(&title), "{} must start with `{title}`", rule.code());
-        for section in ["## What it does", "## Why is this bad?", "## Python", "## Rust", "## Not flagged", "## Known problems", "## Options", "## Suppression"] {
+        assert!(
+            doc.starts_with(&title),
+            "{} must start with `{title}`",
+            rule.code()
+        );
+        for section in [
+            "## What it does",
+            "## Why is this bad?",
+            "## Python",
+            "## Rust",
+            "## Not flagged",
+            "## Known problems",
+            "## Options",
+            "## Suppression",
+        ] {
             assert!(doc.contains(section), "{} lacks `{section}`", rule.code());
         }
-        assert!(!rule.summary().is_empty(), "{} has no summary line", rule.code());
+        assert!(
+            !rule.summary().is_empty(),
+            "{} has no summary line",
+            rule.code()
+        );
     }
 }

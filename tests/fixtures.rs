@@ -11,7 +11,10 @@ use offsetlint::lint_source;
 use offsetlint::source::LineIndex;
 
 fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     for p in entries {
         if p.is_dir() {
@@ -27,8 +30,12 @@ fn expected(source: &str) -> BTreeSet<(usize, String)> {
     let mut set = BTreeSet::new();
     for (i, line) in source.lines().enumerate() {
         for (marker, at_line) in [("expect-file:", 0), ("expect:", i + 1)] {
-            let Some(pos) = line.find(marker) else { continue };
-            if marker == "expect:" && line[..pos].ends_with("expect-file:".trim_end_matches("expect:")) {
+            let Some(pos) = line.find(marker) else {
+                continue;
+            };
+            if marker == "expect:"
+                && line[..pos].ends_with("expect-file:".trim_end_matches("expect:"))
+            {
                 continue;
             }
             for code in line[pos + marker.len()..].split(',') {
@@ -46,7 +53,11 @@ fn expected(source: &str) -> BTreeSet<(usize, String)> {
 fn every_fixture_yields_exactly_its_annotations() {
     let mut files = Vec::new();
     fixtures(Path::new("testdata"), &mut files);
-    assert!(files.len() > 20, "expected the fixture corpus, found {} files", files.len());
+    assert!(
+        files.len() > 20,
+        "expected the fixture corpus, found {} files",
+        files.len()
+    );
     let settings = Settings::default();
     let mut failures = Vec::new();
     let mut checked = 0;
@@ -58,21 +69,39 @@ fn every_fixture_yields_exactly_its_annotations() {
         let lang = language(path).unwrap();
         let lines = LineIndex::new(&source);
         let want = expected(&source);
-        let whole_file: BTreeSet<String> = want.iter().filter(|(l, _)| *l == 0).map(|(_, c)| c.clone()).collect();
+        let whole_file: BTreeSet<String> = want
+            .iter()
+            .filter(|(l, _)| *l == 0)
+            .map(|(_, c)| c.clone())
+            .collect();
         let got: BTreeSet<(usize, String)> = lint_source(path, &source, lang, &settings)
             .iter()
             .map(|f| {
                 let code = f.rule.code().to_string();
-                let line = if whole_file.contains(&code) { 0 } else { lines.line(f.range.start) };
+                let line = if whole_file.contains(&code) {
+                    0
+                } else {
+                    lines.line(f.range.start)
+                };
                 (line, code)
             })
             .collect();
         let missing: Vec<_> = want.difference(&got).collect();
         let extra: Vec<_> = got.difference(&want).collect();
         if !missing.is_empty() || !extra.is_empty() {
-            failures.push(format!("{}:\n  missing {:?}\n  unexpected {:?}", path.display(), missing, extra));
+            failures.push(format!(
+                "{}:\n  missing {:?}\n  unexpected {:?}",
+                path.display(),
+                missing,
+                extra
+            ));
         }
     }
     assert!(checked > 20);
-    assert!(failures.is_empty(), "{} fixture(s) differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} fixture(s) differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

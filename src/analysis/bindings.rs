@@ -67,13 +67,39 @@ pub struct Bindings<'m> {
     heuristic: bool,
 }
 
-const STRIP_METHODS: &[&str] = &["unwrap", "expect", "clone", "lock", "read", "write", "borrow", "borrow_mut", "as_ref", "get_ref", "into"];
+const STRIP_METHODS: &[&str] = &[
+    "unwrap",
+    "expect",
+    "clone",
+    "lock",
+    "read",
+    "write",
+    "borrow",
+    "borrow_mut",
+    "as_ref",
+    "get_ref",
+    "into",
+];
 /// Modules whose types say nothing about what a value is (`Any`, `Optional`).
-const TYPING_MODULES: &[&str] = &["typing", "typing_extensions", "collections", "std", "core", "alloc"];
-const WRAPPER_TYPES: &[&str] = &["Arc", "Rc", "Box", "Mutex", "RwLock", "RefCell", "Cell", "Some"];
+const TYPING_MODULES: &[&str] = &[
+    "typing",
+    "typing_extensions",
+    "collections",
+    "std",
+    "core",
+    "alloc",
+];
+const WRAPPER_TYPES: &[&str] = &[
+    "Arc", "Rc", "Box", "Mutex", "RwLock", "RefCell", "Cell", "Some",
+];
 
 impl<'m> Bindings<'m> {
-    pub fn new(module: &'m Module, knowledge: &'m Knowledge, names: &'m Names, heuristic: bool) -> Self {
+    pub fn new(
+        module: &'m Module,
+        knowledge: &'m Knowledge,
+        names: &'m Names,
+        heuristic: bool,
+    ) -> Self {
         let mut libs: Vec<Lib> = knowledge
             .clients
             .iter()
@@ -111,14 +137,21 @@ impl<'m> Bindings<'m> {
     fn bind_body(&mut self, id: BodyId) {
         let body = &self.module.bodies[id.0 as usize];
         for param in &body.params {
-            if let Some(v) = param.annotation.as_ref().and_then(|t| self.type_value(t, param.range)) {
+            if let Some(v) = param
+                .annotation
+                .as_ref()
+                .and_then(|t| self.type_value(t, param.range))
+            {
                 self.locals[id.0 as usize].insert(&param.name, v);
             }
         }
         let index = &self.indexes[id.0 as usize];
         let mut found: Vec<(&'m str, Value)> = Vec::new();
         for (name, values) in &index.assigns {
-            if let Some(v) = values.iter().find_map(|(value, ann)| self.value_of(value, *ann, id)) {
+            if let Some(v) = values
+                .iter()
+                .find_map(|(value, ann)| self.value_of(value, *ann, id))
+            {
                 found.push((name, v));
             }
         }
@@ -132,7 +165,11 @@ impl<'m> Bindings<'m> {
         }
         for (ty, fields) in &index.records {
             let Some(last) = ty.last() else { continue };
-            let class = if last == "Self" { body.class.clone() } else { Some(last.clone()) };
+            let class = if last == "Self" {
+                body.class.clone()
+            } else {
+                Some(last.clone())
+            };
             let Some(class) = class else { continue };
             for (name, value) in fields.iter() {
                 if let Some(v) = self.value_of(value, None, id) {
@@ -159,7 +196,10 @@ impl<'m> Bindings<'m> {
                     lib: t.lib,
                     role: t.role,
                     ty: Some(t.name.clone()),
-                    resolution: Resolution::Resolved { via: Via::Annotation, at },
+                    resolution: Resolution::Resolved {
+                        via: Via::Annotation,
+                        at,
+                    },
                     config: ConfigView::Hidden,
                     lib_certain: true,
                 }));
@@ -169,8 +209,11 @@ impl<'m> Bindings<'m> {
             return Some(Value::Llm);
         }
         let other_type = ty.paths.iter().zip(&qualified).any(|(written, q)| {
-            written.first().is_some_and(|first| self.names.is_imported(first))
-                && q.first().is_some_and(|root| !TYPING_MODULES.contains(&root.as_str()))
+            written
+                .first()
+                .is_some_and(|first| self.names.is_imported(first))
+                && q.first()
+                    .is_some_and(|root| !TYPING_MODULES.contains(&root.as_str()))
         });
         other_type.then_some(Value::Other)
     }
@@ -194,9 +237,15 @@ impl<'m> Bindings<'m> {
 
     /// What assigning `value` (declared as `annotation`) to a name gives it.
     fn value_of(&self, value: &Expr, annotation: Option<&TypeRef>, body: BodyId) -> Option<Value> {
-        let reader = ConfigReader { index: &self.indexes[body.0 as usize], names: self.names, knowledge: self.knowledge };
+        let reader = ConfigReader {
+            index: &self.indexes[body.0 as usize],
+            names: self.names,
+            knowledge: self.knowledge,
+        };
         let value = strip(value, self.names);
-        if let Some(Value::Kafka(mut client)) = annotation.and_then(|a| self.type_value(a, value.range())) {
+        if let Some(Value::Kafka(mut client)) =
+            annotation.and_then(|a| self.type_value(a, value.range()))
+        {
             if let Expr::Call(call) = value {
                 if self.is_builder_create(call) {
                     client.config = reader.builder_create(call);
@@ -214,15 +263,23 @@ impl<'m> Bindings<'m> {
                     // Rust associated constructors: `StreamConsumer::from_config(&cfg)`.
                     if q.len() >= 2 {
                         if let Some(t) = self.resolve_client_type(&q[..q.len() - 1]) {
-                            if q.last().is_some_and(|l| l.starts_with("from_config") || l == "new") {
-                                return Some(self.constructed(t, call, reader.constructor(call, t.config)));
+                            if q.last()
+                                .is_some_and(|l| l.starts_with("from_config") || l == "new")
+                            {
+                                return Some(self.constructed(
+                                    t,
+                                    call,
+                                    reader.constructor(call, t.config),
+                                ));
                             }
                         }
                     }
                 }
                 if self.is_builder_create(call) {
                     let t = call.type_args.iter().find_map(|t| {
-                        t.paths.iter().find_map(|p| self.resolve_client_type(&self.names.qualify(p)))
+                        t.paths
+                            .iter()
+                            .find_map(|p| self.resolve_client_type(&self.names.qualify(p)))
                     })?;
                     return Some(self.constructed(t, call, reader.builder_create(call)));
                 }
@@ -236,17 +293,27 @@ impl<'m> Bindings<'m> {
                 self.names.is_imported(written[0]).then_some(Value::Other)
             }
             Expr::Name { id, .. } => self.lookup(id, body).cloned(),
-            Expr::Attr { value: base, attr, .. } => self.field(base, attr, body).cloned(),
+            Expr::Attr {
+                value: base, attr, ..
+            } => self.field(base, attr, body).cloned(),
             _ => None,
         }
     }
 
-    fn constructed(&self, t: &crate::knowledge::ClientType, call: &Call, config: ConfigView) -> Value {
+    fn constructed(
+        &self,
+        t: &crate::knowledge::ClientType,
+        call: &Call,
+        config: ConfigView,
+    ) -> Value {
         Value::Kafka(Client {
             lib: t.lib,
             role: t.role,
             ty: Some(t.name.clone()),
-            resolution: Resolution::Resolved { via: Via::Constructor, at: call.range },
+            resolution: Resolution::Resolved {
+                via: Via::Constructor,
+                at: call.range,
+            },
             config,
             lib_certain: true,
         })
@@ -254,7 +321,8 @@ impl<'m> Bindings<'m> {
 
     fn is_builder_create(&self, call: &Call) -> bool {
         call.func.as_method().is_some_and(|(_, m)| {
-            self.knowledge.builder_create.contains(&m) || self.knowledge.builder_create_with_context.contains(&m)
+            self.knowledge.builder_create.contains(&m)
+                || self.knowledge.builder_create_with_context.contains(&m)
         })
     }
 
@@ -325,7 +393,9 @@ impl<'m> Bindings<'m> {
             lib: self.libs[0],
             role,
             ty: None,
-            resolution: Resolution::Heuristic { name: name.to_string() },
+            resolution: Resolution::Heuristic {
+                name: name.to_string(),
+            },
             config: ConfigView::Hidden,
             lib_certain: self.libs.len() == 1,
         })
@@ -357,7 +427,9 @@ pub fn strip<'e>(mut e: &'e Expr, names: &Names) -> &'e Expr {
                     }
                 }
                 let wrapper = names.qualify_expr(&call.func).is_some_and(|q| {
-                    q.len() >= 2 && q[q.len() - 1] == "new" && WRAPPER_TYPES.contains(&q[q.len() - 2].as_str())
+                    q.len() >= 2
+                        && q[q.len() - 1] == "new"
+                        && WRAPPER_TYPES.contains(&q[q.len() - 2].as_str())
                         || q.len() == 1 && q[0] == "Some"
                 });
                 match (wrapper, call.args.first()) {

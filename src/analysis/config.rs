@@ -17,8 +17,12 @@ pub enum ConfigValue {
 impl ConfigValue {
     fn of(expr: &Expr) -> Self {
         match expr {
-            Expr::Lit { lit: Lit::Str(s), .. } => ConfigValue::Str(s.clone()),
-            Expr::Lit { lit: Lit::Bool(b), .. } => ConfigValue::Bool(*b),
+            Expr::Lit {
+                lit: Lit::Str(s), ..
+            } => ConfigValue::Str(s.clone()),
+            Expr::Lit {
+                lit: Lit::Bool(b), ..
+            } => ConfigValue::Bool(*b),
             _ => ConfigValue::Other,
         }
     }
@@ -48,7 +52,9 @@ pub enum ConfigView {
 impl ConfigView {
     pub fn get(&self, key: &str) -> Option<&ConfigValue> {
         match self {
-            ConfigView::Visible { entries, .. } => entries.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v),
+            ConfigView::Visible { entries, .. } => {
+                entries.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
+            }
             ConfigView::Hidden => None,
         }
     }
@@ -62,7 +68,13 @@ impl ConfigView {
     }
 
     pub fn has_custom_context(&self) -> bool {
-        matches!(self, ConfigView::Visible { custom_context: true, .. })
+        matches!(
+            self,
+            ConfigView::Visible {
+                custom_context: true,
+                ..
+            }
+        )
     }
 }
 
@@ -84,7 +96,11 @@ impl Collected {
     }
 
     fn view(self, custom_context: bool) -> ConfigView {
-        ConfigView::Visible { entries: self.entries, open: self.open, custom_context }
+        ConfigView::Visible {
+            entries: self.entries,
+            open: self.open,
+            custom_context,
+        }
     }
 }
 
@@ -112,7 +128,9 @@ impl ConfigReader<'_> {
                 }
                 for arg in &call.args {
                     match (&arg.name, arg.spread) {
-                        (Some(name), _) => c.entries.push((name.clone(), ConfigValue::of(&arg.value))),
+                        (Some(name), _) => {
+                            c.entries.push((name.clone(), ConfigValue::of(&arg.value)))
+                        }
                         (None, Spread::DoubleStar) => {
                             if !self.dict_value(&arg.value, &mut c) {
                                 c.open = true;
@@ -149,13 +167,25 @@ impl ConfigReader<'_> {
                 if !any {
                     return false;
                 }
-                for (key, value) in self.index.item_assigns.get(id.as_str()).into_iter().flatten() {
+                for (key, value) in self
+                    .index
+                    .item_assigns
+                    .get(id.as_str())
+                    .into_iter()
+                    .flatten()
+                {
                     match key.as_str() {
                         Some(k) => c.entries.push((k.to_string(), ConfigValue::of(value))),
                         None => c.open = true,
                     }
                 }
-                for call in self.index.method_calls.get(id.as_str()).into_iter().flatten() {
+                for call in self
+                    .index
+                    .method_calls
+                    .get(id.as_str())
+                    .into_iter()
+                    .flatten()
+                {
                     if call.func.last_name() == Some("update") {
                         match call.args.first().map(|a| &a.value) {
                             Some(Expr::Dict { items, .. }) => c.dict(items),
@@ -184,7 +214,7 @@ impl ConfigReader<'_> {
         let custom = create
             .func
             .last_name()
-            .is_some_and(|n| self.knowledge.builder_create_with_context.iter().any(|c| *c == n));
+            .is_some_and(|n| self.knowledge.builder_create_with_context.contains(&n));
         match create.func.as_method() {
             Some((receiver, _)) => self.builder_chain(receiver, custom),
             None => ConfigView::Hidden,
@@ -238,8 +268,18 @@ impl ConfigReader<'_> {
                 if !self.collect_chain(first, c, depth + 1) {
                     return false;
                 }
-                for call in self.index.method_calls.get(id.as_str()).into_iter().flatten() {
-                    if call.func.last_name().is_some_and(|m| self.knowledge.config_setters.contains(&m)) {
+                for call in self
+                    .index
+                    .method_calls
+                    .get(id.as_str())
+                    .into_iter()
+                    .flatten()
+                {
+                    if call
+                        .func
+                        .last_name()
+                        .is_some_and(|m| self.knowledge.config_setters.contains(&m))
+                    {
                         self.push_set(call, c);
                     }
                 }
@@ -252,7 +292,9 @@ impl ConfigReader<'_> {
     fn push_set(&self, call: &Call, c: &mut Collected) {
         let mut args = call.positional();
         match (args.next().and_then(|a| a.value.as_str()), args.next()) {
-            (Some(key), Some(value)) => c.entries.push((key.to_string(), ConfigValue::of(&value.value))),
+            (Some(key), Some(value)) => c
+                .entries
+                .push((key.to_string(), ConfigValue::of(&value.value))),
             _ => c.open = true,
         }
     }

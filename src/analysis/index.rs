@@ -6,6 +6,9 @@ use std::collections::HashMap;
 use crate::model::visit::{self, Visitor};
 use crate::model::*;
 
+/// A struct literal: its type path and its field initialisers.
+pub type Record<'m> = (&'m [String], &'m [(String, Expr)]);
+
 /// Where each local name of one body gets its value.
 #[derive(Debug, Default)]
 pub struct BodyIndex<'m> {
@@ -21,12 +24,15 @@ pub struct BodyIndex<'m> {
     /// `for target in iter` loops.
     pub for_loops: Vec<(&'m Target, &'m Expr)>,
     /// Struct literals built in this body.
-    pub records: Vec<(&'m [String], &'m [(String, Expr)])>,
+    pub records: Vec<Record<'m>>,
 }
 
 impl<'m> BodyIndex<'m> {
     pub fn new(body: &'m Body) -> Self {
-        let mut v = IndexVisitor { index: BodyIndex::default(), self_name: body.self_name.as_deref() };
+        let mut v = IndexVisitor {
+            index: BodyIndex::default(),
+            self_name: body.self_name.as_deref(),
+        };
         visit::walk_block(&mut v, &body.stmts);
         v.index
     }
@@ -40,11 +46,27 @@ struct IndexVisitor<'m, 's> {
 impl<'m> IndexVisitor<'m, '_> {
     fn target(&mut self, target: &'m Target, value: &'m Expr, annotation: Option<&'m TypeRef>) {
         match target {
-            Target::Name(name, _) => self.index.assigns.entry(name).or_default().push((value, annotation)),
-            Target::Index { value: Expr::Name { id, .. }, key, .. } => {
-                self.index.item_assigns.entry(id).or_default().push((key, value))
-            }
-            Target::Attr { value: Expr::Name { id, .. }, attr, .. } if Some(id.as_str()) == self.self_name => {
+            Target::Name(name, _) => self
+                .index
+                .assigns
+                .entry(name)
+                .or_default()
+                .push((value, annotation)),
+            Target::Index {
+                value: Expr::Name { id, .. },
+                key,
+                ..
+            } => self
+                .index
+                .item_assigns
+                .entry(id)
+                .or_default()
+                .push((key, value)),
+            Target::Attr {
+                value: Expr::Name { id, .. },
+                attr,
+                ..
+            } if Some(id.as_str()) == self.self_name => {
                 self.index.self_attr_assigns.push((attr, value))
             }
             _ => {}
@@ -55,12 +77,21 @@ impl<'m> IndexVisitor<'m, '_> {
 impl<'m> Visitor<'m> for IndexVisitor<'m, '_> {
     fn visit_stmt(&mut self, stmt: &'m Stmt) {
         match &stmt.kind {
-            StmtKind::Assign { targets, value, annotation, .. } => {
+            StmtKind::Assign {
+                targets,
+                value,
+                annotation,
+                ..
+            } => {
                 for t in targets {
                     self.target(t, value, annotation.as_ref());
                 }
             }
-            StmtKind::Loop { target: Some(t), iter: Some(iter), .. } => self.index.for_loops.push((t, iter)),
+            StmtKind::Loop {
+                target: Some(t),
+                iter: Some(iter),
+                ..
+            } => self.index.for_loops.push((t, iter)),
             _ => {}
         }
         visit::walk_stmt(self, stmt);

@@ -80,7 +80,12 @@ pub struct FileAnalysis<'m> {
 }
 
 impl<'m> FileAnalysis<'m> {
-    pub fn new(module: &'m Module, knowledge: &'m Knowledge, names: &'m Names, heuristic: bool) -> Self {
+    pub fn new(
+        module: &'m Module,
+        knowledge: &'m Knowledge,
+        names: &'m Names,
+        heuristic: bool,
+    ) -> Self {
         let bindings = Bindings::new(module, knowledge, names, heuristic);
         let mut facts = vec![None; module.call_count as usize];
         let mut calls = Vec::with_capacity(module.call_count as usize);
@@ -95,8 +100,23 @@ impl<'m> FileAnalysis<'m> {
             visit::walk_block(&mut c, &body.stmts);
         }
         let uses = uses::compute(module);
-        let taint_hits = taint::analyze(&taint::TaintInput { module, names, bindings: &bindings, facts: &facts, knowledge });
-        FileAnalysis { module, knowledge, names, bindings, calls, facts, uses, taint_hits }
+        let taint_hits = taint::analyze(&taint::TaintInput {
+            module,
+            names,
+            bindings: &bindings,
+            facts: &facts,
+            knowledge,
+        });
+        FileAnalysis {
+            module,
+            knowledge,
+            names,
+            bindings,
+            calls,
+            facts,
+            uses,
+            taint_hits,
+        }
     }
 
     pub fn facts(&self, id: CallId) -> Option<&CallFacts> {
@@ -111,12 +131,15 @@ impl<'m> FileAnalysis<'m> {
     /// `store_offset_from_message(&m)`) on the same receiver as `call`, in the same function
     /// or another method of the same class.
     pub fn stores_offsets_explicitly(&self, call: &CallFacts) -> bool {
-        let Some(receiver) = &call.receiver else { return false };
+        let Some(receiver) = &call.receiver else {
+            return false;
+        };
         let class = |b: BodyId| self.module.bodies[b.0 as usize].class.as_deref();
         self.facts.iter().flatten().any(|f| {
             matches!(f.op, Op::StoreOffsets)
                 && f.receiver.as_ref() == Some(receiver)
-                && (f.body == call.body || class(f.body).is_some() && class(f.body) == class(call.body))
+                && (f.body == call.body
+                    || class(f.body).is_some() && class(f.body) == class(call.body))
         })
     }
 
@@ -136,7 +159,10 @@ impl<'m> FileAnalysis<'m> {
             .collect();
         for (target, iter) in &index.for_loops {
             let over_consumer = is_poll(iter)
-                || self.bindings.client_of(iter, body).is_some_and(|c| c.role == crate::knowledge::Role::Consumer);
+                || self
+                    .bindings
+                    .client_of(iter, body)
+                    .is_some_and(|c| c.role == crate::knowledge::Role::Consumer);
             if let (true, Target::Name(name, _)) = (over_consumer, target) {
                 out.push(name);
             }
@@ -162,7 +188,8 @@ impl<'m> Visitor<'m> for FactCollector<'_, 'm> {
             if let Some((recv, method)) = call.func.as_method() {
                 if let Some(client) = self.bindings.client_of(recv, self.body) {
                     let op = if client.lib_certain {
-                        self.knowledge.method(client.lib, client.role, client.ty.as_deref(), method)
+                        self.knowledge
+                            .method(client.lib, client.role, client.ty.as_deref(), method)
                     } else {
                         // Heuristic receiver, several libraries imported: the first that knows it.
                         self.bindings

@@ -22,7 +22,10 @@ impl Names {
                     names.globs.push(entry.path.clone());
                 }
                 if let Some((local, path)) = &entry.binding {
-                    names.aliases.entry(local.clone()).or_insert_with(|| path.clone());
+                    names
+                        .aliases
+                        .entry(local.clone())
+                        .or_insert_with(|| path.clone());
                 }
             }
         }

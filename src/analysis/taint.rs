@@ -33,7 +33,10 @@ impl Taint {
         if steps.last().is_none_or(|s| s.range != step.range) {
             steps.push(step);
         }
-        Taint { steps: Rc::new(steps), reported: self.reported }
+        Taint {
+            steps: Rc::new(steps),
+            reported: self.reported,
+        }
     }
 }
 
@@ -57,11 +60,21 @@ pub struct TaintInput<'a> {
 }
 
 pub fn analyze(input: &TaintInput) -> Vec<SinkHit> {
-    let runnables_imported = input.module.imports.iter().flat_map(|i| &i.entries).any(|e| {
-        e.path
-            .first()
-            .is_some_and(|r| input.knowledge.llm.module_prefixes.iter().any(|p| r.starts_with(p.as_str())))
-    });
+    let runnables_imported = input
+        .module
+        .imports
+        .iter()
+        .flat_map(|i| &i.entries)
+        .any(|e| {
+            e.path.first().is_some_and(|r| {
+                input
+                    .knowledge
+                    .llm
+                    .module_prefixes
+                    .iter()
+                    .any(|p| r.starts_with(p.as_str()))
+            })
+        });
     let mut hits = Vec::new();
     let mut seen = HashSet::new();
     for (i, body) in input.module.bodies.iter().enumerate() {
@@ -121,7 +134,12 @@ impl Walker<'_, '_> {
             StmtKind::Expr(e) => {
                 self.eval(e);
             }
-            StmtKind::Assign { targets, value, augmented, .. } => {
+            StmtKind::Assign {
+                targets,
+                value,
+                augmented,
+                ..
+            } => {
                 let t = self.eval(value);
                 let url = self.is_model_url(value);
                 for target in targets {
@@ -144,7 +162,10 @@ impl Walker<'_, '_> {
                     let mut arm_env = base.clone();
                     if let Some(t) = &t {
                         for b in &arm.bindings {
-                            arm_env.vars.insert(b.clone(), t.then(step(arm.range, format!("bound to `{b}`"))));
+                            arm_env.vars.insert(
+                                b.clone(),
+                                t.then(step(arm.range, format!("bound to `{b}`"))),
+                            );
                         }
                     }
                     let result = self.branch(&arm.body, &arm_env);
@@ -152,7 +173,13 @@ impl Walker<'_, '_> {
                 }
                 self.env = out;
             }
-            StmtKind::Loop { target, iter, body, orelse, .. } => {
+            StmtKind::Loop {
+                target,
+                iter,
+                body,
+                orelse,
+                ..
+            } => {
                 let t = iter.as_ref().and_then(|i| self.eval(i));
                 for _ in 0..2 {
                     if let Some(target) = target {
@@ -164,7 +191,12 @@ impl Walker<'_, '_> {
                 }
                 self.block(orelse);
             }
-            StmtKind::Try { body, handlers, orelse, finally } => {
+            StmtKind::Try {
+                body,
+                handlers,
+                orelse,
+                finally,
+            } => {
                 self.block(body);
                 let base = self.env.clone();
                 for h in handlers {
@@ -208,7 +240,11 @@ impl Walker<'_, '_> {
                 }
             }
             // `d[k] = tainted` taints the container.
-            Target::Index { value: Expr::Name { id, .. }, range, .. } => {
+            Target::Index {
+                value: Expr::Name { id, .. },
+                range,
+                ..
+            } => {
                 if let Some(t) = t {
                     let hop = t.then(step(*range, format!("stored in `{id}`")));
                     self.env.vars.insert(id.clone(), hop);
@@ -281,18 +317,37 @@ impl Walker<'_, '_> {
         if self.is_source(call) {
             let label = format!("model output from `{}`", callee_text(&call.func));
             // The callee, not the whole (often multi-line) call: labels stay on one line.
-            return Some(Taint { steps: Rc::new(vec![step(call.func.range(), label)]), reported: false });
+            return Some(Taint {
+                steps: Rc::new(vec![step(call.func.range(), label)]),
+                reported: false,
+            });
         }
-        let facts = self.input.facts.get(call.id.0 as usize).and_then(Option::as_ref);
+        let facts = self
+            .input
+            .facts
+            .get(call.id.0 as usize)
+            .and_then(Option::as_ref);
         if let Some(sink) = self.sink_name(call, facts) {
-            let tainted = arg_ts.iter().flatten().find(|t| !t.reported).or(arg_ts.iter().flatten().next());
+            let tainted = arg_ts
+                .iter()
+                .flatten()
+                .find(|t| !t.reported)
+                .or(arg_ts.iter().flatten().next());
             if let Some(t) = tainted {
                 if !t.reported && self.seen.insert(call.id) {
                     let mut steps = (*t.steps).clone();
                     steps.push(step(call.range, format!("reaches offset sink `{sink}`")));
-                    self.hits.push(SinkHit { call: call.id, range: call.range, sink, steps });
+                    self.hits.push(SinkHit {
+                        call: call.id,
+                        range: call.range,
+                        sink,
+                        steps,
+                    });
                 }
-                return Some(Taint { steps: t.steps.clone(), reported: true });
+                return Some(Taint {
+                    steps: t.steps.clone(),
+                    reported: true,
+                });
             }
             return None;
         }
@@ -306,7 +361,9 @@ impl Walker<'_, '_> {
     fn is_model_url(&self, e: &Expr) -> bool {
         let llm = &self.input.knowledge.llm;
         match e {
-            Expr::Lit { lit: Lit::Str(s), .. } => llm.has_model_url(s),
+            Expr::Lit {
+                lit: Lit::Str(s), ..
+            } => llm.has_model_url(s),
             Expr::Derived { parts, .. } => parts.iter().any(|p| self.is_model_url(p)),
             Expr::Name { id, .. } => self.env.urls.contains(id),
             _ => false,
@@ -351,7 +408,9 @@ impl Walker<'_, '_> {
                 return true;
             }
             e = match e {
-                Expr::Attr { value, .. } | Expr::Await { value, .. } | Expr::Try { value, .. } => value,
+                Expr::Attr { value, .. } | Expr::Await { value, .. } | Expr::Try { value, .. } => {
+                    value
+                }
                 Expr::Call(c) => match c.func.as_method() {
                     Some((recv, _)) => recv,
                     None => return false,
@@ -364,7 +423,10 @@ impl Walker<'_, '_> {
 
     fn sink_name(&self, call: &Call, facts: Option<&CallFacts>) -> Option<String> {
         if let Some(f) = facts {
-            if matches!(f.op, Op::Commit { .. } | Op::CommitPosition | Op::StoreOffsets | Op::Seek) {
+            if matches!(
+                f.op,
+                Op::Commit { .. } | Op::CommitPosition | Op::StoreOffsets | Op::Seek
+            ) {
                 return Some(f.method.clone());
             }
         }
@@ -375,7 +437,11 @@ impl Walker<'_, '_> {
                 SinkSpec::Path { roots, suffix } => {
                     if let Some(q) = &q {
                         if q.first().is_some_and(|r| roots.contains(r)) && q.ends_with(suffix) {
-                            return Some(suffix.join(if self.input.module.lang == Lang::Rust { "::" } else { "." }));
+                            return Some(suffix.join(if self.input.module.lang == Lang::Rust {
+                                "::"
+                            } else {
+                                "."
+                            }));
                         }
                     }
                 }
@@ -385,7 +451,13 @@ impl Walker<'_, '_> {
                     }
                 }
                 SinkSpec::Writer { suffix } => {
-                    if call.func.dotted().is_some_and(|d| d.len() >= suffix.len() && d[d.len() - suffix.len()..].iter().zip(suffix).all(|(a, b)| *a == b)) {
+                    if call.func.dotted().is_some_and(|d| {
+                        d.len() >= suffix.len()
+                            && d[d.len() - suffix.len()..]
+                                .iter()
+                                .zip(suffix)
+                                .all(|(a, b)| *a == b)
+                    }) {
                         return Some(suffix.join("."));
                     }
                 }

@@ -37,14 +37,20 @@ pub struct ResultUse {
 
 impl ResultUse {
     fn new(end: End) -> Self {
-        ResultUse { adapters: Vec::new(), end }
+        ResultUse {
+            adapters: Vec::new(),
+            end,
+        }
     }
 
     fn through(&self, adapter: Adapter) -> Self {
         let mut adapters = Vec::with_capacity(self.adapters.len() + 1);
         adapters.push(adapter);
         adapters.extend_from_slice(&self.adapters);
-        ResultUse { adapters, end: self.end.clone() }
+        ResultUse {
+            adapters,
+            end: self.end.clone(),
+        }
     }
 
     /// Whether the outcome of an operation is observed, given that the outcome is reached
@@ -71,7 +77,16 @@ impl ResultUse {
 const UNWRAP: &[&str] = &["unwrap", "expect", "unwrap_unchecked"];
 const DISCARD: &[&str] = &["ok", "unwrap_or", "unwrap_or_default"];
 /// Methods that transform a result without observing it.
-const PASSTHROUGH: &[&str] = &["map_err", "context", "with_context", "wrap_err", "wrap_err_with", "into", "boxed", "fuse"];
+const PASSTHROUGH: &[&str] = &[
+    "map_err",
+    "context",
+    "with_context",
+    "wrap_err",
+    "wrap_err_with",
+    "into",
+    "boxed",
+    "fuse",
+];
 
 /// Computes the use of every call's result in a module.
 pub fn compute(module: &Module) -> Vec<ResultUse> {
@@ -120,7 +135,13 @@ impl UseWalker<'_> {
                     self.block(&arm.body);
                 }
             }
-            StmtKind::Loop { target, iter, body, orelse, .. } => {
+            StmtKind::Loop {
+                target,
+                iter,
+                body,
+                orelse,
+                ..
+            } => {
                 if let Some(i) = iter {
                     self.expr(i, used);
                 }
@@ -130,7 +151,12 @@ impl UseWalker<'_> {
                 self.block(body);
                 self.block(orelse);
             }
-            StmtKind::Try { body, handlers, orelse, finally } => {
+            StmtKind::Try {
+                body,
+                handlers,
+                orelse,
+                finally,
+            } => {
                 self.block(body);
                 for h in handlers {
                     for t in &h.types {
@@ -169,7 +195,10 @@ impl UseWalker<'_> {
                 if let Some(slot) = self.uses.get_mut(call.id.0 as usize) {
                     *slot = u;
                 }
-                let drop_call = matches!(call.func.dotted().as_deref(), Some(["drop"]) | Some([.., "mem", "drop"]));
+                let drop_call = matches!(
+                    call.func.dotted().as_deref(),
+                    Some(["drop"]) | Some([.., "mem", "drop"])
+                );
                 match call.func.as_method() {
                     Some((recv, m)) => {
                         let recv_use = if UNWRAP.contains(&m) {
@@ -186,7 +215,11 @@ impl UseWalker<'_> {
                     None => self.expr(&call.func, used()),
                 }
                 for a in &call.args {
-                    let arg_use = if drop_call { ResultUse::new(End::Underscore) } else { used() };
+                    let arg_use = if drop_call {
+                        ResultUse::new(End::Underscore)
+                    } else {
+                        used()
+                    };
                     self.expr(&a.value, arg_use);
                 }
             }
@@ -217,7 +250,10 @@ mod tests {
     use super::*;
 
     fn u(adapters: &[Adapter], end: End) -> ResultUse {
-        ResultUse { adapters: adapters.to_vec(), end }
+        ResultUse {
+            adapters: adapters.to_vec(),
+            end,
+        }
     }
 
     #[test]

@@ -7,7 +7,10 @@ use clap::{Args, ValueEnum};
 
 use super::Output;
 use crate::checker::check_paths;
-use crate::config::{find_config, glob_set, load_config, resolve_rules, ConfigFile, Settings, DEFAULT_CHECKPOINT_GLOBS};
+use crate::config::{
+    find_config, glob_set, load_config, resolve_rules, ConfigFile, Settings,
+    DEFAULT_CHECKPOINT_GLOBS,
+};
 use crate::discover::WalkOptions;
 use crate::error::{Error, ExitStatus};
 use crate::render::{self, Format};
@@ -74,22 +77,35 @@ fn prepare(args: &CheckArgs) -> Result<Prepared, Error> {
     let file = match (&args.config, args.isolated) {
         (_, true) => ConfigFile::default(),
         (Some(path), false) => load_config(path)?,
-        (None, false) => match std::env::current_dir().ok().as_deref().and_then(find_config) {
+        (None, false) => match std::env::current_dir()
+            .ok()
+            .as_deref()
+            .and_then(find_config)
+        {
             Some(path) => load_config(&path)?,
             None => ConfigFile::default(),
         },
     };
-    let select = if args.select.is_empty() { &file.select } else { &args.select };
+    let select = if args.select.is_empty() {
+        &file.select
+    } else {
+        &args.select
+    };
     let ignore: Vec<String> = file.ignore.iter().chain(&args.ignore).cloned().collect();
     let rules = resolve_rules(select, &ignore)?;
-    let globs = file
-        .checkpoint_globs
-        .clone()
-        .unwrap_or_else(|| DEFAULT_CHECKPOINT_GLOBS.iter().map(|s| s.to_string()).collect());
+    let globs = file.checkpoint_globs.clone().unwrap_or_else(|| {
+        DEFAULT_CHECKPOINT_GLOBS
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    });
     let heuristic = file.heuristic.unwrap_or(true) && !args.no_heuristic;
     let settings = Settings::new(rules, heuristic, &globs)?;
     let excludes: Vec<String> = file.exclude.iter().chain(&args.exclude).cloned().collect();
-    Ok(Prepared { settings, exclude: glob_set(&excludes)? })
+    Ok(Prepared {
+        settings,
+        exclude: glob_set(&excludes)?,
+    })
 }
 
 pub fn run_check(args: CheckArgs, out: &mut Output) -> ExitStatus {
@@ -113,7 +129,11 @@ pub fn run_check(args: CheckArgs, out: &mut Output) -> ExitStatus {
         for e in &errors {
             out.stderr.push_str(&format!("error: {e}\n"));
         }
-        return if errors.is_empty() { ExitStatus::Clean } else { ExitStatus::Error };
+        return if errors.is_empty() {
+            ExitStatus::Clean
+        } else {
+            ExitStatus::Error
+        };
     }
     let report = check_paths(&args.paths, &prepared.settings, &walk);
     let color = match args.color {

@@ -13,7 +13,11 @@ pub use check::CheckArgs;
 use crate::error::ExitStatus;
 
 #[derive(Parser, Debug)]
-#[command(name = "offsetlint", version, about = "Lint Kafka consumers and producers (Python and Rust) for offset, delivery and checkpoint contracts")]
+#[command(
+    name = "offsetlint",
+    version,
+    about = "Lint Kafka consumers and producers (Python and Rust) for offset, delivery and checkpoint contracts"
+)]
 pub struct App {
     #[command(subcommand)]
     pub command: Commands,
@@ -36,20 +40,36 @@ pub struct Output {
     pub stderr: String,
 }
 
-const SUBCOMMANDS: &[&str] = &["check", "rule", "rules", "help", "-h", "--help", "-V", "--version"];
+const SUBCOMMANDS: &[&str] = &[
+    "check",
+    "rule",
+    "rules",
+    "help",
+    "-h",
+    "--help",
+    "-V",
+    "--version",
+];
 
 /// Parses and runs; separated from `main` so tests can drive it without a process.
 pub fn main_with_args(args: impl IntoIterator<Item = String>) -> (ExitStatus, Output) {
     let mut args: Vec<String> = args.into_iter().collect();
     // `offsetlint PATH` means `offsetlint check PATH`.
-    if args.get(1).is_none_or(|a| !SUBCOMMANDS.contains(&a.as_str())) {
+    if args
+        .get(1)
+        .is_none_or(|a| !SUBCOMMANDS.contains(&a.as_str()))
+    {
         args.insert(1.min(args.len()), "check".into());
     }
     let mut out = Output::default();
     let app = match App::try_parse_from(&args) {
         Ok(app) => app,
         Err(e) => {
-            let status = if e.use_stderr() { ExitStatus::Error } else { ExitStatus::Clean };
+            let status = if e.use_stderr() {
+                ExitStatus::Error
+            } else {
+                ExitStatus::Clean
+            };
             let text = e.render().to_string();
             if e.use_stderr() {
                 out.stderr = text;

@@ -19,14 +19,20 @@ pub fn run_rule(args: RuleArgs, out: &mut Output) -> ExitStatus {
             ExitStatus::Clean
         }
         Err(()) => {
-            out.stderr.push_str(&format!("error: unknown rule `{}`; run `offsetlint rules` for the list\n", args.rule));
+            out.stderr.push_str(&format!(
+                "error: unknown rule `{}`; run `offsetlint rules` for the list\n",
+                args.rule
+            ));
             ExitStatus::Error
         }
     }
 }
 
 pub fn run_rules(out: &mut Output) -> ExitStatus {
-    out.stdout.push_str(&format!("{:<6}  {:<26}  {:<13}  {}\n", "code", "name", "languages", "summary"));
+    out.stdout.push_str(&format!(
+        "{:<6}  {:<26}  {:<13}  {}\n",
+        "code", "name", "languages", "summary"
+    ));
     for rule in Rule::ALL {
         out.stdout.push_str(&format!(
             "{:<6}  {:<26}  {:<13}  {}\n",

@@ -45,7 +45,9 @@ pub fn find_config(start: &Path) -> Option<PathBuf> {
             }
         }
         let py = d.join("pyproject.toml");
-        if py.is_file() && std::fs::read_to_string(&py).is_ok_and(|t| t.contains("[tool.offsetlint")) {
+        if py.is_file()
+            && std::fs::read_to_string(&py).is_ok_and(|t| t.contains("[tool.offsetlint"))
+        {
             return Some(py);
         }
         dir = d.parent();
@@ -54,8 +56,14 @@ pub fn find_config(start: &Path) -> Option<PathBuf> {
 }
 
 pub fn load_config(path: &Path) -> Result<ConfigFile, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::Config { path: path.to_path_buf(), message: e.to_string() })?;
-    let bad = |e: toml::de::Error| Error::Config { path: path.to_path_buf(), message: e.to_string() };
+    let text = std::fs::read_to_string(path).map_err(|e| Error::Config {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    let bad = |e: toml::de::Error| Error::Config {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    };
     if path.file_name().is_some_and(|n| n == "pyproject.toml") {
         let py: PyProject = toml::from_str(&text).map_err(bad)?;
         return match py.tool.and_then(|t| t.offsetlint) {

@@ -27,7 +27,8 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings::new(Rule::ALL.to_vec(), true, &strings(DEFAULT_CHECKPOINT_GLOBS)).expect("default globs are valid")
+        Settings::new(Rule::ALL.to_vec(), true, &strings(DEFAULT_CHECKPOINT_GLOBS))
+            .expect("default globs are valid")
     }
 }
 
@@ -36,13 +37,25 @@ fn strings(items: &[&str]) -> Vec<String> {
 }
 
 impl Settings {
-    pub fn new(enabled: Vec<Rule>, heuristic: bool, checkpoint_globs: &[String]) -> Result<Self, Error> {
-        Ok(Settings { enabled, knowledge: Knowledge::default(), heuristic, checkpoint: glob_set(checkpoint_globs)? })
+    pub fn new(
+        enabled: Vec<Rule>,
+        heuristic: bool,
+        checkpoint_globs: &[String],
+    ) -> Result<Self, Error> {
+        Ok(Settings {
+            enabled,
+            knowledge: Knowledge::default(),
+            heuristic,
+            checkpoint: glob_set(checkpoint_globs)?,
+        })
     }
 
     /// Only `rule` enabled (fixture tests, as ruff's `LinterSettings::for_rule`).
     pub fn for_rule(rule: Rule) -> Self {
-        Settings { enabled: vec![rule], ..Settings::default() }
+        Settings {
+            enabled: vec![rule],
+            ..Settings::default()
+        }
     }
 
     pub fn enabled(&self, rule: Rule) -> bool {
@@ -56,21 +69,33 @@ impl Settings {
     /// Whether a file is a checkpoint/watermark module: its file name matches a glob, or it
     /// is a package's `__init__.py` / `mod.rs` whose directory name matches.
     pub fn is_checkpoint_module(&self, path: &Path) -> bool {
-        let Some(name) = path.file_name() else { return false };
+        let Some(name) = path.file_name() else {
+            return false;
+        };
         if self.checkpoint.is_match(name) {
             return true;
         }
         let is_package = matches!(name.to_str(), Some("__init__.py" | "mod.rs"));
-        is_package && path.parent().and_then(Path::file_name).is_some_and(|dir| self.checkpoint.is_match(dir))
+        is_package
+            && path
+                .parent()
+                .and_then(Path::file_name)
+                .is_some_and(|dir| self.checkpoint.is_match(dir))
     }
 }
 
 pub fn glob_set(globs: &[String]) -> Result<GlobSet, Error> {
     let mut b = GlobSetBuilder::new();
     for g in globs {
-        b.add(Glob::new(g).map_err(|e| Error::BadGlob { glob: g.clone(), message: e.kind().to_string() })?);
+        b.add(Glob::new(g).map_err(|e| Error::BadGlob {
+            glob: g.clone(),
+            message: e.kind().to_string(),
+        })?);
     }
-    b.build().map_err(|e| Error::BadGlob { glob: globs.join(", "), message: e.to_string() })
+    b.build().map_err(|e| Error::BadGlob {
+        glob: globs.join(", "),
+        message: e.to_string(),
+    })
 }
 
 /// Resolves `select` then `ignore` selectors (codes, names, prefixes, `ALL`).

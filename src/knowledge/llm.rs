@@ -24,19 +24,49 @@ impl Default for LlmKnowledge {
     fn default() -> Self {
         LlmKnowledge {
             modules: [
-                "openai", "anthropic", "litellm", "ollama", "vllm", "transformers", "cohere",
-                "mistralai", "groq", "async_openai", "ollama_rs", "openai_api_rs",
+                "openai",
+                "anthropic",
+                "litellm",
+                "ollama",
+                "vllm",
+                "transformers",
+                "cohere",
+                "mistralai",
+                "groq",
+                "async_openai",
+                "ollama_rs",
+                "openai_api_rs",
             ]
             .iter()
             .map(|m| vec![m.to_string()])
-            .chain([strings(&["google", "genai"]), strings(&["google", "generativeai"])])
+            .chain([
+                strings(&["google", "genai"]),
+                strings(&["google", "generativeai"]),
+            ])
             .collect(),
             module_prefixes: strings(&["langchain", "llama_index"]),
             generate: strings(&[
-                "create", "acreate", "completion", "acompletion", "text_completion", "chat",
-                "achat", "generate", "agenerate", "generate_content", "generate_content_async",
-                "invoke", "ainvoke", "predict", "apredict", "complete", "acomplete", "stream",
-                "send_chat_messages", "chat_completion", "generate_text",
+                "create",
+                "acreate",
+                "completion",
+                "acompletion",
+                "text_completion",
+                "chat",
+                "achat",
+                "generate",
+                "agenerate",
+                "generate_content",
+                "generate_content_async",
+                "invoke",
+                "ainvoke",
+                "predict",
+                "apredict",
+                "complete",
+                "acomplete",
+                "stream",
+                "send_chat_messages",
+                "chat_completion",
+                "generate_text",
             ]),
             runnable_methods: strings(&["invoke", "ainvoke", "predict", "apredict"]),
             url_fragments: strings(&["/completions", "/chat", "/generate"]),
@@ -49,9 +79,11 @@ impl LlmKnowledge {
     /// Whether a qualified path lies in a model-client module.
     pub fn is_llm_path(&self, path: &[String]) -> bool {
         self.modules.iter().any(|m| path.starts_with(m))
-            || path
-                .first()
-                .is_some_and(|root| self.module_prefixes.iter().any(|p| root.starts_with(p.as_str())))
+            || path.first().is_some_and(|root| {
+                self.module_prefixes
+                    .iter()
+                    .any(|p| root.starts_with(p.as_str()))
+            })
     }
 
     pub fn is_generate(&self, name: &str) -> bool {

@@ -79,7 +79,10 @@ pub struct ArgSlot {
 
 impl ArgSlot {
     pub fn new(keywords: &[&'static str], position: Option<usize>) -> Self {
-        ArgSlot { keywords: keywords.to_vec(), position }
+        ArgSlot {
+            keywords: keywords.to_vec(),
+            position,
+        }
     }
 }
 
@@ -97,7 +100,9 @@ pub enum CallbackPolicy {
 #[derive(Debug, Clone)]
 pub enum Op {
     /// A commit; position-wide when `offsets` is absent or derived from a position query.
-    Commit { offsets: ArgSlot },
+    Commit {
+        offsets: ArgSlot,
+    },
     /// Always commits the consumer's current position (`commit_consumer_state`).
     CommitPosition,
     /// Commits one given message (`commit_message`).
@@ -107,13 +112,21 @@ pub enum Op {
     /// Queries the consumer's position or assignment (`position()`, `assignment()`).
     Position,
     /// Queues a record; delivery is reported through a callback.
-    Produce { callback: ArgSlot, policy: CallbackPolicy },
+    Produce {
+        callback: ArgSlot,
+        policy: CallbackPolicy,
+    },
     /// Queues a record and returns a delivery handle: reaching the delivery outcome takes
     /// `awaits` awaits (or a blocking method such as `.get()`); `raises` says whether a
     /// failed outcome raises (Python) rather than being a value to inspect (Rust `Result`).
-    Send { awaits: u8, raises: bool },
+    Send {
+        awaits: u8,
+        raises: bool,
+    },
     /// Waits for queued records; `returns_result` when it reports what is still queued.
-    Flush { returns_result: bool },
+    Flush {
+        returns_result: bool,
+    },
     Poll,
 }
 
@@ -133,7 +146,10 @@ pub struct MethodSpec {
 pub enum SinkSpec {
     /// A constructor or function by root module and trailing path (`TopicPartition`,
     /// `Offset::Offset`).
-    Path { roots: Vec<String>, suffix: Vec<String> },
+    Path {
+        roots: Vec<String>,
+        suffix: Vec<String>,
+    },
     /// A method with this name on any receiver, in a file that imports the library.
     Method { lib: Lib, name: String },
     /// A configured checkpoint/watermark writer: any call whose dotted name ends with this.
@@ -190,12 +206,16 @@ impl Knowledge {
     /// The client type a fully qualified path names.
     pub fn client_type(&self, path: &[String]) -> Option<&ClientType> {
         let (first, last) = (path.first()?, path.last()?);
-        self.clients.iter().find(|c| &c.root == first && &c.name == last)
+        self.clients
+            .iter()
+            .find(|c| &c.root == first && &c.name == last)
     }
 
     /// The client types whose simple name is `name` and whose library root is `root`.
     pub fn client_named(&self, root: &str, name: &str) -> Option<&ClientType> {
-        self.clients.iter().find(|c| c.root == root && c.name == name)
+        self.clients
+            .iter()
+            .find(|c| c.root == root && c.name == name)
     }
 
     /// The library whose root module is `root`.
@@ -219,9 +239,10 @@ impl Knowledge {
     /// Whether the builder type path (`[rdkafka, ClientConfig]` or a re-export) is a config.
     pub fn is_builder_type(&self, path: &[String]) -> bool {
         match (path.first(), path.last()) {
-            (Some(first), Some(last)) => {
-                self.builder_types.iter().any(|(root, name)| root == first && name == last)
-            }
+            (Some(first), Some(last)) => self
+                .builder_types
+                .iter()
+                .any(|(root, name)| root == first && name == last),
             _ => false,
         }
     }
@@ -241,8 +262,12 @@ impl Lib {
     pub fn commit_suggestion(self, msg: &str) -> String {
         match self {
             Lib::ConfluentKafka => format!("consumer.commit(message={msg})"),
-            Lib::Aiokafka => format!("await consumer.commit({{tp: OffsetAndMetadata({msg}.offset + 1, \"\")}})"),
-            Lib::KafkaPython => format!("consumer.commit({{tp: OffsetAndMetadata({msg}.offset + 1, None)}})"),
+            Lib::Aiokafka => {
+                format!("await consumer.commit({{tp: OffsetAndMetadata({msg}.offset + 1, \"\")}})")
+            }
+            Lib::KafkaPython => {
+                format!("consumer.commit({{tp: OffsetAndMetadata({msg}.offset + 1, None)}})")
+            }
             Lib::Rdkafka => format!("consumer.commit_message(&{msg}, CommitMode::Async)"),
         }
     }

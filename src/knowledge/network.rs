@@ -11,28 +11,72 @@ pub struct NetworkKnowledge {
 }
 
 fn paths(items: &[&str], sep: char) -> Vec<Vec<String>> {
-    items.iter().map(|p| p.split(sep).map(str::to_string).collect()).collect()
+    items
+        .iter()
+        .map(|p| p.split(sep).map(str::to_string).collect())
+        .collect()
 }
 
 impl Default for NetworkKnowledge {
     fn default() -> Self {
         let python = paths(
             &[
-                "socket", "ssl", "http.client", "http.server", "urllib.request", "urllib3",
-                "requests", "httpx", "aiohttp", "grpc", "websockets", "websocket", "paramiko",
-                "ftplib", "smtplib", "telnetlib", "xmlrpc.client", "boto3", "botocore",
-                "aiobotocore", "asyncssh", "pycurl",
+                "socket",
+                "ssl",
+                "http.client",
+                "http.server",
+                "urllib.request",
+                "urllib3",
+                "requests",
+                "httpx",
+                "aiohttp",
+                "grpc",
+                "websockets",
+                "websocket",
+                "paramiko",
+                "ftplib",
+                "smtplib",
+                "telnetlib",
+                "xmlrpc.client",
+                "boto3",
+                "botocore",
+                "aiobotocore",
+                "asyncssh",
+                "pycurl",
                 // model clients talk to a network service too
-                "openai", "anthropic", "litellm", "ollama", "cohere", "mistralai", "groq",
-                "google.genai", "google.generativeai", "langchain_openai", "langchain_anthropic",
+                "openai",
+                "anthropic",
+                "litellm",
+                "ollama",
+                "cohere",
+                "mistralai",
+                "groq",
+                "google.genai",
+                "google.generativeai",
+                "langchain_openai",
+                "langchain_anthropic",
             ],
             '.',
         );
         let rust = paths(
             &[
-                "std::net", "tokio::net", "async_std::net", "smol::net", "reqwest", "hyper",
-                "hyper_util", "ureq", "surf", "tonic", "isahc", "attohttpc", "curl", "awc",
-                "async_openai", "ollama_rs", "openai_api_rs",
+                "std::net",
+                "tokio::net",
+                "async_std::net",
+                "smol::net",
+                "reqwest",
+                "hyper",
+                "hyper_util",
+                "ureq",
+                "surf",
+                "tonic",
+                "isahc",
+                "attohttpc",
+                "curl",
+                "awc",
+                "async_openai",
+                "ollama_rs",
+                "openai_api_rs",
             ],
             ':',
         )
@@ -54,7 +98,9 @@ impl NetworkKnowledge {
             Lang::Python => ".",
             Lang::Rust => "::",
         };
-        table.iter().find(|m| path.starts_with(m)).map(|m| m.join(sep))
+        table
+            .iter()
+            .find(|m| path.starts_with(m))
+            .map(|m| m.join(sep))
     }
 }
-

@@ -35,7 +35,14 @@ pub(super) fn register(k: &mut Knowledge) {
         op,
     };
     k.methods.extend([
-        m(Consumer, &[], "commit", Op::Commit { offsets: ArgSlot::new(&[], Some(0)) }),
+        m(
+            Consumer,
+            &[],
+            "commit",
+            Op::Commit {
+                offsets: ArgSlot::new(&[], Some(0)),
+            },
+        ),
         m(Consumer, &[], "commit_consumer_state", Op::CommitPosition),
         m(Consumer, &[], "commit_message", Op::CommitMessage),
         m(Consumer, &[], "store_offset", Op::StoreOffsets),
@@ -48,17 +55,58 @@ pub(super) fn register(k: &mut Knowledge) {
         m(Consumer, &[], "poll", Op::Poll),
         m(Consumer, &[], "recv", Op::Poll),
         m(Consumer, &[], "stream", Op::Poll),
-        m(Producer, &["BaseProducer", "ThreadedProducer"], "send", Op::Produce { callback: ArgSlot::default(), policy: CallbackPolicy::ClientContext }),
+        m(
+            Producer,
+            &["BaseProducer", "ThreadedProducer"],
+            "send",
+            Op::Produce {
+                callback: ArgSlot::default(),
+                policy: CallbackPolicy::ClientContext,
+            },
+        ),
         // FutureProducer::send is async and resolves to the delivery `Result`;
         // send_result returns `Result<DeliveryFuture, _>` right away.
-        m(Producer, &["FutureProducer"], "send", Op::Send { awaits: 1, raises: false }),
-        m(Producer, &["FutureProducer"], "send_result", Op::Send { awaits: 1, raises: false }),
-        m(Producer, &[], "flush", Op::Flush { returns_result: true }),
+        m(
+            Producer,
+            &["FutureProducer"],
+            "send",
+            Op::Send {
+                awaits: 1,
+                raises: false,
+            },
+        ),
+        m(
+            Producer,
+            &["FutureProducer"],
+            "send_result",
+            Op::Send {
+                awaits: 1,
+                raises: false,
+            },
+        ),
+        m(
+            Producer,
+            &[],
+            "flush",
+            Op::Flush {
+                returns_result: true,
+            },
+        ),
     ]);
 
     let roots = strings(&["rdkafka"]);
-    k.sinks.push(SinkSpec::Path { roots, suffix: strings(&["Offset", "Offset"]) });
-    for name in ["add_partition_offset", "set_partition_offset", "set_all_offsets"] {
-        k.sinks.push(SinkSpec::Method { lib: Lib::Rdkafka, name: name.into() });
+    k.sinks.push(SinkSpec::Path {
+        roots,
+        suffix: strings(&["Offset", "Offset"]),
+    });
+    for name in [
+        "add_partition_offset",
+        "set_partition_offset",
+        "set_all_offsets",
+    ] {
+        k.sinks.push(SinkSpec::Method {
+            lib: Lib::Rdkafka,
+            name: name.into(),
+        });
     }
 }

@@ -251,8 +251,16 @@ pub enum Target {
     Name(String, TextRange),
     /// `_` (Python `_ = x`, Rust `let _ = x`): the value is explicitly thrown away.
     Underscore(TextRange),
-    Attr { value: Expr, attr: String, range: TextRange },
-    Index { value: Expr, key: Expr, range: TextRange },
+    Attr {
+        value: Expr,
+        attr: String,
+        range: TextRange,
+    },
+    Index {
+        value: Expr,
+        key: Expr,
+        range: TextRange,
+    },
     Tuple(Vec<Target>, TextRange),
     Other(TextRange),
 }
@@ -260,27 +268,64 @@ pub enum Target {
 /// An expression, reduced to what the rules need.
 #[derive(Debug, Clone)]
 pub enum Expr {
-    Name { id: String, range: TextRange },
+    Name {
+        id: String,
+        range: TextRange,
+    },
     /// `value.attr`; Rust paths `a::b` lower to the same shape.
-    Attr { value: Box<Expr>, attr: String, range: TextRange },
+    Attr {
+        value: Box<Expr>,
+        attr: String,
+        range: TextRange,
+    },
     Call(Box<Call>),
-    Await { value: Box<Expr>, range: TextRange },
+    Await {
+        value: Box<Expr>,
+        range: TextRange,
+    },
     /// Rust `expr?`.
-    Try { value: Box<Expr>, range: TextRange },
-    Lit { lit: Lit, range: TextRange },
+    Try {
+        value: Box<Expr>,
+        range: TextRange,
+    },
+    Lit {
+        lit: Lit,
+        range: TextRange,
+    },
     /// A dict literal; a `None` key is a `**spread`.
-    Dict { items: Vec<(Option<Expr>, Expr)>, range: TextRange },
+    Dict {
+        items: Vec<(Option<Expr>, Expr)>,
+        range: TextRange,
+    },
     /// List, tuple, set, array literals.
-    Seq { elts: Vec<Expr>, range: TextRange },
+    Seq {
+        elts: Vec<Expr>,
+        range: TextRange,
+    },
     /// A struct literal (`S { a: x }`) or keyword construction with a known type name.
-    Record { ty: Vec<String>, fields: Vec<(String, Expr)>, range: TextRange },
+    Record {
+        ty: Vec<String>,
+        fields: Vec<(String, Expr)>,
+        range: TextRange,
+    },
     /// A value computed from `parts` (operators, subscripts, f-strings, comprehensions,
     /// conditional expressions, casts). Taint flows from every part.
-    Derived { parts: Vec<Expr>, hop: Hop, range: TextRange },
+    Derived {
+        parts: Vec<Expr>,
+        hop: Hop,
+        range: TextRange,
+    },
     /// Lambda / closure / async block: its statements run later, with the captured names.
-    Closure { params: Vec<Param>, body: Block, is_async: bool, range: TextRange },
+    Closure {
+        params: Vec<Param>,
+        body: Block,
+        is_async: bool,
+        range: TextRange,
+    },
     /// Anything else: opaque, carries no data or calls.
-    Opaque { range: TextRange },
+    Opaque {
+        range: TextRange,
+    },
 }
 
 /// How a derived value was computed; shown in taint paths.
@@ -354,10 +399,9 @@ impl Ranged for Expr {
 impl Ranged for Target {
     fn range(&self) -> TextRange {
         match self {
-            Target::Name(_, r)
-            | Target::Underscore(r)
-            | Target::Tuple(_, r)
-            | Target::Other(r) => *r,
+            Target::Name(_, r) | Target::Underscore(r) | Target::Tuple(_, r) | Target::Other(r) => {
+                *r
+            }
             Target::Attr { range, .. } | Target::Index { range, .. } => *range,
         }
     }
@@ -388,7 +432,9 @@ impl Expr {
     /// The string value of a literal.
     pub fn as_str(&self) -> Option<&str> {
         match self {
-            Expr::Lit { lit: Lit::Str(s), .. } => Some(s),
+            Expr::Lit {
+                lit: Lit::Str(s), ..
+            } => Some(s),
             _ => None,
         }
     }
@@ -407,7 +453,9 @@ impl Expr {
 
 impl Call {
     pub fn positional(&self) -> impl Iterator<Item = &Arg> {
-        self.args.iter().filter(|a| a.name.is_none() && a.spread == Spread::None)
+        self.args
+            .iter()
+            .filter(|a| a.name.is_none() && a.spread == Spread::None)
     }
 
     pub fn keyword(&self, name: &str) -> Option<&Arg> {

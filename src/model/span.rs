@@ -10,7 +10,10 @@ pub struct TextRange {
 
 impl TextRange {
     pub fn new(start: u32, end: u32) -> Self {
-        TextRange { start, end: end.max(start) }
+        TextRange {
+            start,
+            end: end.max(start),
+        }
     }
 
     pub fn len(&self) -> u32 {

@@ -41,7 +41,13 @@ pub fn walk_stmt<'m, V: Visitor<'m> + ?Sized>(v: &mut V, stmt: &'m Stmt) {
                 walk_block(v, &arm.body);
             }
         }
-        StmtKind::Loop { target, iter, body, orelse, .. } => {
+        StmtKind::Loop {
+            target,
+            iter,
+            body,
+            orelse,
+            ..
+        } => {
             if let Some(iter) = iter {
                 v.visit_expr(iter);
             }
@@ -51,7 +57,12 @@ pub fn walk_stmt<'m, V: Visitor<'m> + ?Sized>(v: &mut V, stmt: &'m Stmt) {
             walk_block(v, body);
             walk_block(v, orelse);
         }
-        StmtKind::Try { body, handlers, orelse, finally } => {
+        StmtKind::Try {
+            body,
+            handlers,
+            orelse,
+            finally,
+        } => {
             walk_block(v, body);
             for h in handlers {
                 for t in &h.types {

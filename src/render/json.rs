@@ -57,7 +57,13 @@ pub fn json(report: &Report) -> String {
                     .iter()
                     .map(|l| {
                         let (line, column, end_line, end_column) = position(file, l.range);
-                        JsonLabel { message: l.message.clone(), line, column, end_line, end_column }
+                        JsonLabel {
+                            message: l.message.clone(),
+                            line,
+                            column,
+                            end_line,
+                            end_column,
+                        }
                     })
                     .collect(),
             });

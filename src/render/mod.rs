@@ -40,10 +40,19 @@ pub fn concise(report: &Report) -> String {
 pub fn summary(report: &Report) -> String {
     let n = report.finding_count();
     let secs = report.elapsed.as_secs_f64();
-    let checked = format!("{} file{} checked in {secs:.2}s", report.files_checked, plural(report.files_checked));
+    let checked = format!(
+        "{} file{} checked in {secs:.2}s",
+        report.files_checked,
+        plural(report.files_checked)
+    );
     match n {
         0 => format!("no findings ({checked})"),
-        _ => format!("found {n} finding{} in {} file{} ({checked})", plural(n), report.files.len(), plural(report.files.len())),
+        _ => format!(
+            "found {n} finding{} in {} file{} ({checked})",
+            plural(n),
+            report.files.len(),
+            plural(report.files.len())
+        ),
     }
 }
 

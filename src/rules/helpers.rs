@@ -19,7 +19,14 @@ pub fn with_receiver(ctx: &RuleContext, finding: Finding, call: &Call, client: &
                 Via::Constructor => format!("`{ty}` constructed at line {line}"),
                 Via::Annotation => format!("declared as `{ty}` at line {line}"),
             };
-            (format!("resolved: {} {} ({how})", client.lib.display(), client.role.display()), ResolutionKind::Resolved)
+            (
+                format!(
+                    "resolved: {} {} ({how})",
+                    client.lib.display(),
+                    client.role.display()
+                ),
+                ResolutionKind::Resolved,
+            )
         }
         Resolution::Heuristic { name } => (
             format!(

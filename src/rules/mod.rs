@@ -39,7 +39,14 @@ impl<'a> RuleContext<'a> {
         source: &'a str,
         lines: &'a LineIndex,
     ) -> Self {
-        RuleContext { analysis, settings, path, source, lines, findings: RefCell::new(Vec::new()) }
+        RuleContext {
+            analysis,
+            settings,
+            path,
+            source,
+            lines,
+            findings: RefCell::new(Vec::new()),
+        }
     }
 
     pub fn enabled(&self, rule: Rule) -> bool {
@@ -59,7 +66,9 @@ impl<'a> RuleContext<'a> {
 pub fn run(ctx: &RuleContext) {
     let analysis = ctx.analysis;
     for call in &analysis.calls {
-        let Some(facts) = analysis.facts(call.id) else { continue };
+        let Some(facts) = analysis.facts(call.id) else {
+            continue;
+        };
         if ctx.enabled(Rule::BareCommit) {
             commit::bare_commit(ctx, call, facts);
         }

@@ -99,6 +99,10 @@ pub fn select(selector: &str) -> Option<Vec<Rule>> {
         return Some(vec![rule]);
     }
     let upper = s.to_ascii_uppercase();
-    let rules: Vec<Rule> = Rule::ALL.iter().copied().filter(|r| r.code().starts_with(&upper)).collect();
+    let rules: Vec<Rule> = Rule::ALL
+        .iter()
+        .copied()
+        .filter(|r| r.code().starts_with(&upper))
+        .collect();
     (upper.starts_with("OL") && !rules.is_empty()).then_some(rules)
 }

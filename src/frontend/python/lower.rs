@@ -9,9 +9,17 @@ use crate::frontend::LowerState;
 use crate::model::*;
 
 pub(super) fn lower_module(module: &ast::ModModule) -> Module {
-    let mut l = Lowerer { st: LowerState::default(), hoisted: Vec::new(), in_function: false };
+    let mut l = Lowerer {
+        st: LowerState::default(),
+        hoisted: Vec::new(),
+        in_function: false,
+    };
     // Body 0 is the module top level; reserve it before nested bodies are pushed.
-    l.st.bodies.push(empty_body("<module>", BodyKind::Module, range(module.range)));
+    l.st.bodies.push(empty_body(
+        "<module>",
+        BodyKind::Module,
+        range(module.range),
+    ));
     let stmts = l.block(&module.body, None);
     l.st.bodies[0].stmts = stmts;
     l.st.finish(Lang::Python)
@@ -92,16 +100,30 @@ impl Lowerer {
                 kind: ExitKind::Raise,
                 value: s.exc.as_ref().map(|v| self.expr(v)),
             },
-            PyStmt::Break(_) => StmtKind::Exit { kind: ExitKind::Break, value: None },
-            PyStmt::Continue(_) => StmtKind::Exit { kind: ExitKind::Continue, value: None },
+            PyStmt::Break(_) => StmtKind::Exit {
+                kind: ExitKind::Break,
+                value: None,
+            },
+            PyStmt::Continue(_) => StmtKind::Exit {
+                kind: ExitKind::Continue,
+                value: None,
+            },
             PyStmt::If(s) => self.if_chain(&s.test, &s.body, &s.elif_else_clauses, body),
             PyStmt::While(s) => {
                 let infinite = matches!(&*s.test, ast::Expr::BooleanLiteral(b) if b.value)
                     || matches!(&*s.test, ast::Expr::NumberLiteral(n) if matches!(&n.value, ast::Number::Int(i) if i.as_i64() == Some(1)));
                 StmtKind::Loop {
-                    kind: if infinite { LoopKind::Infinite } else { LoopKind::While },
+                    kind: if infinite {
+                        LoopKind::Infinite
+                    } else {
+                        LoopKind::While
+                    },
                     target: None,
-                    iter: if infinite { None } else { Some(self.expr(&s.test)) },
+                    iter: if infinite {
+                        None
+                    } else {
+                        Some(self.expr(&s.test))
+                    },
                     body: self.block(&s.body, body),
                     orelse: self.block(&s.orelse, body),
                 }
@@ -145,7 +167,9 @@ impl Lowerer {
                         let ast::ExceptHandler::ExceptHandler(h) = h;
                         let types = match h.type_.as_deref() {
                             None => Vec::new(),
-                            Some(ast::Expr::Tuple(t)) => t.elts.iter().map(|e| self.expr(e)).collect(),
+                            Some(ast::Expr::Tuple(t)) => {
+                                t.elts.iter().map(|e| self.expr(e)).collect()
+                            }
                             Some(e) => vec![self.expr(e)],
                         };
                         Handler {
@@ -165,7 +189,11 @@ impl Lowerer {
                     .cases
                     .iter()
                     .map(|c| Arm {
-                        pattern: if c.pattern.is_wildcard() { Pattern::Wildcard } else { Pattern::Other },
+                        pattern: if c.pattern.is_wildcard() {
+                            Pattern::Wildcard
+                        } else {
+                            Pattern::Other
+                        },
                         bindings: Vec::new(),
                         body: self.block(&c.body, body),
                         range: range(c.range),
@@ -175,7 +203,13 @@ impl Lowerer {
             PyStmt::Assert(s) => StmtKind::If {
                 test: self.expr(&s.test),
                 body: Vec::new(),
-                orelse: vec![Stmt { kind: StmtKind::Exit { kind: ExitKind::Raise, value: None }, range: r }],
+                orelse: vec![Stmt {
+                    kind: StmtKind::Exit {
+                        kind: ExitKind::Raise,
+                        value: None,
+                    },
+                    range: r,
+                }],
             },
             PyStmt::Import(s) => {
                 self.import(s);
@@ -214,14 +248,18 @@ impl Lowerer {
                 }],
             },
         };
-        StmtKind::If { test, body: then, orelse }
+        StmtKind::If {
+            test,
+            body: then,
+            orelse,
+        }
     }
 
     fn function(&mut self, f: &ast::StmtFunctionDef, class: Option<&str>, parent: Option<BodyId>) {
         let id = BodyId(self.st.bodies.len() as u32);
-        let is_static = f.decorator_list.iter().any(|d| {
-            matches!(&d.expression, ast::Expr::Name(n) if n.id.as_str() == "staticmethod")
-        });
+        let is_static = f.decorator_list.iter().any(
+            |d| matches!(&d.expression, ast::Expr::Name(n) if n.id.as_str() == "staticmethod"),
+        );
         let params: Vec<Param> = f
             .parameters
             .iter()
@@ -258,14 +296,21 @@ impl Lowerer {
                 PyStmt::FunctionDef(f) => self.function(f, Some(&name), parent),
                 PyStmt::AnnAssign(a) => {
                     if let ast::Expr::Name(n) = &*a.target {
-                        fields.push(Field { name: n.id.to_string(), ty: expr::type_ref(&a.annotation) });
+                        fields.push(Field {
+                            name: n.id.to_string(),
+                            ty: expr::type_ref(&a.annotation),
+                        });
                     }
                 }
                 PyStmt::ClassDef(inner) => self.class(inner, parent),
                 _ => {}
             }
         }
-        self.st.classes.push(Class { name, fields, range: range(c.range) });
+        self.st.classes.push(Class {
+            name,
+            fields,
+            range: range(c.range),
+        });
     }
 
     fn import(&mut self, s: &ast::StmtImport) {
@@ -278,7 +323,12 @@ impl Lowerer {
                     Some(asname) => (asname.id.to_string(), path.clone()),
                     None => (path[0].clone(), vec![path[0].clone()]),
                 };
-                ImportEntry { path, from_len: None, binding: Some(binding), glob: false }
+                ImportEntry {
+                    path,
+                    from_len: None,
+                    binding: Some(binding),
+                    glob: false,
+                }
             })
             .collect();
         self.push_import(entries, 0, ImportKind::Static, range(s.range));
@@ -311,7 +361,19 @@ impl Lowerer {
         self.push_import(entries, s.level, ImportKind::Static, range(s.range));
     }
 
-    pub(super) fn push_import(&mut self, entries: Vec<ImportEntry>, level: u32, kind: ImportKind, range: TextRange) {
-        self.st.imports.push(Import { entries, level, kind, local: self.in_function, range });
+    pub(super) fn push_import(
+        &mut self,
+        entries: Vec<ImportEntry>,
+        level: u32,
+        kind: ImportKind,
+        range: TextRange,
+    ) {
+        self.st.imports.push(Import {
+            entries,
+            level,
+            kind,
+            local: self.in_function,
+            range,
+        });
     }
 }

@@ -16,7 +16,10 @@ pub(crate) fn range(r: ruff_text_size::TextRange) -> TextRange {
 pub fn lower(source: &str) -> Result<Lowered, SyntaxError> {
     let parsed = parse(source)?;
     let module = lower::lower_module(parsed.syntax());
-    Ok(Lowered { module, comments: comments(&parsed) })
+    Ok(Lowered {
+        module,
+        comments: comments(&parsed),
+    })
 }
 
 /// Parses only: the syntax check and the comments, for files no rule can fire on.
@@ -24,10 +27,20 @@ pub fn syntax_only(source: &str) -> Result<Vec<TextRange>, SyntaxError> {
     parse(source).map(|p| comments(&p))
 }
 
-fn parse(source: &str) -> Result<ruff_python_parser::Parsed<ruff_python_ast::ModModule>, SyntaxError> {
-    ruff_python_parser::parse_module(source).map_err(|e| SyntaxError { message: e.error.to_string(), range: range(e.location) })
+fn parse(
+    source: &str,
+) -> Result<ruff_python_parser::Parsed<ruff_python_ast::ModModule>, SyntaxError> {
+    ruff_python_parser::parse_module(source).map_err(|e| SyntaxError {
+        message: e.error.to_string(),
+        range: range(e.location),
+    })
 }
 
 fn comments(parsed: &ruff_python_parser::Parsed<ruff_python_ast::ModModule>) -> Vec<TextRange> {
-    parsed.tokens().iter().filter(|t| t.kind() == TokenKind::Comment).map(|t| range(t.range())).collect()
+    parsed
+        .tokens()
+        .iter()
+        .filter(|t| t.kind() == TokenKind::Comment)
+        .map(|t| range(t.range()))
+        .collect()
 }

@@ -10,7 +10,9 @@ use crate::model::*;
 impl Lowerer {
     pub(super) fn expr(&mut self, e: &SExpr) -> Expr {
         if !self.st.enter() {
-            return Expr::Opaque { range: expr_range(e) };
+            return Expr::Opaque {
+                range: expr_range(e),
+            };
         }
         let out = self.expr_inner(e);
         self.st.leave();
@@ -39,9 +41,19 @@ impl Lowerer {
                     range: start.cover(sp(m.method.span())),
                 };
                 let args = self.args(m.args.iter());
-                let type_args = m.turbofish.as_ref().map(|t| self.generic_args(&t.args)).unwrap_or_default();
+                let type_args = m
+                    .turbofish
+                    .as_ref()
+                    .map(|t| self.generic_args(&t.args))
+                    .unwrap_or_default();
                 let range = start.cover(sp(m.paren_token.span.close()));
-                Expr::Call(Box::new(Call { id, func, args, type_args, range }))
+                Expr::Call(Box::new(Call {
+                    id,
+                    func,
+                    args,
+                    type_args,
+                    range,
+                }))
             }
             SExpr::Call(c) => {
                 let id = self.st.call_id();
@@ -56,7 +68,13 @@ impl Lowerer {
                 };
                 let args = self.args(c.args.iter());
                 let range = start.cover(sp(c.paren_token.span.close()));
-                Expr::Call(Box::new(Call { id, func, args, type_args, range }))
+                Expr::Call(Box::new(Call {
+                    id,
+                    func,
+                    args,
+                    type_args,
+                    range,
+                }))
             }
             SExpr::Field(f) => {
                 let start = first(&f.base);
@@ -68,11 +86,17 @@ impl Lowerer {
             }
             SExpr::Await(a) => {
                 let range = first(&a.base).cover(sp(a.await_token.span));
-                Expr::Await { value: Box::new(self.expr(&a.base)), range }
+                Expr::Await {
+                    value: Box::new(self.expr(&a.base)),
+                    range,
+                }
             }
             SExpr::Try(t) => {
                 let range = first(&t.expr).cover(sp(t.question_token.span));
-                Expr::Try { value: Box::new(self.expr(&t.expr)), range }
+                Expr::Try {
+                    value: Box::new(self.expr(&t.expr)),
+                    range,
+                }
             }
             SExpr::Paren(p) => self.expr(&p.expr),
             SExpr::Group(g) => self.expr(&g.expr),
@@ -82,39 +106,81 @@ impl Lowerer {
                 UnOp::Deref(_) => self.expr(&u.expr),
                 _ => {
                     let parts = vec![self.expr(&u.expr)];
-                    Expr::Derived { parts, hop: Hop::Operator, range: expr_range(e) }
+                    Expr::Derived {
+                        parts,
+                        hop: Hop::Operator,
+                        range: expr_range(e),
+                    }
                 }
             },
             SExpr::Binary(b) if is_compound_assign(&b.op) => self.hoist(e),
             SExpr::Binary(b) => {
                 let parts = vec![self.expr(&b.left), self.expr(&b.right)];
-                Expr::Derived { parts, hop: Hop::Operator, range: expr_range(e) }
+                Expr::Derived {
+                    parts,
+                    hop: Hop::Operator,
+                    range: expr_range(e),
+                }
             }
             SExpr::Cast(c) => {
                 let parts = vec![self.expr(&c.expr)];
-                Expr::Derived { parts, hop: Hop::Cast, range: expr_range(e) }
+                Expr::Derived {
+                    parts,
+                    hop: Hop::Cast,
+                    range: expr_range(e),
+                }
             }
             SExpr::Index(i) => {
                 let parts = vec![self.expr(&i.expr), self.expr(&i.index)];
-                Expr::Derived { parts, hop: Hop::Index, range: expr_range(e) }
+                Expr::Derived {
+                    parts,
+                    hop: Hop::Index,
+                    range: expr_range(e),
+                }
             }
             SExpr::Range(r) => {
                 let parts = self.exprs(r.start.iter().chain(r.end.iter()).map(|b| &**b));
-                Expr::Derived { parts, hop: Hop::Other, range: expr_range(e) }
+                Expr::Derived {
+                    parts,
+                    hop: Hop::Other,
+                    range: expr_range(e),
+                }
             }
             SExpr::Let(l) => {
                 let parts = vec![self.expr(&l.expr)];
-                Expr::Derived { parts, hop: Hop::Other, range: expr_range(e) }
+                Expr::Derived {
+                    parts,
+                    hop: Hop::Other,
+                    range: expr_range(e),
+                }
             }
             SExpr::Yield(y) => {
                 let parts = self.exprs(y.expr.iter().map(|b| &**b));
-                Expr::Derived { parts, hop: Hop::Other, range: expr_range(e) }
+                Expr::Derived {
+                    parts,
+                    hop: Hop::Other,
+                    range: expr_range(e),
+                }
             }
-            SExpr::Array(a) => Expr::Seq { elts: self.exprs(&a.elems), range: expr_range(e) },
-            SExpr::Tuple(t) => Expr::Seq { elts: self.exprs(&t.elems), range: expr_range(e) },
-            SExpr::Repeat(r) => Expr::Seq { elts: vec![self.expr(&r.expr)], range: expr_range(e) },
+            SExpr::Array(a) => Expr::Seq {
+                elts: self.exprs(&a.elems),
+                range: expr_range(e),
+            },
+            SExpr::Tuple(t) => Expr::Seq {
+                elts: self.exprs(&t.elems),
+                range: expr_range(e),
+            },
+            SExpr::Repeat(r) => Expr::Seq {
+                elts: vec![self.expr(&r.expr)],
+                range: expr_range(e),
+            },
             SExpr::Struct(s) => {
-                let ty = s.path.segments.iter().map(|seg| seg.ident.to_string()).collect();
+                let ty = s
+                    .path
+                    .segments
+                    .iter()
+                    .map(|seg| seg.ident.to_string())
+                    .collect();
                 let mut fields = Vec::with_capacity(s.fields.len());
                 for f in &s.fields {
                     fields.push((member_name(&f.member), self.expr(&f.expr)));
@@ -122,7 +188,11 @@ impl Lowerer {
                 if let Some(rest) = &s.rest {
                     fields.push(("..".to_string(), self.expr(rest)));
                 }
-                Expr::Record { ty, fields, range: expr_range(e) }
+                Expr::Record {
+                    ty,
+                    fields,
+                    range: expr_range(e),
+                }
             }
             SExpr::Closure(c) => {
                 let mut params = Vec::new();
@@ -130,15 +200,29 @@ impl Lowerer {
                     params.extend(self.params_from_pat(p, None, node(p)));
                 }
                 let body = self.fn_like_body(&c.body);
-                Expr::Closure { params, body, is_async: c.asyncness.is_some(), range: expr_range(e) }
+                Expr::Closure {
+                    params,
+                    body,
+                    is_async: c.asyncness.is_some(),
+                    range: expr_range(e),
+                }
             }
             SExpr::Async(a) => {
                 let body = self.isolated(|l| l.block(&a.block.stmts, &Tail::Return));
-                Expr::Closure { params: Vec::new(), body, is_async: true, range: expr_range(e) }
+                Expr::Closure {
+                    params: Vec::new(),
+                    body,
+                    is_async: true,
+                    range: expr_range(e),
+                }
             }
             SExpr::Macro(m) => self.macro_expr(&m.mac, expr_range(e)),
             SExpr::If(i) => match self.simple_conditional(i) {
-                Some(parts) => Expr::Derived { parts, hop: Hop::Conditional, range: expr_range(e) },
+                Some(parts) => Expr::Derived {
+                    parts,
+                    hop: Hop::Conditional,
+                    range: expr_range(e),
+                },
                 None => self.hoist(e),
             },
             SExpr::Block(b) if b.label.is_none() => match b.block.stmts.as_slice() {
@@ -158,14 +242,20 @@ impl Lowerer {
             | SExpr::While(_)
             | SExpr::ForLoop(_)
             | SExpr::Assign(_) => self.hoist(e),
-            _ => Expr::Opaque { range: expr_range(e) },
+            _ => Expr::Opaque {
+                range: expr_range(e),
+            },
         }
     }
 
     fn args<'a>(&mut self, es: impl IntoIterator<Item = &'a SExpr>) -> Vec<Arg> {
         let mut out = Vec::new();
         for e in es {
-            out.push(Arg { name: None, value: self.expr(e), spread: Spread::None });
+            out.push(Arg {
+                name: None,
+                value: self.expr(e),
+                spread: Spread::None,
+            });
         }
         out
     }
@@ -257,7 +347,11 @@ impl Lowerer {
         let mut tmp = Vec::new();
         self.tail_expr(e, Tail::Discard, &mut tmp);
         self.hoisted.push(Stmt {
-            kind: StmtKind::If { test: Expr::Opaque { range: r }, body: tmp, orelse: Vec::new() },
+            kind: StmtKind::If {
+                test: Expr::Opaque { range: r },
+                body: tmp,
+                orelse: Vec::new(),
+            },
             range: r,
         });
         Expr::Opaque { range: r }
@@ -267,10 +361,17 @@ impl Lowerer {
 fn extend_path(cur: Option<Expr>, seg: &syn::PathSegment) -> Expr {
     let ident = sp(seg.ident.span());
     match cur {
-        None => Expr::Name { id: seg.ident.to_string(), range: ident },
+        None => Expr::Name {
+            id: seg.ident.to_string(),
+            range: ident,
+        },
         Some(prev) => {
             let range = prev.range().cover(ident);
-            Expr::Attr { value: Box::new(prev), attr: seg.ident.to_string(), range }
+            Expr::Attr {
+                value: Box::new(prev),
+                attr: seg.ident.to_string(),
+                range,
+            }
         }
     }
 }

@@ -48,7 +48,8 @@ impl Lowerer {
     fn item_inner(&mut self, item: &Item) {
         match item {
             Item::Fn(f) => {
-                let range = item_start(&f.vis, node(&f.sig)).cover(sp(f.block.brace_token.span.close()));
+                let range =
+                    item_start(&f.vis, node(&f.sig)).cover(sp(f.block.brace_token.span.close()));
                 self.function(&f.sig, &f.block, None, range);
             }
             Item::Impl(imp) => {
@@ -58,7 +59,11 @@ impl Lowerer {
                 let saved = self.self_ty.replace(self_ty);
                 for it in &imp.items {
                     if let syn::ImplItem::Fn(f) = it {
-                        let range = item_start(&f.vis, node(&f.sig)).cover(sp(f.block.brace_token.span.close()));
+                        let range = item_start(&f.vis, node(&f.sig)).cover(sp(f
+                            .block
+                            .brace_token
+                            .span
+                            .close()));
                         self.function(&f.sig, &f.block, Some(&class), range);
                     }
                 }
@@ -89,7 +94,10 @@ impl Lowerer {
                     .iter()
                     .enumerate()
                     .map(|(i, f)| Field {
-                        name: f.ident.as_ref().map_or_else(|| i.to_string(), |id| id.to_string()),
+                        name: f
+                            .ident
+                            .as_ref()
+                            .map_or_else(|| i.to_string(), |id| id.to_string()),
                         ty: self.type_ref(&f.ty),
                     })
                     .collect();
@@ -99,7 +107,11 @@ impl Lowerer {
                     _ => s.semi_token.map_or_else(|| node(&s.fields), |t| sp(t.span)),
                 };
                 let range = item_start(&s.vis, sp(s.struct_token.span)).cover(end);
-                self.st.classes.push(Class { name: s.ident.to_string(), fields, range });
+                self.st.classes.push(Class {
+                    name: s.ident.to_string(),
+                    fields,
+                    range,
+                });
             }
             Item::Mod(m) => {
                 if let Some((_, items)) = &m.content {
@@ -116,7 +128,8 @@ impl Lowerer {
                 }
             }
             Item::ExternCrate(e) => {
-                let range = item_start(&e.vis, sp(e.extern_token.span)).cover(sp(e.semi_token.span));
+                let range =
+                    item_start(&e.vis, sp(e.extern_token.span)).cover(sp(e.semi_token.span));
                 let name = e.ident.to_string();
                 let path = vec![name.clone()];
                 let local = match &e.rename {
@@ -124,7 +137,15 @@ impl Lowerer {
                     None => name,
                 };
                 let binding = (local != "_").then(|| (local, path.clone()));
-                self.push_import(vec![ImportEntry { path, from_len: None, binding, glob: false }], range);
+                self.push_import(
+                    vec![ImportEntry {
+                        path,
+                        from_len: None,
+                        binding,
+                        glob: false,
+                    }],
+                    range,
+                );
             }
             Item::Macro(m) => {
                 // `macro_rules!` definitions hold templates, not code.
@@ -140,11 +161,23 @@ impl Lowerer {
     }
 
     fn push_import(&mut self, entries: Vec<ImportEntry>, range: TextRange) {
-        self.st.imports.push(Import { entries, level: 0, kind: ImportKind::Static, local: self.in_function, range });
+        self.st.imports.push(Import {
+            entries,
+            level: 0,
+            kind: ImportKind::Static,
+            local: self.in_function,
+            range,
+        });
     }
 
     /// Lower a function or method into a new `Body`.
-    pub(super) fn function(&mut self, sig: &syn::Signature, block: &syn::Block, class: Option<&str>, range: TextRange) {
+    pub(super) fn function(
+        &mut self,
+        sig: &syn::Signature,
+        block: &syn::Block,
+        class: Option<&str>,
+        range: TextRange,
+    ) {
         let id = BodyId(self.st.bodies.len() as u32);
         let mark = self.push_generics(&sig.generics);
         let mut params = Vec::new();
@@ -153,9 +186,15 @@ impl Lowerer {
             match input {
                 syn::FnArg::Receiver(r) => {
                     self_name = Some("self".to_string());
-                    params.push(Param { name: "self".into(), annotation: Some(self.type_ref(&r.ty)), range: node(r) });
+                    params.push(Param {
+                        name: "self".into(),
+                        annotation: Some(self.type_ref(&r.ty)),
+                        range: node(r),
+                    });
                 }
-                syn::FnArg::Typed(pt) => params.extend(self.params_from_pat(&pt.pat, Some(&pt.ty), node(pt))),
+                syn::FnArg::Typed(pt) => {
+                    params.extend(self.params_from_pat(&pt.pat, Some(&pt.ty), node(pt)))
+                }
             }
         }
         self.st.bodies.push(Body {
@@ -186,7 +225,12 @@ impl Lowerer {
 
     /// Parameters from a (fn or closure) parameter pattern: an identifier gives one parameter
     /// with the annotation; a destructuring pattern one unannotated parameter per bound name.
-    pub(super) fn params_from_pat(&self, p: &Pat, ty: Option<&Type>, range: TextRange) -> Vec<Param> {
+    pub(super) fn params_from_pat(
+        &self,
+        p: &Pat,
+        ty: Option<&Type>,
+        range: TextRange,
+    ) -> Vec<Param> {
         let (p, ty) = match p {
             Pat::Type(pt) => (&*pt.pat, Some(&*pt.ty)),
             other => (other, ty),
@@ -194,15 +238,34 @@ impl Lowerer {
         let annotation = ty.map(|t| self.type_ref(t));
         match p {
             Pat::Ident(id) if id.subpat.is_none() => {
-                vec![Param { name: id.ident.to_string(), annotation, range }]
+                vec![Param {
+                    name: id.ident.to_string(),
+                    annotation,
+                    range,
+                }]
             }
-            Pat::Wild(_) => vec![Param { name: "_".into(), annotation, range }],
+            Pat::Wild(_) => vec![Param {
+                name: "_".into(),
+                annotation,
+                range,
+            }],
             other => {
                 let names = pat::bindings(other);
                 if names.is_empty() {
-                    vec![Param { name: "_".into(), annotation, range }]
+                    vec![Param {
+                        name: "_".into(),
+                        annotation,
+                        range,
+                    }]
                 } else {
-                    names.into_iter().map(|name| Param { name, annotation: None, range }).collect()
+                    names
+                        .into_iter()
+                        .map(|name| Param {
+                            name,
+                            annotation: None,
+                            range,
+                        })
+                        .collect()
                 }
             }
         }
@@ -257,11 +320,21 @@ fn use_tree(tree: &UseTree, prefix: &mut Vec<String>, out: &mut Vec<ImportEntry>
                 return;
             }
             let binding = (alias != "_").then(|| (alias, path.clone()));
-            out.push(ImportEntry { path, from_len, binding, glob: false });
+            out.push(ImportEntry {
+                path,
+                from_len,
+                binding,
+                glob: false,
+            });
         }
         UseTree::Glob(_) => {
             if !prefix.is_empty() {
-                out.push(ImportEntry { path: prefix.clone(), from_len: None, binding: None, glob: true });
+                out.push(ImportEntry {
+                    path: prefix.clone(),
+                    from_len: None,
+                    binding: None,
+                    glob: true,
+                });
             }
         }
         UseTree::Group(g) => {

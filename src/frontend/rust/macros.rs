@@ -36,7 +36,12 @@ enum Kind {
 }
 
 fn kind(mac: &syn::Macro) -> Kind {
-    let name = mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+    let name = mac
+        .path
+        .segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default();
     match name.as_str() {
         "panic" | "unreachable" | "todo" | "unimplemented" => Kind::Panic,
         "bail" => Kind::Bail,
@@ -44,33 +49,46 @@ fn kind(mac: &syn::Macro) -> Kind {
         "join" | "try_join" => Kind::Join,
         "vec" => Kind::Vec,
         "assert" | "debug_assert" => Kind::Assert { cmp: false },
-        "assert_eq" | "assert_ne" | "debug_assert_eq" | "debug_assert_ne" => Kind::Assert { cmp: true },
+        "assert_eq" | "assert_ne" | "debug_assert_eq" | "debug_assert_ne" => {
+            Kind::Assert { cmp: true }
+        }
         "ensure" => Kind::Ensure,
-        "format" | "format_args" | "print" | "println" | "eprint" | "eprintln" | "write" | "writeln" | "concat"
-        | "anyhow" | "format_err" | "info" | "warn" | "error" | "debug" | "trace" | "log" | "event" => Kind::Format,
+        "format" | "format_args" | "print" | "println" | "eprint" | "eprintln" | "write"
+        | "writeln" | "concat" | "anyhow" | "format_err" | "info" | "warn" | "error" | "debug"
+        | "trace" | "log" | "event" => Kind::Format,
         "stream" | "try_stream" => Kind::Stream,
         "matches" => Kind::Matches,
         "dbg" => Kind::Dbg,
         "try" => Kind::Try,
-        "json" | "stringify" | "include_str" | "include_bytes" | "include" | "env" | "option_env" | "file" | "line"
-        | "column" | "module_path" | "cfg" | "quote" | "quote_spanned" | "parse_quote" | "concat_idents"
-        | "compile_error" | "macro_rules" => Kind::Opaque,
+        "json" | "stringify" | "include_str" | "include_bytes" | "include" | "env"
+        | "option_env" | "file" | "line" | "column" | "module_path" | "cfg" | "quote"
+        | "quote_spanned" | "parse_quote" | "concat_idents" | "compile_error" | "macro_rules" => {
+            Kind::Opaque
+        }
         _ => Kind::Unknown,
     }
 }
 
 /// Macros lowered as statements (control flow), whatever their position.
 pub(super) fn is_statement_macro(mac: &syn::Macro) -> bool {
-    matches!(kind(mac), Kind::Panic | Kind::Bail | Kind::Select | Kind::Assert { .. } | Kind::Ensure)
+    matches!(
+        kind(mac),
+        Kind::Panic | Kind::Bail | Kind::Select | Kind::Assert { .. } | Kind::Ensure
+    )
 }
 
 /// The body of an item-position macro, when it parses as items.
 pub(super) fn parse_items(tokens: &TokenStream) -> Option<Vec<syn::Item>> {
-    syn::parse2::<syn::File>(tokens.clone()).ok().map(|f| f.items)
+    syn::parse2::<syn::File>(tokens.clone())
+        .ok()
+        .map(|f| f.items)
 }
 
 fn parse_comma_exprs(tokens: &TokenStream) -> Option<Vec<SExpr>> {
-    Punctuated::<SExpr, Token![,]>::parse_terminated.parse2(tokens.clone()).ok().map(|p| p.into_iter().collect())
+    Punctuated::<SExpr, Token![,]>::parse_terminated
+        .parse2(tokens.clone())
+        .ok()
+        .map(|p| p.into_iter().collect())
 }
 
 fn parse_stmts(tokens: &TokenStream) -> Option<Vec<syn::Stmt>> {
@@ -127,7 +145,8 @@ fn strip_arg_prefix(tts: &[TokenTree]) -> TokenStream {
         while is_punct(tts.get(j), '.') && is_ident(tts.get(j + 1)) {
             j += 2;
         }
-        if matches!(tts.get(j), Some(TokenTree::Punct(p)) if p.as_char() == '=' && p.spacing() == Spacing::Alone) {
+        if matches!(tts.get(j), Some(TokenTree::Punct(p)) if p.as_char() == '=' && p.spacing() == Spacing::Alone)
+        {
             i = j + 1;
         }
     }
@@ -148,14 +167,19 @@ fn lenient_args(tokens: &TokenStream) -> Vec<SExpr> {
             })
             .collect();
     }
-    split_commas(tokens).iter().filter_map(|chunk| syn::parse2::<SExpr>(strip_arg_prefix(chunk)).ok()).collect()
+    split_commas(tokens)
+        .iter()
+        .filter_map(|chunk| syn::parse2::<SExpr>(strip_arg_prefix(chunk)).ok())
+        .collect()
 }
 
 /// `biased;` at the start of `join!` / `select!`.
 fn strip_biased(tokens: &TokenStream) -> TokenStream {
     let tts: Vec<TokenTree> = tokens.clone().into_iter().collect();
     match (tts.first(), tts.get(1)) {
-        (Some(TokenTree::Ident(id)), Some(TokenTree::Punct(p))) if id == "biased" && p.as_char() == ';' => {
+        (Some(TokenTree::Ident(id)), Some(TokenTree::Punct(p)))
+            if id == "biased" && p.as_char() == ';' =>
+        {
             tts[2..].iter().cloned().collect()
         }
         _ => tokens.clone(),
@@ -187,7 +211,10 @@ fn parse_select(input: ParseStream) -> syn::Result<Vec<Branch>> {
         let is_default = !is_else
             && input.peek(syn::Ident)
             && input.peek2(Token![=>])
-            && input.fork().parse::<syn::Ident>().is_ok_and(|id| id == "default" || id == "complete");
+            && input
+                .fork()
+                .parse::<syn::Ident>()
+                .is_ok_and(|id| id == "default" || id == "complete");
         let (pat, fut, guard) = if is_else {
             input.parse::<Token![else]>()?;
             (None, None, None)
@@ -210,7 +237,11 @@ fn parse_select(input: ParseStream) -> syn::Result<Vec<Branch>> {
         input.parse::<Token![=>]>()?;
         let body: SExpr = if input.peek(syn::token::Brace) {
             let block: syn::Block = input.parse()?;
-            SExpr::Block(syn::ExprBlock { attrs: Vec::new(), label: None, block })
+            SExpr::Block(syn::ExprBlock {
+                attrs: Vec::new(),
+                label: None,
+                block,
+            })
         } else {
             input.parse()?
         };
@@ -219,18 +250,33 @@ fn parse_select(input: ParseStream) -> syn::Result<Vec<Branch>> {
         } else if !input.is_empty() && !matches!(body, SExpr::Block(_)) {
             return Err(input.error("expected `,` after a select! branch"));
         }
-        out.push(Branch { pat, fut, guard, body, start });
+        out.push(Branch {
+            pat,
+            fut,
+            guard,
+            body,
+            start,
+        });
     }
     Ok(out)
 }
 
 fn opaque_stmt(r: TextRange) -> Stmt {
-    Stmt { kind: StmtKind::Expr(Expr::Opaque { range: r }), range: r }
+    Stmt {
+        kind: StmtKind::Expr(Expr::Opaque { range: r }),
+        range: r,
+    }
 }
 
 impl Lowerer {
     /// A macro in statement (or tail) position.
-    pub(super) fn macro_stmt(&mut self, mac: &syn::Macro, r: TextRange, tail: Tail, out: &mut Vec<Stmt>) {
+    pub(super) fn macro_stmt(
+        &mut self,
+        mac: &syn::Macro,
+        r: TextRange,
+        tail: Tail,
+        out: &mut Vec<Stmt>,
+    ) {
         if !self.st.enter() {
             out.push(opaque_stmt(r));
             return;
@@ -239,21 +285,42 @@ impl Lowerer {
         self.st.leave();
     }
 
-    fn macro_stmt_inner(&mut self, mac: &syn::Macro, r: TextRange, tail: Tail, out: &mut Vec<Stmt>) {
+    fn macro_stmt_inner(
+        &mut self,
+        mac: &syn::Macro,
+        r: TextRange,
+        tail: Tail,
+        out: &mut Vec<Stmt>,
+    ) {
         let k = kind(mac);
         match k {
             Kind::Panic => {
                 let value = self.format_value(&mac.tokens, r);
-                out.push(Stmt { kind: StmtKind::Exit { kind: ExitKind::Panic, value }, range: r });
+                out.push(Stmt {
+                    kind: StmtKind::Exit {
+                        kind: ExitKind::Panic,
+                        value,
+                    },
+                    range: r,
+                });
             }
             Kind::Bail => {
                 let value = self.format_value(&mac.tokens, r);
-                out.push(Stmt { kind: StmtKind::Exit { kind: ExitKind::Return, value }, range: r });
+                out.push(Stmt {
+                    kind: StmtKind::Exit {
+                        kind: ExitKind::Return,
+                        value,
+                    },
+                    range: r,
+                });
             }
             Kind::Select => match parse_select.parse2(strip_biased(&mac.tokens)) {
                 Ok(branches) => {
                     let stmts = self.select(&branches, &tail);
-                    out.push(Stmt { kind: StmtKind::Block(stmts), range: r });
+                    out.push(Stmt {
+                        kind: StmtKind::Block(stmts),
+                        range: r,
+                    });
                 }
                 Err(_) => self.unknown_stmt(mac, r, tail, out),
             },
@@ -267,7 +334,11 @@ impl Lowerer {
                     tests.push(self.expr(c));
                 }
                 let test = if cmp || tests.len() != 1 {
-                    Expr::Derived { parts: tests, hop: Hop::Operator, range: r }
+                    Expr::Derived {
+                        parts: tests,
+                        hop: Hop::Operator,
+                        range: r,
+                    }
                 } else {
                     tests.pop().unwrap_or(Expr::Opaque { range: r })
                 };
@@ -275,11 +346,29 @@ impl Lowerer {
                     None
                 } else {
                     let parts = msg.iter().map(|m| self.expr(m)).collect();
-                    Some(Expr::Derived { parts, hop: Hop::Format, range: r })
+                    Some(Expr::Derived {
+                        parts,
+                        hop: Hop::Format,
+                        range: r,
+                    })
                 };
-                let exit = if k == Kind::Ensure { ExitKind::Return } else { ExitKind::Panic };
-                let orelse = vec![Stmt { kind: StmtKind::Exit { kind: exit, value }, range: r }];
-                out.push(Stmt { kind: StmtKind::If { test, body: Vec::new(), orelse }, range: r });
+                let exit = if k == Kind::Ensure {
+                    ExitKind::Return
+                } else {
+                    ExitKind::Panic
+                };
+                let orelse = vec![Stmt {
+                    kind: StmtKind::Exit { kind: exit, value },
+                    range: r,
+                }];
+                out.push(Stmt {
+                    kind: StmtKind::If {
+                        test,
+                        body: Vec::new(),
+                        orelse,
+                    },
+                    range: r,
+                });
             }
             Kind::Unknown => self.unknown_stmt(mac, r, tail, out),
             _ => {
@@ -296,7 +385,10 @@ impl Lowerer {
         }
         if let Some(stmts) = parse_stmts(&mac.tokens) {
             let body = self.block(&stmts, &tail);
-            out.push(Stmt { kind: StmtKind::Block(body), range: r });
+            out.push(Stmt {
+                kind: StmtKind::Block(body),
+                range: r,
+            });
             return;
         }
         self.apply_tail(Expr::Opaque { range: r }, tail, r, out);
@@ -308,7 +400,11 @@ impl Lowerer {
             return Some(Expr::Opaque { range: r });
         }
         let parts = es.iter().map(|e| self.expr(e)).collect();
-        Some(Expr::Derived { parts, hop: Hop::Other, range: r })
+        Some(Expr::Derived {
+            parts,
+            hop: Hop::Other,
+            range: r,
+        })
     }
 
     /// A macro in expression position.
@@ -322,7 +418,11 @@ impl Lowerer {
                 let mut tmp = Vec::new();
                 self.macro_stmt_inner(mac, r, Tail::Discard, &mut tmp);
                 self.hoisted.push(Stmt {
-                    kind: StmtKind::If { test: Expr::Opaque { range: r }, body: tmp, orelse: Vec::new() },
+                    kind: StmtKind::If {
+                        test: Expr::Opaque { range: r },
+                        body: tmp,
+                        orelse: Vec::new(),
+                    },
                     range: r,
                 });
                 Expr::Opaque { range: r }
@@ -338,7 +438,12 @@ impl Lowerer {
                 None => match parse_stmts(&mac.tokens) {
                     Some(stmts) => {
                         let body = self.isolated(|l| l.block(&stmts, &Tail::Return));
-                        Expr::Closure { params: Vec::new(), body, is_async: false, range: r }
+                        Expr::Closure {
+                            params: Vec::new(),
+                            body,
+                            is_async: false,
+                            range: r,
+                        }
                     }
                     None => Expr::Opaque { range: r },
                 },
@@ -357,7 +462,10 @@ impl Lowerer {
                     let mut elts = Vec::with_capacity(es.len());
                     for e in &es {
                         let range = expr_range(e);
-                        elts.push(Expr::Await { value: Box::new(self.expr(e)), range });
+                        elts.push(Expr::Await {
+                            value: Box::new(self.expr(e)),
+                            range,
+                        });
                     }
                     Expr::Seq { elts, range: r }
                 }
@@ -371,10 +479,16 @@ impl Lowerer {
                     Ok(e)
                 };
                 if let Ok(e) = repeat.parse2(mac.tokens.clone()) {
-                    return Expr::Seq { elts: vec![self.expr(&e)], range: r };
+                    return Expr::Seq {
+                        elts: vec![self.expr(&e)],
+                        range: r,
+                    };
                 }
                 match parse_comma_exprs(&mac.tokens) {
-                    Some(es) => Expr::Seq { elts: es.iter().map(|e| self.expr(e)).collect(), range: r },
+                    Some(es) => Expr::Seq {
+                        elts: es.iter().map(|e| self.expr(e)).collect(),
+                        range: r,
+                    },
                     None => Expr::Opaque { range: r },
                 }
             }
@@ -386,7 +500,12 @@ impl Lowerer {
             Kind::Stream => match parse_stmts(&mac.tokens) {
                 Some(stmts) => {
                     let body = self.isolated(|l| l.block(&stmts, &Tail::Discard));
-                    Expr::Closure { params: Vec::new(), body, is_async: true, range: r }
+                    Expr::Closure {
+                        params: Vec::new(),
+                        body,
+                        is_async: true,
+                        range: r,
+                    }
                 }
                 None => Expr::Opaque { range: r },
             },
@@ -397,17 +516,27 @@ impl Lowerer {
                     Ok(e)
                 };
                 match subject.parse2(mac.tokens.clone()) {
-                    Ok(e) => Expr::Derived { parts: vec![self.expr(&e)], hop: Hop::Operator, range: r },
+                    Ok(e) => Expr::Derived {
+                        parts: vec![self.expr(&e)],
+                        hop: Hop::Operator,
+                        range: r,
+                    },
                     Err(_) => Expr::Opaque { range: r },
                 }
             }
             Kind::Dbg => match parse_comma_exprs(&mac.tokens).as_deref() {
                 Some([one]) => self.expr(one),
-                Some(es) if !es.is_empty() => Expr::Seq { elts: es.iter().map(|e| self.expr(e)).collect(), range: r },
+                Some(es) if !es.is_empty() => Expr::Seq {
+                    elts: es.iter().map(|e| self.expr(e)).collect(),
+                    range: r,
+                },
                 _ => Expr::Opaque { range: r },
             },
             Kind::Try => match syn::parse2::<SExpr>(mac.tokens.clone()) {
-                Ok(e) => Expr::Try { value: Box::new(self.expr(&e)), range: r },
+                Ok(e) => Expr::Try {
+                    value: Box::new(self.expr(&e)),
+                    range: r,
+                },
                 Err(_) => Expr::Opaque { range: r },
             },
             _ => Expr::Opaque { range: r },
@@ -421,7 +550,11 @@ impl Lowerer {
             return None;
         }
         let parts = args.iter().map(|a| self.expr(a)).collect();
-        Some(Expr::Derived { parts, hop: Hop::Format, range: r })
+        Some(Expr::Derived {
+            parts,
+            hop: Hop::Format,
+            range: r,
+        })
     }
 
     /// `select!` branches: a block of `If { test: guard or opaque, body: [PAT = FUT.await, BODY] }`.
@@ -436,7 +569,10 @@ impl Lowerer {
             let body = self.sub_block(|l, out| {
                 if let (Some(p), Some(f)) = (&b.pat, &b.fut) {
                     let fr = expr_range(f);
-                    let value = Expr::Await { value: Box::new(l.expr(f)), range: fr };
+                    let value = Expr::Await {
+                        value: Box::new(l.expr(f)),
+                        range: fr,
+                    };
                     out.push(Stmt {
                         kind: StmtKind::Assign {
                             targets: vec![pat::target(p)],
@@ -450,7 +586,14 @@ impl Lowerer {
                 let mut rest = l.arm_body(&b.body, tail);
                 out.append(&mut rest);
             });
-            stmts.push(Stmt { kind: StmtKind::If { test, body, orelse: Vec::new() }, range });
+            stmts.push(Stmt {
+                kind: StmtKind::If {
+                    test,
+                    body,
+                    orelse: Vec::new(),
+                },
+                range,
+            });
         }
         stmts
     }

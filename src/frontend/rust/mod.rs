@@ -190,9 +190,10 @@ pub fn lower(source: &str) -> Result<Lowered, SyntaxError> {
     });
     match spawned {
         Ok(Ok(result)) => result,
-        Ok(Err(_panic)) => {
-            Err(SyntaxError { message: "internal error while parsing this file".into(), range: TextRange::default() })
-        }
+        Ok(Err(_panic)) => Err(SyntaxError {
+            message: "internal error while parsing this file".into(),
+            range: TextRange::default(),
+        }),
         // Could not start a thread: parse here.
         Err(_) => lower_on_this_thread(source),
     }
@@ -259,15 +260,19 @@ fn syntax_error(source: &str, e: &syn::Error) -> SyntaxError {
     let mut message = e.to_string();
     let mut range = span::sp(e.span());
     if message == "cannot parse string into token stream" {
-        message = "cannot split the file into tokens (unbalanced delimiter, or an unterminated string, \
+        message =
+            "cannot split the file into tokens (unbalanced delimiter, or an unterminated string, \
                    character literal or block comment)"
-            .into();
+                .into();
     } else if range.is_empty() && range.start == 0 && message.contains("end of input") {
         range = TextRange::new(source.len() as u32, source.len() as u32);
     }
     // Give an empty range one character so that it can be pointed at.
     if range.is_empty() {
-        if let Some(c) = source.get(range.start as usize..).and_then(|rest| rest.chars().next()) {
+        if let Some(c) = source
+            .get(range.start as usize..)
+            .and_then(|rest| rest.chars().next())
+        {
             range = TextRange::new(range.start, range.start + c.len_utf8() as u32);
         }
     }

@@ -29,14 +29,28 @@ fn target_at(p: &Pat, depth: u32) -> Target {
     match p {
         Pat::Ident(id) => Target::Name(id.ident.to_string(), node(&id.ident)),
         Pat::Wild(_) => Target::Underscore(r),
-        Pat::Tuple(t) => {
-            Target::Tuple(t.elems.iter().filter(|e| !matches!(e, Pat::Rest(_))).map(|e| target_at(e, d)).collect(), r)
-        }
-        Pat::Slice(s) => {
-            Target::Tuple(s.elems.iter().filter(|e| !matches!(e, Pat::Rest(_))).map(|e| target_at(e, d)).collect(), r)
-        }
+        Pat::Tuple(t) => Target::Tuple(
+            t.elems
+                .iter()
+                .filter(|e| !matches!(e, Pat::Rest(_)))
+                .map(|e| target_at(e, d))
+                .collect(),
+            r,
+        ),
+        Pat::Slice(s) => Target::Tuple(
+            s.elems
+                .iter()
+                .filter(|e| !matches!(e, Pat::Rest(_)))
+                .map(|e| target_at(e, d))
+                .collect(),
+            r,
+        ),
         Pat::TupleStruct(ts) => {
-            let elems: Vec<&Pat> = ts.elems.iter().filter(|e| !matches!(e, Pat::Rest(_))).collect();
+            let elems: Vec<&Pat> = ts
+                .elems
+                .iter()
+                .filter(|e| !matches!(e, Pat::Rest(_)))
+                .collect();
             match elems.as_slice() {
                 [one] => target_at(one, d),
                 _ => Target::Tuple(elems.into_iter().map(|e| target_at(e, d)).collect(), r),
@@ -80,7 +94,10 @@ fn collect_bindings(p: &Pat, out: &mut Vec<String>, depth: u32) {
         Pat::Tuple(t) => t.elems.iter().for_each(|e| collect_bindings(e, out, d)),
         Pat::Slice(s) => s.elems.iter().for_each(|e| collect_bindings(e, out, d)),
         Pat::TupleStruct(ts) => ts.elems.iter().for_each(|e| collect_bindings(e, out, d)),
-        Pat::Struct(s) => s.fields.iter().for_each(|f| collect_bindings(&f.pat, out, d)),
+        Pat::Struct(s) => s
+            .fields
+            .iter()
+            .for_each(|f| collect_bindings(&f.pat, out, d)),
         // Every alternative binds the same names.
         Pat::Or(o) => {
             if let Some(first) = o.cases.first() {
@@ -95,7 +112,10 @@ fn collect_bindings(p: &Pat, out: &mut Vec<String>, depth: u32) {
 }
 
 fn last_segment(path: &syn::Path) -> String {
-    path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default()
+    path.segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default()
 }
 
 /// Look through `(p)`, `&p`, `p: T`, and `x @ p`.
@@ -136,7 +156,11 @@ fn classify_at(p: &Pat, depth: u32) -> Pattern {
                 "Err" => err_kind(ts.elems.iter().collect(), d),
                 // `Some(Err(e))` (a stream item) is a failure; `Some(x)` a success.
                 "Some" | "Ready" => {
-                    let inner: Vec<&Pat> = ts.elems.iter().filter(|e| !matches!(e, Pat::Rest(_))).collect();
+                    let inner: Vec<&Pat> = ts
+                        .elems
+                        .iter()
+                        .filter(|e| !matches!(e, Pat::Rest(_)))
+                        .collect();
                     match inner.as_slice() {
                         [one] => match classify_at(one, d) {
                             k @ (Pattern::ErrAny | Pattern::ErrSpecific) => k,
@@ -168,7 +192,10 @@ fn classify_at(p: &Pat, depth: u32) -> Pattern {
 
 /// `Err(<elems>)`: any error, or a named one.
 fn err_kind(elems: Vec<&Pat>, depth: u32) -> Pattern {
-    let elems: Vec<&Pat> = elems.into_iter().filter(|e| !matches!(e, Pat::Rest(_))).collect();
+    let elems: Vec<&Pat> = elems
+        .into_iter()
+        .filter(|e| !matches!(e, Pat::Rest(_)))
+        .collect();
     let [one] = elems.as_slice() else {
         return Pattern::ErrAny;
     };
@@ -179,11 +206,17 @@ fn err_kind(elems: Vec<&Pat>, depth: u32) -> Pattern {
         Pat::Wild(_) | Pat::Rest(_) => Pattern::ErrAny,
         Pat::Ident(id) if is_constant_like(id) => Pattern::ErrSpecific,
         Pat::Ident(_) => Pattern::ErrAny,
-        Pat::Path(_) | Pat::TupleStruct(_) | Pat::Struct(_) | Pat::Lit(_) | Pat::Range(_) | Pat::Const(_) => {
-            Pattern::ErrSpecific
-        }
+        Pat::Path(_)
+        | Pat::TupleStruct(_)
+        | Pat::Struct(_)
+        | Pat::Lit(_)
+        | Pat::Range(_)
+        | Pat::Const(_) => Pattern::ErrSpecific,
         Pat::Or(o) => {
-            if o.cases.iter().any(|c| err_kind(vec![c], depth + 1) == Pattern::ErrAny) {
+            if o.cases
+                .iter()
+                .any(|c| err_kind(vec![c], depth + 1) == Pattern::ErrAny)
+            {
                 Pattern::ErrAny
             } else {
                 Pattern::ErrSpecific

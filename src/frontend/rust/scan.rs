@@ -53,8 +53,8 @@ pub(super) struct Lexer<'a> {
 
 const PUNCTS3: [&str; 4] = ["<<=", ">>=", "...", "..="];
 const PUNCTS2: [&str; 21] = [
-    "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>",
-    "..", "<-",
+    "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "^=", "&=",
+    "|=", "<<", ">>", "..", "<-",
 ];
 
 fn is_ident_byte(b: u8) -> bool {
@@ -67,7 +67,11 @@ fn is_ident_start_byte(b: u8) -> bool {
 
 impl<'a> Lexer<'a> {
     pub(super) fn new(text: &'a str) -> Self {
-        Lexer { text, bytes: text.as_bytes(), pos: 0 }
+        Lexer {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+        }
     }
 
     fn at(&self, i: usize) -> u8 {
@@ -134,7 +138,10 @@ impl<'a> Lexer<'a> {
             while j < self.bytes.len() && self.bytes[j] != b'\'' && self.bytes[j] != b'\n' {
                 j += 1;
             }
-            return (TokKind::Lit, self.boundary(if self.at(j) == b'\'' { j + 1 } else { j }));
+            return (
+                TokKind::Lit,
+                self.boundary(if self.at(j) == b'\'' { j + 1 } else { j }),
+            );
         }
         let Some(c) = self.text.get(i + 1..).and_then(|s| s.chars().next()) else {
             return (TokKind::Punct, i + 1);
@@ -233,7 +240,10 @@ impl Iterator for Lexer<'_> {
                     None => {
                         let mut j = i;
                         // `r#ident` raw identifiers.
-                        if b == b'r' && self.at(i + 1) == b'#' && is_ident_start_byte(self.at(i + 2)) {
+                        if b == b'r'
+                            && self.at(i + 1) == b'#'
+                            && is_ident_start_byte(self.at(i + 2))
+                        {
                             j = i + 2;
                         }
                         while j < self.bytes.len() && is_ident_byte(self.bytes[j]) {
@@ -264,7 +274,11 @@ impl Iterator for Lexer<'_> {
         };
         let end = self.boundary(end.max(i + 1));
         self.pos = end;
-        Some(Tok { kind, start: i, end })
+        Some(Tok {
+            kind,
+            start: i,
+            end,
+        })
     }
 }
 
@@ -376,14 +390,24 @@ struct Depth {
 impl Depth {
     fn top(&mut self) -> &mut Level {
         if self.stack.is_empty() {
-            self.stack.push(Level { real: true, nest: 0, run: 0, chain: 0 });
+            self.stack.push(Level {
+                real: true,
+                nest: 0,
+                run: 0,
+                chain: 0,
+            });
         }
         let last = self.stack.len() - 1;
         &mut self.stack[last]
     }
 
     fn push(&mut self, real: bool) {
-        self.stack.push(Level { real, nest: 0, run: 0, chain: 0 });
+        self.stack.push(Level {
+            real,
+            nest: 0,
+            run: 0,
+            chain: 0,
+        });
         if real {
             self.real_depth += 1;
         }
@@ -414,7 +438,12 @@ impl Depth {
     fn reset(&mut self) {
         let l = self.top();
         let freed = l.nest + l.run;
-        *l = Level { real: l.real, nest: 0, run: 0, chain: 0 };
+        *l = Level {
+            real: l.real,
+            nest: 0,
+            run: 0,
+            chain: 0,
+        };
         self.sum -= freed;
     }
 
@@ -451,7 +480,16 @@ impl Depth {
 /// otherwise report how nested the file is.
 pub(super) fn measure(source: &str) -> Result<DepthStats, TextRange> {
     let mut stats = DepthStats::default();
-    let mut d = Depth { stack: vec![Level { real: true, nest: 0, run: 0, chain: 0 }], real_depth: 0, sum: 0 };
+    let mut d = Depth {
+        stack: vec![Level {
+            real: true,
+            nest: 0,
+            run: 0,
+            chain: 0,
+        }],
+        real_depth: 0,
+        sum: 0,
+    };
     // Previous non-comment token.
     let mut prev: Option<(TokKind, &str)> = None;
     // Set after a `}`: if the next token starts a new statement or item (rather than continuing
@@ -517,7 +555,8 @@ pub(super) fn measure(source: &str) -> Result<DepthStats, TextRange> {
                         d.pop();
                     }
                 }
-                "=" | "+=" | "-=" | "*=" | "/=" | "%=" | "^=" | "&=" | "|=" | "<<=" | ">>=" | "@" | "->" => d.nest(),
+                "=" | "+=" | "-=" | "*=" | "/=" | "%=" | "^=" | "&=" | "|=" | "<<=" | ">>="
+                | "@" | "->" => d.nest(),
                 "!" | "-" | "*" | "&" | "&&" if prefix_pos => d.run(),
                 "|" | "||" | ".." | "..=" if prefix_pos => d.nest(),
                 "." | "?" | "::" | ":" | "#" | "$" => chain = d.chain(),

@@ -71,7 +71,13 @@ pub(super) fn first(mut e: &Expr) -> TextRange {
             Expr::Call(x) => &x.func,
             Expr::Cast(x) => &x.expr,
             Expr::Closure(x) => {
-                return match (&x.lifetimes, &x.constness, &x.movability, &x.asyncness, &x.capture) {
+                return match (
+                    &x.lifetimes,
+                    &x.constness,
+                    &x.movability,
+                    &x.asyncness,
+                    &x.capture,
+                ) {
                     (Some(l), ..) => sp(l.for_token.span),
                     (_, Some(c), ..) => sp(c.span),
                     (_, _, Some(s), ..) => sp(s.span),
@@ -122,7 +128,14 @@ pub(super) fn first(mut e: &Expr) -> TextRange {
             Expr::Unsafe(x) => return sp(x.unsafe_token.span),
             Expr::While(x) => return label_or(&x.label, x.while_token.span),
             Expr::Yield(x) => return sp(x.yield_token.span),
-            Expr::Verbatim(ts) => return ts.clone().into_iter().next().map(|t| sp(t.span())).unwrap_or_default(),
+            Expr::Verbatim(ts) => {
+                return ts
+                    .clone()
+                    .into_iter()
+                    .next()
+                    .map(|t| sp(t.span()))
+                    .unwrap_or_default()
+            }
             _ => return TextRange::default(),
         };
     }
@@ -193,7 +206,14 @@ pub(super) fn last(mut e: &Expr) -> TextRange {
                 Some(v) => v,
                 None => return sp(x.yield_token.span),
             },
-            Expr::Verbatim(ts) => return ts.clone().into_iter().last().map(|t| sp(t.span())).unwrap_or_default(),
+            Expr::Verbatim(ts) => {
+                return ts
+                    .clone()
+                    .into_iter()
+                    .last()
+                    .map(|t| sp(t.span()))
+                    .unwrap_or_default()
+            }
             _ => return TextRange::default(),
         };
     }

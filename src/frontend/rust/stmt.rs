@@ -88,7 +88,12 @@ fn conjuncts(e: &SExpr) -> Vec<&SExpr> {
 }
 
 enum Cond {
-    Let { subject: Expr, pattern: Pattern, bindings: Vec<String>, range: TextRange },
+    Let {
+        subject: Expr,
+        pattern: Pattern,
+        bindings: Vec<String>,
+        range: TextRange,
+    },
     Bool(Expr),
 }
 
@@ -160,19 +165,34 @@ impl Lowerer {
             None => {
                 let value = self.expr(&init.expr);
                 out.push(Stmt {
-                    kind: StmtKind::Assign { targets: vec![target], value, annotation, augmented: false },
+                    kind: StmtKind::Assign {
+                        targets: vec![target],
+                        value,
+                        annotation,
+                        augmented: false,
+                    },
                     range,
                 });
             }
             Some((else_tok, diverge)) => {
                 let value = self.expr(&init.expr);
                 out.push(Stmt {
-                    kind: StmtKind::Assign { targets: vec![target], value, annotation, augmented: false },
+                    kind: StmtKind::Assign {
+                        targets: vec![target],
+                        value,
+                        annotation,
+                        augmented: false,
+                    },
                     range,
                 });
                 let else_body = self.arm_body(diverge, &Tail::Discard);
                 let arms = vec![
-                    Arm { pattern: pat::classify(p), bindings: pat::bindings(p), body: Vec::new(), range: node(p) },
+                    Arm {
+                        pattern: pat::classify(p),
+                        bindings: pat::bindings(p),
+                        body: Vec::new(),
+                        range: node(p),
+                    },
                     Arm {
                         pattern: Pattern::Wildcard,
                         bindings: Vec::new(),
@@ -181,7 +201,12 @@ impl Lowerer {
                     },
                 ];
                 out.push(Stmt {
-                    kind: StmtKind::Match { subject: Expr::Opaque { range: expr_range(&init.expr) }, arms },
+                    kind: StmtKind::Match {
+                        subject: Expr::Opaque {
+                            range: expr_range(&init.expr),
+                        },
+                        arms,
+                    },
                     range,
                 });
             }
@@ -192,7 +217,10 @@ impl Lowerer {
     pub(super) fn tail_expr(&mut self, e: &SExpr, tail: Tail, out: &mut Vec<Stmt>) {
         let r = expr_range(e);
         if !self.st.enter() {
-            out.push(Stmt { kind: StmtKind::Expr(Expr::Opaque { range: r }), range: r });
+            out.push(Stmt {
+                kind: StmtKind::Expr(Expr::Opaque { range: r }),
+                range: r,
+            });
             return;
         }
         self.tail_inner(e, tail, r, out);
@@ -206,34 +234,68 @@ impl Lowerer {
             SExpr::If(i) => self.if_stmt(i, &tail, r),
             SExpr::Match(m) => self.match_stmt(m, &tail),
             SExpr::Loop(l) => {
-                self.loops.push(LoopFrame { label: label_name(&l.label), tail: Some(tail), is_block: false });
+                self.loops.push(LoopFrame {
+                    label: label_name(&l.label),
+                    tail: Some(tail),
+                    is_block: false,
+                });
                 let body = self.block(&l.body.stmts, &Tail::Discard);
                 self.loops.pop();
-                StmtKind::Loop { kind: LoopKind::Infinite, target: None, iter: None, body, orelse: Vec::new() }
+                StmtKind::Loop {
+                    kind: LoopKind::Infinite,
+                    target: None,
+                    iter: None,
+                    body,
+                    orelse: Vec::new(),
+                }
             }
             SExpr::While(w) => {
                 let (iter, target) = match &*w.cond {
                     SExpr::Let(l) => (self.expr(&l.expr), Some(pat::target(&l.pat))),
                     c => (self.expr(c), None),
                 };
-                self.loops.push(LoopFrame { label: label_name(&w.label), tail: None, is_block: false });
+                self.loops.push(LoopFrame {
+                    label: label_name(&w.label),
+                    tail: None,
+                    is_block: false,
+                });
                 let body = self.block(&w.body.stmts, &Tail::Discard);
                 self.loops.pop();
-                StmtKind::Loop { kind: LoopKind::While, target, iter: Some(iter), body, orelse: Vec::new() }
+                StmtKind::Loop {
+                    kind: LoopKind::While,
+                    target,
+                    iter: Some(iter),
+                    body,
+                    orelse: Vec::new(),
+                }
             }
             SExpr::ForLoop(f) => {
                 let iter = self.expr(&f.expr);
                 let target = pat::target(&f.pat);
-                self.loops.push(LoopFrame { label: label_name(&f.label), tail: None, is_block: false });
+                self.loops.push(LoopFrame {
+                    label: label_name(&f.label),
+                    tail: None,
+                    is_block: false,
+                });
                 let body = self.block(&f.body.stmts, &Tail::Discard);
                 self.loops.pop();
-                StmtKind::Loop { kind: LoopKind::For, target: Some(target), iter: Some(iter), body, orelse: Vec::new() }
+                StmtKind::Loop {
+                    kind: LoopKind::For,
+                    target: Some(target),
+                    iter: Some(iter),
+                    body,
+                    orelse: Vec::new(),
+                }
             }
             SExpr::Block(b) => {
                 let label = label_name(&b.label);
                 let labeled = label.is_some();
                 if labeled {
-                    self.loops.push(LoopFrame { label, tail: Some(tail.clone()), is_block: true });
+                    self.loops.push(LoopFrame {
+                        label,
+                        tail: Some(tail.clone()),
+                        is_block: true,
+                    });
                 }
                 let body = self.block(&b.block.stmts, &tail);
                 if labeled {
@@ -246,11 +308,20 @@ impl Lowerer {
             SExpr::TryBlock(t) => StmtKind::Block(self.block(&t.block.stmts, &tail)),
             SExpr::Return(ret) => match &ret.expr {
                 Some(v) if is_control(v) => return self.tail_expr(v, Tail::Return, out),
-                Some(v) => StmtKind::Exit { kind: ExitKind::Return, value: Some(self.expr(v)) },
-                None => StmtKind::Exit { kind: ExitKind::Return, value: None },
+                Some(v) => StmtKind::Exit {
+                    kind: ExitKind::Return,
+                    value: Some(self.expr(v)),
+                },
+                None => StmtKind::Exit {
+                    kind: ExitKind::Return,
+                    value: None,
+                },
             },
             SExpr::Break(b) => return self.break_stmt(b, r, out),
-            SExpr::Continue(_) => StmtKind::Exit { kind: ExitKind::Continue, value: None },
+            SExpr::Continue(_) => StmtKind::Exit {
+                kind: ExitKind::Continue,
+                value: None,
+            },
             SExpr::Macro(m) => return self.macro_stmt(&m.mac, r, tail, out),
             SExpr::Assign(a) => {
                 if is_control(&a.right) {
@@ -262,17 +333,32 @@ impl Lowerer {
                     let rr = expr_range(&a.right);
                     self.tail_expr(&a.right, Tail::Assign(Target::Other(rr), None), out);
                     let value = Expr::Opaque { range: rr };
-                    StmtKind::Assign { targets: vec![target], value, annotation: None, augmented: false }
+                    StmtKind::Assign {
+                        targets: vec![target],
+                        value,
+                        annotation: None,
+                        augmented: false,
+                    }
                 } else {
                     let value = self.expr(&a.right);
                     let target = self.target_expr(&a.left);
-                    StmtKind::Assign { targets: vec![target], value, annotation: None, augmented: false }
+                    StmtKind::Assign {
+                        targets: vec![target],
+                        value,
+                        annotation: None,
+                        augmented: false,
+                    }
                 }
             }
             SExpr::Binary(b) if is_compound_assign(&b.op) => {
                 let value = self.expr(&b.right);
                 let target = self.target_expr(&b.left);
-                StmtKind::Assign { targets: vec![target], value, annotation: None, augmented: true }
+                StmtKind::Assign {
+                    targets: vec![target],
+                    value,
+                    annotation: None,
+                    augmented: true,
+                }
             }
             _ => {
                 let v = self.expr(e);
@@ -286,10 +372,16 @@ impl Lowerer {
     pub(super) fn apply_tail(&mut self, v: Expr, tail: Tail, r: TextRange, out: &mut Vec<Stmt>) {
         let kind = match tail {
             Tail::Discard => StmtKind::Expr(v),
-            Tail::Return => StmtKind::Exit { kind: ExitKind::Return, value: Some(v) },
-            Tail::Assign(t, annotation) => {
-                StmtKind::Assign { targets: vec![t], value: v, annotation, augmented: false }
-            }
+            Tail::Return => StmtKind::Exit {
+                kind: ExitKind::Return,
+                value: Some(v),
+            },
+            Tail::Assign(t, annotation) => StmtKind::Assign {
+                targets: vec![t],
+                value: v,
+                annotation,
+                augmented: false,
+            },
         };
         out.push(Stmt { kind, range: r });
     }
@@ -308,15 +400,33 @@ impl Lowerer {
                 let returns = matches!(t, Tail::Return);
                 self.tail_expr(v, t, out);
                 if !returns && !to_block {
-                    out.push(Stmt { kind: StmtKind::Exit { kind: ExitKind::Break, value: None }, range: r });
+                    out.push(Stmt {
+                        kind: StmtKind::Exit {
+                            kind: ExitKind::Break,
+                            value: None,
+                        },
+                        range: r,
+                    });
                 }
             }
             (Some(v), None) => {
                 let value = self.expr(v);
-                out.push(Stmt { kind: StmtKind::Exit { kind: ExitKind::Break, value: Some(value) }, range: r });
+                out.push(Stmt {
+                    kind: StmtKind::Exit {
+                        kind: ExitKind::Break,
+                        value: Some(value),
+                    },
+                    range: r,
+                });
             }
             (None, _) if to_block => {}
-            (None, _) => out.push(Stmt { kind: StmtKind::Exit { kind: ExitKind::Break, value: None }, range: r }),
+            (None, _) => out.push(Stmt {
+                kind: StmtKind::Exit {
+                    kind: ExitKind::Break,
+                    value: None,
+                },
+                range: r,
+            }),
         }
     }
 
@@ -350,17 +460,40 @@ impl Lowerer {
             None => r,
         };
         for (idx, c) in lowered.into_iter().enumerate().rev() {
-            let else_b = if idx == 0 { std::mem::take(&mut orelse) } else { Vec::new() };
+            let else_b = if idx == 0 {
+                std::mem::take(&mut orelse)
+            } else {
+                Vec::new()
+            };
             let body = std::mem::take(&mut inner);
             let kind = match c {
-                Cond::Let { subject, pattern, bindings, range } => StmtKind::Match {
+                Cond::Let {
+                    subject,
+                    pattern,
+                    bindings,
+                    range,
+                } => StmtKind::Match {
                     subject,
                     arms: vec![
-                        Arm { pattern, bindings, body, range: range.cover(then_end) },
-                        Arm { pattern: Pattern::Wildcard, bindings: Vec::new(), body: else_b, range: else_range },
+                        Arm {
+                            pattern,
+                            bindings,
+                            body,
+                            range: range.cover(then_end),
+                        },
+                        Arm {
+                            pattern: Pattern::Wildcard,
+                            bindings: Vec::new(),
+                            body: else_b,
+                            range: else_range,
+                        },
                     ],
                 },
-                Cond::Bool(test) => StmtKind::If { test, body, orelse: else_b },
+                Cond::Bool(test) => StmtKind::If {
+                    test,
+                    body,
+                    orelse: else_b,
+                },
             };
             if idx == 0 {
                 return kind;
@@ -409,12 +542,24 @@ impl Lowerer {
             return Target::Other(r);
         }
         let t = match e {
-            SExpr::Path(p) if p.qself.is_none() && p.path.leading_colon.is_none() && p.path.segments.len() == 1 => {
+            SExpr::Path(p)
+                if p.qself.is_none()
+                    && p.path.leading_colon.is_none()
+                    && p.path.segments.len() == 1 =>
+            {
                 Target::Name(p.path.segments[0].ident.to_string(), r)
             }
             SExpr::Infer(_) => Target::Underscore(r),
-            SExpr::Field(f) => Target::Attr { value: self.expr(&f.base), attr: member_name(&f.member), range: r },
-            SExpr::Index(i) => Target::Index { value: self.expr(&i.expr), key: self.expr(&i.index), range: r },
+            SExpr::Field(f) => Target::Attr {
+                value: self.expr(&f.base),
+                attr: member_name(&f.member),
+                range: r,
+            },
+            SExpr::Index(i) => Target::Index {
+                value: self.expr(&i.expr),
+                key: self.expr(&i.index),
+                range: r,
+            },
             SExpr::Tuple(t) => {
                 let mut elts = Vec::with_capacity(t.elems.len());
                 for x in &t.elems {

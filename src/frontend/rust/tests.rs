@@ -11,7 +11,10 @@ fn ok(src: &str) -> Lowered {
     match lower(src) {
         Ok(l) => l,
         Err(e) => {
-            panic!("unexpected syntax error {e:?} at {:?}", &src.get(e.range.start as usize..e.range.end as usize))
+            panic!(
+                "unexpected syntax error {e:?} at {:?}",
+                &src.get(e.range.start as usize..e.range.end as usize)
+            )
         }
     }
 }
@@ -31,7 +34,9 @@ fn target(t: &Target) -> String {
         Target::Underscore(_) => "_".into(),
         Target::Attr { value, attr, .. } => format!("{}.{attr}", expr(value)),
         Target::Index { value, key, .. } => format!("{}[{}]", expr(value), expr(key)),
-        Target::Tuple(ts, _) => format!("({})", ts.iter().map(target).collect::<Vec<_>>().join(", ")),
+        Target::Tuple(ts, _) => {
+            format!("({})", ts.iter().map(target).collect::<Vec<_>>().join(", "))
+        }
         Target::Other(_) => "<other>".into(),
     }
 }
@@ -45,7 +50,10 @@ fn expr(e: &Expr) -> String {
             let ta = if c.type_args.is_empty() {
                 String::new()
             } else {
-                format!("::<{}>", c.type_args.iter().map(tr).collect::<Vec<_>>().join(", "))
+                format!(
+                    "::<{}>",
+                    c.type_args.iter().map(tr).collect::<Vec<_>>().join(", ")
+                )
             };
             format!("{}{ta}({})", expr(&c.func), args.join(", "))
         }
@@ -59,16 +67,30 @@ fn expr(e: &Expr) -> String {
             Lit::Other => "<lit>".into(),
         },
         Expr::Dict { .. } => "<dict>".into(),
-        Expr::Seq { elts, .. } => format!("[{}]", elts.iter().map(expr).collect::<Vec<_>>().join(", ")),
+        Expr::Seq { elts, .. } => {
+            format!("[{}]", elts.iter().map(expr).collect::<Vec<_>>().join(", "))
+        }
         Expr::Record { ty, fields, .. } => format!(
             "{} {{ {} }}",
             ty.join("::"),
-            fields.iter().map(|(n, v)| format!("{n}: {}", expr(v))).collect::<Vec<_>>().join(", ")
+            fields
+                .iter()
+                .map(|(n, v)| format!("{n}: {}", expr(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         Expr::Derived { parts, hop, .. } => {
-            format!("{hop:?}({})", parts.iter().map(expr).collect::<Vec<_>>().join(", "))
+            format!(
+                "{hop:?}({})",
+                parts.iter().map(expr).collect::<Vec<_>>().join(", ")
+            )
         }
-        Expr::Closure { params, body, is_async, .. } => {
+        Expr::Closure {
+            params,
+            body,
+            is_async,
+            ..
+        } => {
             let ps: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
             let mut out = String::new();
             block(body, 0, &mut out);
@@ -93,11 +115,23 @@ fn stmt(s: &Stmt, indent: usize, out: &mut String) {
     let pad = "  ".repeat(indent);
     match &s.kind {
         StmtKind::Expr(e) => out.push_str(&format!("{pad}expr {}\n", expr(e))),
-        StmtKind::Assign { targets, value, annotation, augmented } => {
+        StmtKind::Assign {
+            targets,
+            value,
+            annotation,
+            augmented,
+        } => {
             let ts: Vec<String> = targets.iter().map(target).collect();
-            let ann = annotation.as_ref().map(|a| format!(": {}", tr(a))).unwrap_or_default();
+            let ann = annotation
+                .as_ref()
+                .map(|a| format!(": {}", tr(a)))
+                .unwrap_or_default();
             let op = if *augmented { "+=" } else { "=" };
-            out.push_str(&format!("{pad}let {}{ann} {op} {}\n", ts.join(", "), expr(value)));
+            out.push_str(&format!(
+                "{pad}let {}{ann} {op} {}\n",
+                ts.join(", "),
+                expr(value)
+            ));
         }
         StmtKind::If { test, body, orelse } => {
             out.push_str(&format!("{pad}if {}\n", expr(test)));
@@ -114,15 +148,30 @@ fn stmt(s: &Stmt, indent: usize, out: &mut String) {
                 block(&a.body, indent + 2, out);
             }
         }
-        StmtKind::Loop { kind, target: t, iter, body, .. } => {
-            let t = t.as_ref().map(|t| format!(" {}", target(t))).unwrap_or_default();
-            let i = iter.as_ref().map(|i| format!(" in {}", expr(i))).unwrap_or_default();
+        StmtKind::Loop {
+            kind,
+            target: t,
+            iter,
+            body,
+            ..
+        } => {
+            let t = t
+                .as_ref()
+                .map(|t| format!(" {}", target(t)))
+                .unwrap_or_default();
+            let i = iter
+                .as_ref()
+                .map(|i| format!(" in {}", expr(i)))
+                .unwrap_or_default();
             out.push_str(&format!("{pad}loop {kind:?}{t}{i}\n"));
             block(body, indent + 1, out);
         }
         StmtKind::Try { .. } => out.push_str(&format!("{pad}try\n")),
         StmtKind::Exit { kind, value } => {
-            let v = value.as_ref().map(|v| format!(" {}", expr(v))).unwrap_or_default();
+            let v = value
+                .as_ref()
+                .map(|v| format!(" {}", expr(v)))
+                .unwrap_or_default();
             out.push_str(&format!("{pad}exit {kind:?}{v}\n"));
         }
         StmtKind::Block(b) => {
@@ -134,7 +183,12 @@ fn stmt(s: &Stmt, indent: usize, out: &mut String) {
 
 /// The rendered statements of the body named `name`.
 fn body_of(l: &Lowered, name: &str) -> String {
-    let b = l.module.bodies.iter().find(|b| b.name == name).unwrap_or_else(|| panic!("no body {name}"));
+    let b = l
+        .module
+        .bodies
+        .iter()
+        .find(|b| b.name == name)
+        .unwrap_or_else(|| panic!("no body {name}"));
     let mut out = String::new();
     block(&b.stmts, 0, &mut out);
     out
@@ -163,11 +217,19 @@ fn all_calls(l: &Lowered) -> Vec<Call> {
 }
 
 fn call_named(calls: &[Call], method: &str) -> Call {
-    calls.iter().find(|c| c.func.last_name() == Some(method)).cloned().unwrap_or_else(|| panic!("no call {method}"))
+    calls
+        .iter()
+        .find(|c| c.func.last_name() == Some(method))
+        .cloned()
+        .unwrap_or_else(|| panic!("no call {method}"))
 }
 
 fn body<'a>(l: &'a Lowered, name: &str) -> &'a Body {
-    l.module.bodies.iter().find(|b| b.name == name).unwrap_or_else(|| panic!("no body {name}"))
+    l.module
+        .bodies
+        .iter()
+        .find(|b| b.name == name)
+        .unwrap_or_else(|| panic!("no body {name}"))
 }
 
 // ---------------------------------------------------------------- calls and expressions
@@ -183,9 +245,17 @@ fn method_call_with_turbofish() {
     );
     let calls = all_calls(&l);
     let create = call_named(&calls, "create");
-    assert_eq!(create.type_args, vec![TypeRef { paths: vec![vec!["StreamConsumer".into()]] }]);
+    assert_eq!(
+        create.type_args,
+        vec![TypeRef {
+            paths: vec![vec!["StreamConsumer".into()]]
+        }]
+    );
     assert!(create.args.is_empty());
-    assert_eq!(text(src, create.range), "ClientConfig::new().set(\"group.id\", \"g\").create::<StreamConsumer>()");
+    assert_eq!(
+        text(src, create.range),
+        "ClientConfig::new().set(\"group.id\", \"g\").create::<StreamConsumer>()"
+    );
     let new = call_named(&calls, "new");
     assert_eq!(text(src, new.range), "ClientConfig::new()");
     assert_eq!(new.func.dotted(), Some(vec!["ClientConfig", "new"]));
@@ -196,12 +266,18 @@ fn method_call_with_turbofish() {
     // Path call turbofish.
     let l = ok("fn f() { let p = make::<FutureProducer>(&cfg); }");
     let make = call_named(&all_calls(&l), "make");
-    assert_eq!(make.type_args, vec![TypeRef { paths: vec![vec!["FutureProducer".into()]] }]);
+    assert_eq!(
+        make.type_args,
+        vec![TypeRef {
+            paths: vec![vec!["FutureProducer".into()]]
+        }]
+    );
 }
 
 #[test]
 fn try_and_await_nesting() {
-    let src = "async fn f() { let n = consumer.recv().await?.payload(); producer.send(r, t).await?; }";
+    let src =
+        "async fn f() { let n = consumer.recv().await?.payload(); producer.send(r, t).await?; }";
     let l = ok(src);
     assert_eq!(
         body_of(&l, "f"),
@@ -209,9 +285,13 @@ fn try_and_await_nesting() {
     );
     let b = body(&l, "f");
     assert!(b.is_async);
-    let StmtKind::Expr(Expr::Try { value, range }) = &b.stmts[1].kind else { panic!() };
+    let StmtKind::Expr(Expr::Try { value, range }) = &b.stmts[1].kind else {
+        panic!()
+    };
     assert_eq!(text(src, *range), "producer.send(r, t).await?");
-    let Expr::Await { value, range } = &**value else { panic!() };
+    let Expr::Await { value, range } = &**value else {
+        panic!()
+    };
     assert_eq!(text(src, *range), "producer.send(r, t).await");
     assert_eq!(text(src, value.range()), "producer.send(r, t)");
 }
@@ -226,7 +306,10 @@ fn let_underscore_and_discards() {
         f("let (a, _, ref mut b) = t; let S { x, y: z, .. } = s; let Some(m) = o;"),
         "let (a, _, b) = t\nlet (x, z) = s\nlet m = o\n"
     );
-    assert_eq!(f("let c: Arc<StreamConsumer> = make(); let d;"), "let c: [StreamConsumer] = make()\n");
+    assert_eq!(
+        f("let c: Arc<StreamConsumer> = make(); let d;"),
+        "let c: [StreamConsumer] = make()\n"
+    );
 }
 
 #[test]
@@ -254,13 +337,27 @@ fn closures_and_async_blocks() {
         "expr tokio.spawn(async closure|| { expr await(producer.send(rec, 0)) })\nlet g = closure|m, n| { exit Return Operator(m.offset(), n) }\n"
     );
     let b = body(&l, "f");
-    let StmtKind::Assign { value: Expr::Closure { params, .. }, .. } = &b.stmts[1].kind else { panic!() };
-    assert_eq!(params[0].annotation, Some(TypeRef { paths: vec![vec!["Message".into()]] }));
+    let StmtKind::Assign {
+        value: Expr::Closure { params, .. },
+        ..
+    } = &b.stmts[1].kind
+    else {
+        panic!()
+    };
+    assert_eq!(
+        params[0].annotation,
+        Some(TypeRef {
+            paths: vec![vec!["Message".into()]]
+        })
+    );
     assert_eq!(params[1].annotation, None);
     let send = call_named(&all_calls(&l), "send");
     assert_eq!(text(src, send.range), "producer.send(rec, 0)");
     let spawn = call_named(&all_calls(&l), "spawn");
-    assert_eq!(text(src, spawn.range), "tokio::spawn(async move { producer.send(rec, 0).await; })");
+    assert_eq!(
+        text(src, spawn.range),
+        "tokio::spawn(async move { producer.send(rec, 0).await; })"
+    );
 }
 
 // ---------------------------------------------------------------- items
@@ -287,7 +384,11 @@ trait Committer: Consumer { fn commit_all(&self) { self.commit_consumer_state(Co
             format!(
                 "{} {{ {} }}",
                 c.name,
-                c.fields.iter().map(|f| format!("{}: {}", f.name, tr(&f.ty))).collect::<Vec<_>>().join(", ")
+                c.fields
+                    .iter()
+                    .map(|f| format!("{}: {}", f.name, tr(&f.ty)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         })
         .collect();
@@ -303,16 +404,37 @@ trait Committer: Consumer { fn commit_all(&self) { self.commit_consumer_state(Co
     assert_eq!(l.module.bodies[0].kind, BodyKind::Module);
     assert!(l.module.bodies[0].stmts.is_empty());
     let new = body(&l, "new");
-    assert_eq!((new.class.as_deref(), new.self_name.as_deref()), (Some("Worker"), None));
+    assert_eq!(
+        (new.class.as_deref(), new.self_name.as_deref()),
+        (Some("Worker"), None)
+    );
     let run = body(&l, "run");
-    assert_eq!((run.class.as_deref(), run.self_name.as_deref(), run.is_async), (Some("Worker"), Some("self"), true));
-    assert_eq!(run.params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), vec!["self", "timeout"]);
-    assert_eq!(run.params[0].annotation.as_ref().map(tr), Some("[Worker]".into()));
-    assert_eq!(run.params[1].annotation.as_ref().map(tr), Some("[Duration]".into()));
+    assert_eq!(
+        (run.class.as_deref(), run.self_name.as_deref(), run.is_async),
+        (Some("Worker"), Some("self"), true)
+    );
+    assert_eq!(
+        run.params
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect::<Vec<_>>(),
+        vec!["self", "timeout"]
+    );
+    assert_eq!(
+        run.params[0].annotation.as_ref().map(tr),
+        Some("[Worker]".into())
+    );
+    assert_eq!(
+        run.params[1].annotation.as_ref().map(tr),
+        Some("[Duration]".into())
+    );
     assert!(text(src, run.range).starts_with("async fn run"));
     let commit_all = body(&l, "commit_all");
     assert_eq!(commit_all.class.as_deref(), Some("Committer"));
-    assert_eq!(commit_all.params[0].annotation.as_ref().map(tr), Some("[Committer, Consumer]".into()));
+    assert_eq!(
+        commit_all.params[0].annotation.as_ref().map(tr),
+        Some("[Committer, Consumer]".into())
+    );
     assert!(!l.module.bodies.iter().any(|b| b.name == "decl"));
 }
 
@@ -330,12 +452,33 @@ impl<P: Producer> Sender<P> { fn send(&self, p: &P) {} }
         body(&l, name)
             .params
             .iter()
-            .map(|p| format!("{}: {}", p.name, p.annotation.as_ref().map(tr).unwrap_or_default()))
+            .map(|p| {
+                format!(
+                    "{}: {}",
+                    p.name,
+                    p.annotation.as_ref().map(tr).unwrap_or_default()
+                )
+            })
             .collect()
     };
     assert_eq!(params("a"), vec!["c: [Consumer]"]);
-    assert_eq!(params("b"), vec!["c: [Consumer]", "p: [Producer]", "d: [rdkafka::consumer::Consumer]", "e: [Fn]"]);
-    assert_eq!(params("c"), vec!["x: [rdkafka::consumer::StreamConsumer]", "y: [BaseProducer]", "z: []"]);
+    assert_eq!(
+        params("b"),
+        vec![
+            "c: [Consumer]",
+            "p: [Producer]",
+            "d: [rdkafka::consumer::Consumer]",
+            "e: [Fn]"
+        ]
+    );
+    assert_eq!(
+        params("c"),
+        vec![
+            "x: [rdkafka::consumer::StreamConsumer]",
+            "y: [BaseProducer]",
+            "z: []"
+        ]
+    );
     assert_eq!(params("send"), vec!["self: [Sender]", "p: [Producer]"]);
     assert_eq!(tr(&l.module.classes[0].fields[0].ty), "[Consumer]");
 }
@@ -364,11 +507,23 @@ mod m { use hyper::Client; }
                 .entries
                 .iter()
                 .map(|e| {
-                    let b = e.binding.as_ref().map(|(n, p)| format!(" {n}={}", p.join("::"))).unwrap_or_default();
-                    format!("{}{}{b}", e.path.join("::"), if e.glob { "::*" } else { "" })
+                    let b = e
+                        .binding
+                        .as_ref()
+                        .map(|(n, p)| format!(" {n}={}", p.join("::")))
+                        .unwrap_or_default();
+                    format!(
+                        "{}{}{b}",
+                        e.path.join("::"),
+                        if e.glob { "::*" } else { "" }
+                    )
                 })
                 .collect();
-            format!("{}{}", if i.local { "local " } else { "" }, entries.join(", "))
+            format!(
+                "{}{}",
+                if i.local { "local " } else { "" },
+                entries.join(", ")
+            )
         })
         .collect();
     assert_eq!(
@@ -387,7 +542,10 @@ mod m { use hyper::Client; }
     for i in &l.module.imports {
         assert_eq!((i.level, i.kind), (0, ImportKind::Static));
     }
-    assert_eq!(text(src, l.module.imports[2].range), "pub use ::reqwest as http;");
+    assert_eq!(
+        text(src, l.module.imports[2].range),
+        "pub use ::reqwest as http;"
+    );
     assert!(text(src, l.module.imports[5].range).starts_with("use a::b::{\n"));
     assert!(text(src, l.module.imports[5].range).ends_with("};"));
 }
@@ -395,9 +553,22 @@ mod m { use hyper::Client; }
 #[test]
 fn nested_functions_and_modules() {
     let l = ok("fn outer() { fn inner() { helper(); } mod m { pub fn deep() {} } inner(); }\nmod top { fn free() {} }");
-    let names: Vec<(&str, Option<u32>)> =
-        l.module.bodies.iter().map(|b| (b.name.as_str(), b.parent.map(|p| p.0))).collect();
-    assert_eq!(names, vec![("<module>", None), ("outer", None), ("inner", Some(1)), ("deep", Some(1)), ("free", None)]);
+    let names: Vec<(&str, Option<u32>)> = l
+        .module
+        .bodies
+        .iter()
+        .map(|b| (b.name.as_str(), b.parent.map(|p| p.0)))
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            ("<module>", None),
+            ("outer", None),
+            ("inner", Some(1)),
+            ("deep", Some(1)),
+            ("free", None)
+        ]
+    );
     assert_eq!(body_of(&l, "outer"), "expr inner()\n");
     assert_eq!(body_of(&l, "inner"), "expr helper()\n");
 }
@@ -421,7 +592,10 @@ fn tail_expressions() {
         f("if c { a() } else if d { b() } else { panic!(\"no\") }"),
         "if c\n  exit Return a()\nelse\n  if d\n    exit Return b()\n  else\n    exit Panic Format(\"no\")\n"
     );
-    assert_eq!(f("let x = { let y = g(); y };"), "block\n  let y = g()\n  let x = y\n");
+    assert_eq!(
+        f("let x = { let y = g(); y };"),
+        "block\n  let y = g()\n  let x = y\n"
+    );
     assert_eq!(
         f("return match r { Ok(_) => 1, _ => 2 };"),
         "match r\n  arm Success []\n    exit Return 1\n  arm Wildcard []\n    exit Return 2\n"
@@ -443,7 +617,10 @@ fn control_flow_in_expression_position() {
         f("g(x.unwrap_or_else(|| panic!(\"boom\")));"),
         "expr g(x.unwrap_or_else(closure|| { exit Panic Format(\"boom\") }))\n"
     );
-    assert_eq!(f("let v = h(return);"), "if <opaque>\n  exit Return\nlet v = h(<opaque>)\n");
+    assert_eq!(
+        f("let v = h(return);"),
+        "if <opaque>\n  exit Return\nlet v = h(<opaque>)\n"
+    );
 }
 
 #[test]
@@ -494,8 +671,13 @@ fn match_arm_patterns() {
         _ => {}
     } }";
     let l = ok(src);
-    let StmtKind::Match { arms, .. } = &body(&l, "f").stmts[0].kind else { panic!() };
-    let got: Vec<(Pattern, Vec<String>)> = arms.iter().map(|a| (a.pattern.clone(), a.bindings.clone())).collect();
+    let StmtKind::Match { arms, .. } = &body(&l, "f").stmts[0].kind else {
+        panic!()
+    };
+    let got: Vec<(Pattern, Vec<String>)> = arms
+        .iter()
+        .map(|a| (a.pattern.clone(), a.bindings.clone()))
+        .collect();
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
     assert_eq!(
         got,
@@ -555,10 +737,19 @@ fn select_branches_keep_real_ranges() {
     );
     let calls = all_calls(&l);
     let commit = call_named(&calls, "commit_message");
-    assert_eq!(text(src, commit.range), "consumer.commit_message(&m, CommitMode::Async)");
+    assert_eq!(
+        text(src, commit.range),
+        "consumer.commit_message(&m, CommitMode::Async)"
+    );
     let state = call_named(&calls, "commit_consumer_state");
-    assert_eq!(text(src, state.range), "consumer.commit_consumer_state(CommitMode::Sync)");
-    let recv = calls.iter().find(|c| c.func.dotted() == Some(vec!["consumer", "recv"])).unwrap();
+    assert_eq!(
+        text(src, state.range),
+        "consumer.commit_consumer_state(CommitMode::Sync)"
+    );
+    let recv = calls
+        .iter()
+        .find(|c| c.func.dotted() == Some(vec!["consumer", "recv"]))
+        .unwrap();
     assert_eq!(text(src, recv.range), "consumer.recv()");
     // `let x = select! {..}` assigns each branch's tail.
     assert_eq!(
@@ -577,14 +768,20 @@ fn format_log_and_other_macros() {
         f("let s = format!(\"{x} {}\", y.z(), x = 5); println!(\"{}\", a);"),
         "let s = Format(\"{x} {}\", y.z(), 5)\nexpr Format(\"{}\", a)\n"
     );
-    assert_eq!(f("let v = vec![a(), b]; let w = vec![0u8; n];"), "let v = [a(), b]\nlet w = [0]\n");
+    assert_eq!(
+        f("let v = vec![a(), b]; let w = vec![0u8; n];"),
+        "let v = [a(), b]\nlet w = [0]\n"
+    );
     assert_eq!(f("let j = json!({\"offset\": x});"), "let j = <opaque>\n");
     assert_eq!(
         f("assert!(ok(), \"bad {}\", x); assert_eq!(a, b);"),
         "if ok()\nelse\n  exit Panic Format(\"bad {}\", x)\nif Operator(a, b)\nelse\n  exit Panic\n"
     );
     assert_eq!(f("todo!()"), "exit Panic\n");
-    assert_eq!(f("unreachable!(\"x {}\", y);"), "exit Panic Format(\"x {}\", y)\n");
+    assert_eq!(
+        f("unreachable!(\"x {}\", y);"),
+        "exit Panic Format(\"x {}\", y)\n"
+    );
     assert_eq!(
         f("let (a, b) = tokio::join!(p.send(r1, 0), q.send(r2, 0));"),
         "let (a, b) = [await(p.send(r1, 0)), await(q.send(r2, 0))]\n"
@@ -593,13 +790,28 @@ fn format_log_and_other_macros() {
         f("let s = async_stream::try_stream! { while let Some(m) = c.recv().await { yield m; } };"),
         "let s = async closure|| { loop While m in await(c.recv());   expr Other(m) }\n"
     );
-    assert_eq!(f("if matches!(r, Err(_)) { x(); }"), "if Operator(r)\n  expr x()\n");
+    assert_eq!(
+        f("if matches!(r, Err(_)) { x(); }"),
+        "if Operator(r)\n  expr x()\n"
+    );
     // Unknown macros: expressions, else statements, else opaque.
-    assert_eq!(f("my_log!(producer.flush(t));"), "expr Other(producer.flush(t))\n");
-    assert_eq!(f("my_block! { let a = g(); h(a); }"), "block\n  let a = g()\n  expr h(a)\n");
+    assert_eq!(
+        f("my_log!(producer.flush(t));"),
+        "expr Other(producer.flush(t))\n"
+    );
+    assert_eq!(
+        f("my_block! { let a = g(); h(a); }"),
+        "block\n  let a = g()\n  expr h(a)\n"
+    );
     assert_eq!(f("weird!(a => b);"), "expr <opaque>\n");
-    assert_eq!(f("anyhow::ensure!(n > 0, \"empty\");"), "if Operator(n, 0)\nelse\n  exit Return Format(\"empty\")\n");
-    assert_eq!(f("if bad { bail!(\"no {}\", x) }"), "if bad\n  exit Return Format(\"no {}\", x)\n");
+    assert_eq!(
+        f("anyhow::ensure!(n > 0, \"empty\");"),
+        "if Operator(n, 0)\nelse\n  exit Return Format(\"empty\")\n"
+    );
+    assert_eq!(
+        f("if bad { bail!(\"no {}\", x) }"),
+        "if bad\n  exit Return Format(\"no {}\", x)\n"
+    );
 }
 
 #[test]
@@ -609,9 +821,15 @@ fn file_that_is_only_a_macro_call() {
     assert_eq!(l.module.call_count, 0);
     let src = "my_macro! {\n    fn generated(c: &StreamConsumer) { c.commit_consumer_state(CommitMode::Sync).unwrap(); }\n}\n";
     let l = ok(src);
-    assert_eq!(body_of(&l, "generated"), "expr c.commit_consumer_state(CommitMode.Sync).unwrap()\n");
+    assert_eq!(
+        body_of(&l, "generated"),
+        "expr c.commit_consumer_state(CommitMode.Sync).unwrap()\n"
+    );
     let commit = call_named(&all_calls(&l), "commit_consumer_state");
-    assert_eq!(text(src, commit.range), "c.commit_consumer_state(CommitMode::Sync)");
+    assert_eq!(
+        text(src, commit.range),
+        "c.commit_consumer_state(CommitMode::Sync)"
+    );
     // macro_rules! templates are not code.
     let l = ok("macro_rules! m { ($c:expr) => { $c.commit_consumer_state(Sync) }; }");
     assert_eq!(l.module.call_count, 0);
@@ -636,7 +854,10 @@ fn f<'a>(s: &'a str) -> char {
     'é'
 }
 // last"####;
-    let got: Vec<&str> = super::scan::comments(src).iter().map(|r| text(src, *r)).collect();
+    let got: Vec<&str> = super::scan::comments(src)
+        .iter()
+        .map(|r| text(src, *r))
+        .collect();
     assert_eq!(
         got,
         vec![
@@ -652,7 +873,10 @@ fn f<'a>(s: &'a str) -> char {
     assert_eq!(ok(src).comments.len(), 7);
     // CRLF line endings: the comment excludes the `\r`.
     let crlf = "fn f() {} // c\r\n// d\r\n";
-    let got: Vec<&str> = super::scan::comments(crlf).iter().map(|r| text(crlf, *r)).collect();
+    let got: Vec<&str> = super::scan::comments(crlf)
+        .iter()
+        .map(|r| text(crlf, *r))
+        .collect();
     assert_eq!(got, vec!["// c", "// d"]);
     // Unterminated block comment runs to the end.
     assert_eq!(super::scan::comments("x /* never closed").len(), 1);
@@ -683,7 +907,11 @@ fn edition_2015_trait_objects_are_a_syntax_error() {
 
 #[test]
 fn deeply_nested_input_is_refused_not_crashed() {
-    let deep = format!("fn f() {{ let x = {}1{}; }}", "(".repeat(5000), ")".repeat(5000));
+    let deep = format!(
+        "fn f() {{ let x = {}1{}; }}",
+        "(".repeat(5000),
+        ")".repeat(5000)
+    );
     let e = lower(&deep).unwrap_err();
     assert!(e.message.contains("too deeply nested"));
     assert_eq!(text(&deep, e.range), "(");
@@ -693,15 +921,27 @@ fn deeply_nested_input_is_refused_not_crashed() {
         format!("fn f() {{ g({}x); }}", "|x| ".repeat(100_000)),
         format!("fn f() {{ {}x; }}", "a = ".repeat(100_000)),
         format!("fn f() {{ {}x; }}", "return ".repeat(100_000)),
-        format!("type T = {}u8{};", "Vec<".repeat(100_000), ">".repeat(100_000)),
+        format!(
+            "type T = {}u8{};",
+            "Vec<".repeat(100_000),
+            ">".repeat(100_000)
+        ),
         format!("type T = {}u8;", "&".repeat(100_000)),
         format!("fn f() {{ x{}; }}", ".a()".repeat(200_000)),
         format!("fn f() {{ x{}; }}", " + a".repeat(200_000)),
-        format!("type T = {}u8{};", "Vec < ".repeat(100_000), " >".repeat(100_000)),
+        format!(
+            "type T = {}u8{};",
+            "Vec < ".repeat(100_000),
+            " >".repeat(100_000)
+        ),
         format!("type T = {}u8;", "fn() -> ".repeat(100_000)),
         format!("fn f() {{ g({}x); }}", "&mut ".repeat(100_000)),
         format!("fn f() {{ g({}x); }}", "- ".repeat(100_000)),
-        format!("fn f() {{ g({}1{}); }}", "!!!!!!!!!!x.f(".repeat(150), ")".repeat(150)),
+        format!(
+            "fn f() {{ g({}1{}); }}",
+            "!!!!!!!!!!x.f(".repeat(150),
+            ")".repeat(150)
+        ),
     ];
     for s in &shapes {
         assert!(lower(s).is_err());
@@ -716,7 +956,10 @@ fn deeply_nested_input_is_refused_not_crashed() {
         format!("fn f() {{ if a {{}} {} }}", "else if a { } ".repeat(5_000)),
         format!("fn f() {{ g({}); }}", "!a && ".repeat(2_000) + "b"),
         format!("fn f() {{ {} }}", "if a < b { c(); } ".repeat(2_000)),
-        format!("impl S {{ {} }}", "pub fn m(&mut self, x: *const u8) -> &mut Self { self } ".repeat(2_000)),
+        format!(
+            "impl S {{ {} }}",
+            "pub fn m(&mut self, x: *const u8) -> &mut Self { self } ".repeat(2_000)
+        ),
     ];
     for s in &ok_shapes {
         let l = ok(s);
@@ -731,7 +974,11 @@ fn ordinary_files_fit_a_small_stack() {
     let shapes = [
         format!("fn f() {{ g({}x{}); }}", "(".repeat(46), ")".repeat(46)),
         format!("fn f() {{ {} }}", "if a { ".repeat(23) + &"}".repeat(23)),
-        format!("fn f() {{ {}x{} }}", "match a { _ => ".repeat(23), "}".repeat(23)),
+        format!(
+            "fn f() {{ {}x{} }}",
+            "match a { _ => ".repeat(23),
+            "}".repeat(23)
+        ),
         format!("fn f() {{ g({}x); }}", "!".repeat(46)),
         format!("fn f(x: {}u8{}) {{}}", "Vec<".repeat(46), ">".repeat(46)),
         format!("fn f() {{ {}x{}; }}", "vec![".repeat(46), "]".repeat(46)),
@@ -753,16 +1000,25 @@ fn offsets_are_relative_to_each_file() {
     let b = "\n\n  fn b() { second.commit_message(&m, Sync); }";
     let _ = ok(a);
     let l = ok(b);
-    assert_eq!(text(b, call_named(&all_calls(&l), "commit_message").range), "second.commit_message(&m, Sync)");
+    assert_eq!(
+        text(b, call_named(&all_calls(&l), "commit_message").range),
+        "second.commit_message(&m, Sync)"
+    );
     // A BOM and a shebang keep offsets into the original text.
     let c = "\u{feff}#!/usr/bin/env run-cargo-script\nfn c() { x.flush(t); } // é\n";
     let l = ok(c);
-    assert_eq!(text(c, call_named(&all_calls(&l), "flush").range), "x.flush(t)");
+    assert_eq!(
+        text(c, call_named(&all_calls(&l), "flush").range),
+        "x.flush(t)"
+    );
     assert_eq!(text(c, l.comments[0]), "// é");
     // Multi-byte characters before a call.
     let d = "fn d() { let s = \"héllo wörld\"; p.send(s); }";
     let l = ok(d);
-    assert_eq!(text(d, call_named(&all_calls(&l), "send").range), "p.send(s)");
+    assert_eq!(
+        text(d, call_named(&all_calls(&l), "send").range),
+        "p.send(s)"
+    );
     // Inner attribute at the start is not a shebang.
     assert!(lower("#![allow(x)]\nfn e() {}").is_ok());
 }
@@ -806,14 +1062,21 @@ fn never_panics_on_garbage() {
 #[test]
 #[ignore]
 fn corpus_no_panic() {
-    let Ok(root) = std::env::var("OFFSETLINT_RS_CORPUS") else { return };
+    let Ok(root) = std::env::var("OFFSETLINT_RS_CORPUS") else {
+        return;
+    };
     let mut n = 0;
     let mut errs = 0;
     let mut slowest = (std::time::Duration::ZERO, String::new());
     let start = std::time::Instant::now();
-    for entry in walkdir::WalkDir::new(root).into_iter().filter_map(|e| e.ok()) {
+    for entry in walkdir::WalkDir::new(root)
+        .into_iter()
+        .filter_map(|e| e.ok())
+    {
         if entry.path().extension().is_some_and(|e| e == "rs") {
-            let Ok(src) = std::fs::read_to_string(entry.path()) else { continue };
+            let Ok(src) = std::fs::read_to_string(entry.path()) else {
+                continue;
+            };
             let t = std::time::Instant::now();
             let r = lower(&src);
             let dt = t.elapsed();
@@ -833,35 +1096,62 @@ fn corpus_no_panic() {
                     let calls = all_calls(&l);
                     let mut ids: Vec<u32> = calls.iter().map(|c| c.id.0).collect();
                     ids.sort();
-                    assert_eq!(ids, (0..l.module.call_count).collect::<Vec<_>>(), "{}", entry.path().display());
+                    assert_eq!(
+                        ids,
+                        (0..l.module.call_count).collect::<Vec<_>>(),
+                        "{}",
+                        entry.path().display()
+                    );
                     for c in &calls {
                         assert!(
-                            src.get(c.range.start as usize..c.range.end as usize).is_some(),
+                            src.get(c.range.start as usize..c.range.end as usize)
+                                .is_some(),
                             "{}",
                             entry.path().display()
                         );
                     }
                     for c in &l.comments {
                         let t = text(&src, *c);
-                        assert!(t.starts_with("//") || t.starts_with("/*"), "{}: {t:?}", entry.path().display());
+                        assert!(
+                            t.starts_with("//") || t.starts_with("/*"),
+                            "{}: {t:?}",
+                            entry.path().display()
+                        );
                     }
                 }
             }
         }
     }
-    println!("{n} files, {errs} syntax errors, {:?} total, slowest {:?} {}", start.elapsed(), slowest.0, slowest.1);
+    println!(
+        "{n} files, {errs} syntax errors, {:?} total, slowest {:?} {}",
+        start.elapsed(),
+        slowest.0,
+        slowest.1
+    );
 }
 
 #[test]
 #[ignore]
 fn corpus_depth_stats() {
-    let Ok(root) = std::env::var("OFFSETLINT_RS_CORPUS") else { return };
+    let Ok(root) = std::env::var("OFFSETLINT_RS_CORPUS") else {
+        return;
+    };
     let mut all: Vec<(u32, usize, u32, String)> = Vec::new();
-    for entry in walkdir::WalkDir::new(root).into_iter().filter_map(|e| e.ok()) {
+    for entry in walkdir::WalkDir::new(root)
+        .into_iter()
+        .filter_map(|e| e.ok())
+    {
         if entry.path().extension().is_some_and(|e| e == "rs") {
-            let Ok(src) = std::fs::read_to_string(entry.path()) else { continue };
+            let Ok(src) = std::fs::read_to_string(entry.path()) else {
+                continue;
+            };
             match super::scan::measure(&src) {
-                Ok(s) => all.push((s.estimate, s.brackets, s.chain, entry.path().display().to_string())),
+                Ok(s) => all.push((
+                    s.estimate,
+                    s.brackets,
+                    s.chain,
+                    entry.path().display().to_string(),
+                )),
                 Err(_) => println!("REFUSED {}", entry.path().display()),
             }
         }
@@ -885,7 +1175,9 @@ fn corpus_depth_stats() {
 #[ignore]
 fn corpus_comments_match_lexer() {
     use std::str::FromStr;
-    let Ok(root) = std::env::var("OFFSETLINT_RS_CORPUS") else { return };
+    let Ok(root) = std::env::var("OFFSETLINT_RS_CORPUS") else {
+        return;
+    };
     fn walk(ts: proc_macro2::TokenStream, src: &str, covered: &mut Vec<bool>) {
         for tt in ts {
             let r = tt.span().byte_range();
@@ -910,15 +1202,22 @@ fn corpus_comments_match_lexer() {
         }
     }
     let (mut n, mut bad) = (0, 0);
-    for entry in walkdir::WalkDir::new(root).into_iter().filter_map(|e| e.ok()) {
+    for entry in walkdir::WalkDir::new(root)
+        .into_iter()
+        .filter_map(|e| e.ok())
+    {
         if entry.path().extension().is_none_or(|e| e != "rs") {
             continue;
         }
-        let Ok(src) = std::fs::read_to_string(entry.path()) else { continue };
+        let Ok(src) = std::fs::read_to_string(entry.path()) else {
+            continue;
+        };
         if src.starts_with('\u{feff}') || src.starts_with("#!") {
             continue;
         }
-        let Ok(ts) = proc_macro2::TokenStream::from_str(&src) else { continue };
+        let Ok(ts) = proc_macro2::TokenStream::from_str(&src) else {
+            continue;
+        };
         n += 1;
         let mut covered = vec![false; src.len()];
         walk(ts, &src, &mut covered);
@@ -929,7 +1228,11 @@ fn corpus_comments_match_lexer() {
                 in_comment[i] = true;
                 if covered[i] {
                     bad += 1;
-                    println!("{}: comment overlaps a token at {i}: {:?}", entry.path().display(), text(&src, c));
+                    println!(
+                        "{}: comment overlaps a token at {i}: {:?}",
+                        entry.path().display(),
+                        text(&src, c)
+                    );
                     break;
                 }
             }
@@ -938,7 +1241,11 @@ fn corpus_comments_match_lexer() {
             if !covered[i] && !in_comment[i] && !b.is_ascii_whitespace() {
                 bad += 1;
                 let end = (i + 40).min(src.len());
-                println!("{}: uncovered byte at {i}: {:?}", entry.path().display(), src.get(i..end));
+                println!(
+                    "{}: uncovered byte at {i}: {:?}",
+                    entry.path().display(),
+                    src.get(i..end)
+                );
                 break;
             }
         }

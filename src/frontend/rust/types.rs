@@ -28,7 +28,9 @@ const WRAPPERS: &[&str] = &[
 ];
 
 /// Marker / auto traits dropped from bounds.
-const MARKERS: &[&str] = &["Send", "Sync", "Unpin", "Sized", "Copy", "Clone", "Debug", "Default"];
+const MARKERS: &[&str] = &[
+    "Send", "Sync", "Unpin", "Sized", "Copy", "Clone", "Debug", "Default",
+];
 
 const MAX_TYPE_DEPTH: u32 = 32;
 
@@ -90,7 +92,11 @@ impl Lowerer {
     }
 
     fn generic_bounds(&self, name: &str) -> Option<&Vec<Vec<String>>> {
-        self.generics.iter().rev().find(|(n, _)| n == name).map(|(_, b)| b)
+        self.generics
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| b)
     }
 
     /// Bring a generics list into scope; returns the mark to pass to `pop_generics`.
@@ -107,14 +113,22 @@ impl Lowerer {
         }
         if let Some(wc) = &g.where_clause {
             for pred in &wc.predicates {
-                let syn::WherePredicate::Type(pt) = pred else { continue };
-                let Type::Path(tp) = &pt.bounded_ty else { continue };
+                let syn::WherePredicate::Type(pt) = pred else {
+                    continue;
+                };
+                let Type::Path(tp) = &pt.bounded_ty else {
+                    continue;
+                };
                 if tp.qself.is_some() || tp.path.segments.len() != 1 {
                     continue;
                 }
                 let name = tp.path.segments[0].ident.to_string();
                 let paths = bound_paths(pt.bounds.iter());
-                match self.generics[mark..].iter_mut().rev().find(|(n, _)| *n == name) {
+                match self.generics[mark..]
+                    .iter_mut()
+                    .rev()
+                    .find(|(n, _)| *n == name)
+                {
                     Some((_, existing)) => existing.extend(paths),
                     None => self.generics.push((name, paths)),
                 }
@@ -131,7 +145,10 @@ impl Lowerer {
     }
 
     /// Generic arguments of a turbofish / path segment as type refs.
-    pub(super) fn generic_args<'a>(&self, args: impl IntoIterator<Item = &'a GenericArgument>) -> Vec<TypeRef> {
+    pub(super) fn generic_args<'a>(
+        &self,
+        args: impl IntoIterator<Item = &'a GenericArgument>,
+    ) -> Vec<TypeRef> {
         args.into_iter()
             .filter_map(|a| match a {
                 GenericArgument::Type(t) => Some(self.type_ref(t)),
@@ -142,7 +159,9 @@ impl Lowerer {
 }
 
 /// The trait paths of a bound list, without marker traits and lifetimes.
-pub(super) fn bound_paths<'a>(bounds: impl Iterator<Item = &'a TypeParamBound>) -> Vec<Vec<String>> {
+pub(super) fn bound_paths<'a>(
+    bounds: impl Iterator<Item = &'a TypeParamBound>,
+) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     for b in bounds {
         if let TypeParamBound::Trait(tb) = b {

@@ -12,7 +12,11 @@ pub(crate) fn checkpoint_network_import(ctx: &RuleContext) {
     let module = ctx.analysis.module;
     let network = &ctx.analysis.knowledge.network;
     for import in &module.imports {
-        let Some(found) = import.entries.iter().find_map(|e| network.matches(module.lang, &e.path)) else {
+        let Some(found) = import
+            .entries
+            .iter()
+            .find_map(|e| network.matches(module.lang, &e.path))
+        else {
             continue;
         };
         let how = match (import.kind, import.local) {

@@ -28,7 +28,10 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     // config is built elsewhere: they only make sense with the automatic store off.
     let client = &facts.client;
     if client.lib.has_offset_store()
-        && (client.config.get("enable.auto.offset.store").is_some_and(|v| v.is_false())
+        && (client
+            .config
+            .get("enable.auto.offset.store")
+            .is_some_and(|v| v.is_false())
             || ctx.analysis.stores_offsets_explicitly(facts))
     {
         return;
@@ -55,13 +58,22 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
 /// are the current position.
 fn is_position_query(ctx: &RuleContext, arg: &Expr, body: BodyId) -> bool {
     match strip(arg, ctx.analysis.names) {
-        Expr::Call(inner) => matches!(ctx.analysis.facts(inner.id).map(|f| &f.op), Some(Op::Position)),
+        Expr::Call(inner) => matches!(
+            ctx.analysis.facts(inner.id).map(|f| &f.op),
+            Some(Op::Position)
+        ),
         Expr::Name { id, .. } => {
             let index = &ctx.analysis.bindings.indexes[body.0 as usize];
-            let values = index.assigns.get(id.as_str()).map(Vec::as_slice).unwrap_or_default();
+            let values = index
+                .assigns
+                .get(id.as_str())
+                .map(Vec::as_slice)
+                .unwrap_or_default();
             // Only a name that never holds anything else.
             !values.is_empty()
-                && values.iter().all(|(v, _)| !matches!(v, Expr::Name { .. }) && is_position_query(ctx, v, body))
+                && values.iter().all(|(v, _)| {
+                    !matches!(v, Expr::Name { .. }) && is_position_query(ctx, v, body)
+                })
         }
         _ => false,
     }

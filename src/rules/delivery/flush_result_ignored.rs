@@ -11,7 +11,13 @@ use crate::rules::{Rule, RuleContext};
 /// OL202
 pub(crate) fn flush_result_ignored(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     // Only where flush reports something: the library must be known (catalog, OL202).
-    if !matches!(facts.op, Op::Flush { returns_result: true }) || !facts.client.lib_certain {
+    if !matches!(
+        facts.op,
+        Op::Flush {
+            returns_result: true
+        }
+    ) || !facts.client.lib_certain
+    {
         return;
     }
     if ctx.analysis.result_use(call.id).observes_outcome(0, false) {

@@ -11,7 +11,10 @@ use crate::rules::{Rule, RuleContext};
 pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     let client = &facts.client;
     let (message, help) = match &facts.op {
-        Op::Produce { callback, policy: CallbackPolicy::ArgOrVisibleConfig } => {
+        Op::Produce {
+            callback,
+            policy: CallbackPolicy::ArgOrVisibleConfig,
+        } => {
             match find_arg(call, callback) {
                 ArgPresence::Present(Expr::Lit { lit: Lit::None, .. }) | ArgPresence::Absent => {}
                 ArgPresence::Present(_) | ArgPresence::Unknown => return,
@@ -25,7 +28,10 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
                 "pass `on_delivery=` (or `callback=`) and record failures before any checkpoint moves",
             )
         }
-        Op::Produce { policy: CallbackPolicy::ClientContext, .. } => {
+        Op::Produce {
+            policy: CallbackPolicy::ClientContext,
+            ..
+        } => {
             // Only a producer visibly built with the default context is known to have no
             // delivery callback.
             if !client.config.is_visible() || client.config.has_custom_context() {
@@ -37,7 +43,11 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
             )
         }
         Op::Send { awaits, raises } => {
-            if ctx.analysis.result_use(call.id).observes_outcome(*awaits, *raises) {
+            if ctx
+                .analysis
+                .result_use(call.id)
+                .observes_outcome(*awaits, *raises)
+            {
                 return;
             }
             (

@@ -6,7 +6,11 @@ use crate::rules::Rule;
 
 /// OL001
 pub fn syntax_error(error: &SyntaxError) -> Finding {
-    Finding::new(Rule::SyntaxError, error.range, format!("syntax error: {}", error.message))
-        .primary("cannot parse here")
-        .help("fix the syntax error; no other rule can check this file until it parses")
+    Finding::new(
+        Rule::SyntaxError,
+        error.range,
+        format!("syntax error: {}", error.message),
+    )
+    .primary("cannot parse here")
+    .help("fix the syntax error; no other rule can check this file until it parses")
 }

@@ -7,7 +7,11 @@ use crate::suppress::{Code, Directive};
 
 /// OL002: findings for the parts of `directive` that suppressed nothing. Codes of rules that
 /// did not run are not reported: their findings could not have been seen.
-pub fn unused_suppression(directive: &Directive, used: &[Rule], settings: &Settings) -> Vec<Finding> {
+pub fn unused_suppression(
+    directive: &Directive,
+    used: &[Rule],
+    settings: &Settings,
+) -> Vec<Finding> {
     let finding = |message: String| {
         Finding::new(Rule::UnusedSuppression, directive.range, message)
             .primary("suppresses nothing")
@@ -19,9 +23,19 @@ pub fn unused_suppression(directive: &Directive, used: &[Rule], settings: &Setti
         Some(codes) => codes
             .iter()
             .filter_map(|code| match code {
-                Code::Unknown(c) => Some(finding(format!("unknown rule `{c}` in suppression comment"))),
-                Code::Rule(r) if settings.enabled(*r) && !used.contains(r) && *r != Rule::UnusedSuppression => {
-                    Some(finding(format!("unused suppression for `{}` ({})", r.code(), r.name())))
+                Code::Unknown(c) => Some(finding(format!(
+                    "unknown rule `{c}` in suppression comment"
+                ))),
+                Code::Rule(r)
+                    if settings.enabled(*r)
+                        && !used.contains(r)
+                        && *r != Rule::UnusedSuppression =>
+                {
+                    Some(finding(format!(
+                        "unused suppression for `{}` ({})",
+                        r.code(),
+                        r.name()
+                    )))
                 }
                 Code::Rule(_) => None,
             })

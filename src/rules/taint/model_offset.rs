@@ -14,7 +14,12 @@ pub(crate) fn model_offset(ctx: &RuleContext, hit: &SinkHit) {
     .primary("offset derived from model output")
     .help("take offsets only from consumed messages (`msg.offset() + 1`); a model's text must never choose a position");
     // Every hop but the sink itself (the primary span).
-    for (i, step) in hit.steps.iter().enumerate().take(hit.steps.len().saturating_sub(1)) {
+    for (i, step) in hit
+        .steps
+        .iter()
+        .enumerate()
+        .take(hit.steps.len().saturating_sub(1))
+    {
         finding = finding.label(step.range, format!("{}. {}", i + 1, step.label));
     }
     ctx.report(finding);
