@@ -153,6 +153,15 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
             suppress::apply(findings, &directives, settings, &lines)
         }
     };
+    for f in &mut findings {
+        if let Some(s) = &f.suggestion {
+            let code = frontend::render_suggestion(lang, s);
+            f.help = Some(match f.help.take() {
+                Some(help) => format!("{help}: `{code}`"),
+                None => format!("instead: `{code}`"),
+            });
+        }
+    }
     findings.sort_by(|a, b| {
         (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
     });

@@ -1,6 +1,7 @@
 //! `Finding`: one type for every rule's result. Rules build findings with small constructors;
 //! rendering (human, concise, JSON) reads them. A finding is data, not an error.
 
+use crate::knowledge::Lib;
 use crate::model::TextRange;
 use crate::rules::Rule;
 
@@ -27,6 +28,19 @@ pub struct Label {
     pub message: String,
 }
 
+/// Code a rule suggests instead of the flagged construct, in language-neutral form. The
+/// file's front end renders it (`frontend::render_suggestion`), so each language's syntax is
+/// produced by the code that knows it (Rust through `quote`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Suggestion {
+    /// Commit one processed message on `receiver` (OL101).
+    CommitMessage {
+        lib: Lib,
+        receiver: String,
+        message: String,
+    },
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Finding {
     pub rule: Rule,
@@ -38,6 +52,8 @@ pub struct Finding {
     pub labels: Vec<Label>,
     pub help: Option<String>,
     pub resolution: Option<ResolutionKind>,
+    /// Rendered into `help` by the engine, with the file's front end.
+    pub suggestion: Option<Suggestion>,
 }
 
 impl Finding {
@@ -50,6 +66,7 @@ impl Finding {
             labels: Vec::new(),
             help: None,
             resolution: None,
+            suggestion: None,
         }
     }
 
@@ -68,6 +85,11 @@ impl Finding {
 
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    pub fn suggest(mut self, s: Suggestion) -> Self {
+        self.suggestion = Some(s);
         self
     }
 

@@ -374,4 +374,75 @@ fn snapshot_formats() {
     .1
     .stdout;
     insta::assert_snapshot!("json_OL202", json);
+    let rust = run(&[
+        "check",
+        "--color",
+        "never",
+        "--select",
+        "OL101",
+        "testdata/OL101/rdkafka.rs",
+    ])
+    .1
+    .stdout;
+    insta::assert_snapshot!("human_OL101_rdkafka", rust);
+    let rust_json = run(&["check", "--format", "json", "testdata/OL201/rdkafka.rs"])
+        .1
+        .stdout;
+    insta::assert_snapshot!("json_OL201_rdkafka", rust_json);
+}
+
+#[test]
+fn mixed_python_and_rust_in_one_run() {
+    let d = tmp();
+    write(d.path(), "svc/consumer.py", BARE_COMMIT.as_bytes());
+    let rust = "use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer};\n\npub fn done(c: &BaseConsumer) {\n    c.commit_consumer_state(CommitMode::Sync).unwrap();\n}\n";
+    write(d.path(), "svc/src/lib.rs", rust.as_bytes());
+    let (status, out) = run(&["check", "--format", "concise", d.path().to_str().unwrap()]);
+    assert_eq!(status, ExitStatus::Findings);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", out.stdout);
+    assert!(lines[0].ends_with("consumer.py:5:1: OL101 [bare-commit] `commit` commits the consumer's position, not a processed message"), "{}", lines[0]);
+    assert!(
+        lines[1].contains("lib.rs:4:5: OL101 [bare-commit] `commit_consumer_state`"),
+        "{}",
+        lines[1]
+    );
+}
+
+#[test]
+fn bad_rust_input_is_ol001_and_the_run_goes_on() {
+    let d = tmp();
+    write(d.path(), "a_old.rs", b"fn f(x: Box<Fn(u8) + Send>) {}\n");
+    write(
+        d.path(),
+        "b_deep.rs",
+        format!(
+            "fn f() {{ let x = {}1{}; }}\n",
+            "(".repeat(5000),
+            ")".repeat(5000)
+        )
+        .as_bytes(),
+    );
+    write(
+        d.path(),
+        "c_ops.rs",
+        format!("fn f() {{ let x = {}y; }}\n", "!".repeat(20000)).as_bytes(),
+    );
+    write(
+        d.path(),
+        "d_macro_only.rs",
+        b"macro_rules! m { () => {} }\nm!();\n",
+    );
+    write(d.path(), "e_bad.py", BARE_COMMIT.as_bytes());
+    let (status, out) = run(&["check", "--format", "concise", d.path().to_str().unwrap()]);
+    assert_eq!(status, ExitStatus::Findings, "{}", out.stderr);
+    assert!(out.stdout.contains("a_old.rs:1:"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("b_deep.rs:1:") && out.stdout.contains("too deeply nested"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("c_ops.rs:1:"), "{}", out.stdout);
+    assert!(!out.stdout.contains("d_macro_only.rs"), "{}", out.stdout);
+    assert!(out.stdout.contains("e_bad.py:5:1: OL101"), "{}", out.stdout);
 }

@@ -42,6 +42,14 @@ pub fn syntax_only(lang: Lang, source: &str) -> Result<Vec<TextRange>, SyntaxErr
     }
 }
 
+/// Renders a rule's suggested code in the file's language.
+pub fn render_suggestion(lang: Lang, suggestion: &crate::diagnostic::Suggestion) -> String {
+    match lang {
+        Lang::Python => python::render(suggestion),
+        Lang::Rust => rust::render(suggestion),
+    }
+}
+
 /// Allocates call ids and tracks nesting depth during lowering; shared by both front ends.
 #[derive(Debug, Default)]
 pub struct LowerState {

@@ -257,18 +257,4 @@ impl Lib {
     pub fn has_offset_store(self) -> bool {
         matches!(self, Lib::ConfluentKafka | Lib::Rdkafka)
     }
-
-    /// The explicit commit to suggest instead of a position-wide one.
-    pub fn commit_suggestion(self, msg: &str) -> String {
-        match self {
-            Lib::ConfluentKafka => format!("consumer.commit(message={msg})"),
-            Lib::Aiokafka => {
-                format!("await consumer.commit({{tp: OffsetAndMetadata({msg}.offset + 1, \"\")}})")
-            }
-            Lib::KafkaPython => {
-                format!("consumer.commit({{tp: OffsetAndMetadata({msg}.offset + 1, None)}})")
-            }
-            Lib::Rdkafka => format!("consumer.commit_message(&{msg}, CommitMode::Async)"),
-        }
-    }
 }

@@ -116,8 +116,11 @@ mod span;
 mod stmt;
 mod types;
 
+mod render;
 #[cfg(test)]
 mod tests;
+
+pub use render::render;
 
 use super::{LowerState, Lowered, SyntaxError};
 use crate::model::*;

@@ -2,7 +2,7 @@
 
 use crate::analysis::bindings::strip;
 use crate::analysis::{find_arg, ArgPresence, CallFacts};
-use crate::diagnostic::Finding;
+use crate::diagnostic::{Finding, Suggestion};
 use crate::knowledge::Op;
 use crate::model::{BodyId, Call, Expr};
 use crate::rules::helpers::with_receiver;
@@ -47,10 +47,12 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
         format!("`{}` commits the consumer's position, not a processed message", facts.method),
     )
     .primary("position-wide commit")
-    .help(format!(
-        "commit the message you processed: `{}`; a position-wide commit also commits offsets a failure path left uncommitted",
-        client.lib.commit_suggestion(msg)
-    ));
+    .help("a position-wide commit also commits offsets a failure path left uncommitted; commit the message you processed")
+    .suggest(Suggestion::CommitMessage {
+        lib: client.lib,
+        receiver: facts.receiver.clone().unwrap_or_else(|| "consumer".into()),
+        message: msg.to_string(),
+    });
     ctx.report(with_receiver(ctx, finding, call, client));
 }
 
