@@ -257,4 +257,26 @@ impl Lib {
     pub fn has_offset_store(self) -> bool {
         matches!(self, Lib::ConfluentKafka | Lib::Rdkafka)
     }
+
+    /// How delivery is observed with this library (OL201 help).
+    pub fn delivery_hint(self) -> &'static str {
+        match self {
+            Lib::ConfluentKafka => "pass `on_delivery=callback` and record failures",
+            Lib::KafkaPython => {
+                "call `.get(timeout=..)` on the returned future, or `add_errback(..)`"
+            }
+            Lib::Aiokafka => "use `send_and_wait(..)`, or keep the returned future and `await` it",
+            Lib::Rdkafka => {
+                "`?` or `match` the delivery result, or keep the `DeliveryFuture` and await it"
+            }
+        }
+    }
+
+    /// How a flush result is checked with this library (OL202 help).
+    pub fn flush_hint(self) -> &'static str {
+        match self {
+            Lib::Rdkafka => "propagate or handle it: `producer.flush(timeout)?`",
+            _ => "check it: `if producer.flush(timeout): ...` (it returns how many messages are still queued)",
+        }
+    }
 }

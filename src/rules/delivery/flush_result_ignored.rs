@@ -26,9 +26,12 @@ pub(crate) fn flush_result_ignored(ctx: &RuleContext, call: &Call, facts: &CallF
     let finding = Finding::new(
         Rule::FlushResultIgnored,
         call.range,
-        format!("result of `{}` is thrown away: messages still queued go unnoticed", facts.method),
+        format!(
+            "result of `{}` is thrown away: messages still queued go unnoticed",
+            facts.method
+        ),
     )
     .primary("flush result ignored")
-    .help("check it: `remaining = producer.flush(t); if remaining: ...` (Python) or `producer.flush(t)?` (Rust)");
+    .help(facts.client.lib.flush_hint());
     ctx.report(with_receiver(ctx, finding, call, &facts.client));
 }

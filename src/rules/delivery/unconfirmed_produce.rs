@@ -24,8 +24,11 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
                 return;
             }
             (
-                format!("`{}` without a delivery callback: a failed delivery is never seen", facts.method),
-                "pass `on_delivery=` (or `callback=`) and record failures before any checkpoint moves",
+                format!(
+                    "`{}` without a delivery callback: a failed delivery is never seen",
+                    facts.method
+                ),
+                client.lib.delivery_hint(),
             )
         }
         Op::Produce {
@@ -52,13 +55,15 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
             }
             (
                 format!("delivery result of `{}` is discarded", facts.method),
-                "await or inspect the delivery result (`.get(timeout=..)`, `await fut`, `.await?`, `match`) before moving a checkpoint",
+                client.lib.delivery_hint(),
             )
         }
         _ => return,
     };
     let finding = Finding::new(Rule::UnconfirmedProduce, call.range, message)
         .primary("delivery never observed")
-        .help(help);
+        .help(format!(
+            "{help} before any checkpoint or offset moves past this record"
+        ));
     ctx.report(with_receiver(ctx, finding, call, client));
 }
