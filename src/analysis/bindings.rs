@@ -288,9 +288,12 @@ impl<'m> Bindings<'m> {
                     let last = q.last().map(String::as_str).unwrap_or("");
                     return (!self.knowledge.llm.is_generate(last)).then_some(Value::Llm);
                 }
-                // A constructor or factory from another imported module.
+                // A constructor or factory from another imported module, or a class this
+                // file defines itself: visibly not a Kafka client.
                 let written = call.func.dotted()?;
-                self.names.is_imported(written[0]).then_some(Value::Other)
+                let local_class =
+                    written.len() == 1 && self.module.classes.iter().any(|c| c.name == written[0]);
+                (self.names.is_imported(written[0]) || local_class).then_some(Value::Other)
             }
             Expr::Name { id, .. } => self.lookup(id, body).cloned(),
             Expr::Attr {

@@ -128,3 +128,18 @@ class OutboxRelay:
             self._sink.produce("outbox", value=json.dumps(row).encode())  # expect: OL201
             self._sink.produce("outbox-confirmed", value=json.dumps(row).encode(), on_delivery=on_delivery)  # callback keyword
         drain(self._sink)
+
+
+class TopicProducer:
+    """A wrapper defined in this file: its `produce` is not confluent-kafka's."""
+
+    def produce(self, value: str) -> None:
+        print(value)
+
+
+class UsesWrapper:
+    def __init__(self) -> None:
+        self.topic_producer = TopicProducer()
+
+    def run(self) -> None:
+        self.topic_producer.produce("v")  # a local class, visibly not a Kafka client
