@@ -218,10 +218,31 @@ impl<'m> Bindings<'m> {
         other_type.then_some(Value::Other)
     }
 
-    /// A client type by qualified path, or by bare name under a glob import of its library.
+    /// A client type by qualified path, by bare name under a glob import of its library, or
+    /// a class of this file deriving (transitively) from one.
     fn resolve_client_type(&self, q: &[String]) -> Option<&'m crate::knowledge::ClientType> {
+        self.resolve_client_type_depth(q, 0)
+    }
+
+    fn resolve_client_type_depth(
+        &self,
+        q: &[String],
+        depth: u32,
+    ) -> Option<&'m crate::knowledge::ClientType> {
         if let Some(t) = self.knowledge.client_type(q) {
             return Some(t);
+        }
+        if let ([name], true) = (q, depth < 8) {
+            let module = self.module;
+            for class in module.classes.iter().filter(|c| &c.name == name) {
+                for base in &class.bases.paths {
+                    if let Some(t) =
+                        self.resolve_client_type_depth(&self.names.qualify(base), depth + 1)
+                    {
+                        return Some(t);
+                    }
+                }
+            }
         }
         if let [name] = q {
             for glob in &self.names.globs {

@@ -90,6 +90,9 @@ pub struct ImportEntry {
 pub struct Class {
     pub name: String,
     pub fields: Vec<Field>,
+    /// Base classes as written (`class ReliableProducer(confluent_kafka.Producer)`); a class
+    /// deriving from a Kafka client is one. Empty for Rust structs.
+    pub bases: TypeRef,
     pub range: TextRange,
 }
 

@@ -143,3 +143,13 @@ class UsesWrapper:
 
     def run(self) -> None:
         self.topic_producer.produce("v")  # a local class, visibly not a Kafka client
+
+
+class ReliableProducer(Producer):
+    """Derives from confluent-kafka's Producer: its instances are Kafka producers."""
+
+
+def send_through_subclass(conf: dict) -> None:
+    producer = ReliableProducer(conf)
+    producer.produce("orders", b"v")  # expect: OL201
+    assert producer.flush(10) == 0

@@ -306,9 +306,14 @@ impl Lowerer {
                 _ => {}
             }
         }
+        let mut bases = TypeRef::default();
+        for base in c.arguments.iter().flat_map(|a| a.args.iter()) {
+            bases.paths.extend(expr::type_ref(base).paths);
+        }
         self.st.classes.push(Class {
             name,
             fields,
+            bases,
             range: range(c.range),
         });
     }

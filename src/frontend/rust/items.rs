@@ -110,6 +110,7 @@ impl Lowerer {
                 self.st.classes.push(Class {
                     name: s.ident.to_string(),
                     fields,
+                    bases: TypeRef::default(),
                     range,
                 });
             }
