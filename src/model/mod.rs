@@ -411,6 +411,10 @@ impl Ranged for Target {
 }
 
 impl Expr {
+    pub fn derived(parts: Vec<Expr>, hop: Hop, range: TextRange) -> Expr {
+        Expr::Derived { parts, hop, range }
+    }
+
     /// The method name and receiver of a method call's `func`.
     pub fn as_method(&self) -> Option<(&Expr, &str)> {
         match self {
@@ -450,6 +454,26 @@ impl Expr {
             Expr::Call(call) => call.func.last_name(),
             Expr::Await { value, .. } | Expr::Try { value, .. } => value.last_name(),
             _ => None,
+        }
+    }
+}
+
+impl Stmt {
+    /// `targets = value` (not augmented).
+    pub fn assign(
+        targets: Vec<Target>,
+        value: Expr,
+        annotation: Option<TypeRef>,
+        range: TextRange,
+    ) -> Stmt {
+        Stmt {
+            kind: StmtKind::Assign {
+                targets,
+                value,
+                annotation,
+                augmented: false,
+            },
+            range,
         }
     }
 }

@@ -29,10 +29,6 @@ impl Lowerer {
         es.into_iter().map(|e| self.expr(e)).collect()
     }
 
-    fn derived(&mut self, parts: Vec<Expr>, hop: Hop, range: TextRange) -> Expr {
-        Expr::Derived { parts, hop, range }
-    }
-
     fn expr_inner(&mut self, e: &PyExpr, r: TextRange) -> Expr {
         match e {
             PyExpr::Name(n) => Expr::Name {
@@ -99,28 +95,28 @@ impl Lowerer {
             },
             PyExpr::Subscript(s) => {
                 let parts = vec![self.expr(&s.value), self.expr(&s.slice)];
-                self.derived(parts, Hop::Index, r)
+                Expr::derived(parts, Hop::Index, r)
             }
             PyExpr::BinOp(b) => {
                 let parts = vec![self.expr(&b.left), self.expr(&b.right)];
-                self.derived(parts, Hop::Operator, r)
+                Expr::derived(parts, Hop::Operator, r)
             }
             PyExpr::UnaryOp(u) => {
                 let parts = vec![self.expr(&u.operand)];
-                self.derived(parts, Hop::Operator, r)
+                Expr::derived(parts, Hop::Operator, r)
             }
             PyExpr::BoolOp(b) => {
                 let parts = self.exprs(&b.values);
-                self.derived(parts, Hop::Operator, r)
+                Expr::derived(parts, Hop::Operator, r)
             }
             PyExpr::Compare(c) => {
                 let mut parts = vec![self.expr(&c.left)];
                 parts.extend(self.exprs(c.comparators.iter()));
-                self.derived(parts, Hop::Operator, r)
+                Expr::derived(parts, Hop::Operator, r)
             }
             PyExpr::If(i) => {
                 let parts = vec![self.expr(&i.test), self.expr(&i.body), self.expr(&i.orelse)];
-                self.derived(parts, Hop::Conditional, r)
+                Expr::derived(parts, Hop::Conditional, r)
             }
             PyExpr::FString(f) => {
                 let mut parts = Vec::new();
@@ -147,7 +143,7 @@ impl Lowerer {
                         }
                     }
                 }
-                self.derived(parts, Hop::Format, r)
+                Expr::derived(parts, Hop::Format, r)
             }
             PyExpr::Named(n) => {
                 let value = self.expr(&n.value);
@@ -206,11 +202,11 @@ impl Lowerer {
             PyExpr::Starred(s) => self.expr(&s.value),
             PyExpr::Yield(y) => {
                 let parts = y.value.iter().map(|v| self.expr(v)).collect();
-                self.derived(parts, Hop::Other, r)
+                Expr::derived(parts, Hop::Other, r)
             }
             PyExpr::YieldFrom(y) => {
                 let parts = vec![self.expr(&y.value)];
-                self.derived(parts, Hop::Other, r)
+                Expr::derived(parts, Hop::Other, r)
             }
             PyExpr::Slice(s) => {
                 let parts = [&s.lower, &s.upper, &s.step]
@@ -218,7 +214,7 @@ impl Lowerer {
                     .flatten()
                     .map(|v| self.expr(v))
                     .collect();
-                self.derived(parts, Hop::Index, r)
+                Expr::derived(parts, Hop::Index, r)
             }
             PyExpr::TString(_) | PyExpr::IpyEscapeCommand(_) => Expr::Opaque { range: r },
         }
@@ -239,7 +235,7 @@ impl Lowerer {
             parts.push(self.expr(k));
         }
         parts.push(self.expr(elt));
-        self.derived(parts, Hop::Container, r)
+        Expr::derived(parts, Hop::Container, r)
     }
 
     fn call(&mut self, c: &ast::ExprCall, r: TextRange) -> Expr {

@@ -106,61 +106,33 @@ impl Lowerer {
                 UnOp::Deref(_) => self.expr(&u.expr),
                 _ => {
                     let parts = vec![self.expr(&u.expr)];
-                    Expr::Derived {
-                        parts,
-                        hop: Hop::Operator,
-                        range: expr_range(e),
-                    }
+                    Expr::derived(parts, Hop::Operator, expr_range(e))
                 }
             },
             SExpr::Binary(b) if is_compound_assign(&b.op) => self.hoist(e),
             SExpr::Binary(b) => {
                 let parts = vec![self.expr(&b.left), self.expr(&b.right)];
-                Expr::Derived {
-                    parts,
-                    hop: Hop::Operator,
-                    range: expr_range(e),
-                }
+                Expr::derived(parts, Hop::Operator, expr_range(e))
             }
             SExpr::Cast(c) => {
                 let parts = vec![self.expr(&c.expr)];
-                Expr::Derived {
-                    parts,
-                    hop: Hop::Cast,
-                    range: expr_range(e),
-                }
+                Expr::derived(parts, Hop::Cast, expr_range(e))
             }
             SExpr::Index(i) => {
                 let parts = vec![self.expr(&i.expr), self.expr(&i.index)];
-                Expr::Derived {
-                    parts,
-                    hop: Hop::Index,
-                    range: expr_range(e),
-                }
+                Expr::derived(parts, Hop::Index, expr_range(e))
             }
             SExpr::Range(r) => {
                 let parts = self.exprs(r.start.iter().chain(r.end.iter()).map(|b| &**b));
-                Expr::Derived {
-                    parts,
-                    hop: Hop::Other,
-                    range: expr_range(e),
-                }
+                Expr::derived(parts, Hop::Other, expr_range(e))
             }
             SExpr::Let(l) => {
                 let parts = vec![self.expr(&l.expr)];
-                Expr::Derived {
-                    parts,
-                    hop: Hop::Other,
-                    range: expr_range(e),
-                }
+                Expr::derived(parts, Hop::Other, expr_range(e))
             }
             SExpr::Yield(y) => {
                 let parts = self.exprs(y.expr.iter().map(|b| &**b));
-                Expr::Derived {
-                    parts,
-                    hop: Hop::Other,
-                    range: expr_range(e),
-                }
+                Expr::derived(parts, Hop::Other, expr_range(e))
             }
             SExpr::Array(a) => Expr::Seq {
                 elts: self.exprs(&a.elems),
@@ -218,11 +190,7 @@ impl Lowerer {
             }
             SExpr::Macro(m) => self.macro_expr(&m.mac, expr_range(e)),
             SExpr::If(i) => match self.simple_conditional(i) {
-                Some(parts) => Expr::Derived {
-                    parts,
-                    hop: Hop::Conditional,
-                    range: expr_range(e),
-                },
+                Some(parts) => Expr::derived(parts, Hop::Conditional, expr_range(e)),
                 None => self.hoist(e),
             },
             SExpr::Block(b) if b.label.is_none() => match b.block.stmts.as_slice() {

@@ -346,11 +346,7 @@ impl Lowerer {
                     None
                 } else {
                     let parts = msg.iter().map(|m| self.expr(m)).collect();
-                    Some(Expr::Derived {
-                        parts,
-                        hop: Hop::Format,
-                        range: r,
-                    })
+                    Some(Expr::derived(parts, Hop::Format, r))
                 };
                 let exit = if k == Kind::Ensure {
                     ExitKind::Return
@@ -400,11 +396,7 @@ impl Lowerer {
             return Some(Expr::Opaque { range: r });
         }
         let parts = es.iter().map(|e| self.expr(e)).collect();
-        Some(Expr::Derived {
-            parts,
-            hop: Hop::Other,
-            range: r,
-        })
+        Some(Expr::derived(parts, Hop::Other, r))
     }
 
     /// A macro in expression position.
@@ -550,11 +542,7 @@ impl Lowerer {
             return None;
         }
         let parts = args.iter().map(|a| self.expr(a)).collect();
-        Some(Expr::Derived {
-            parts,
-            hop: Hop::Format,
-            range: r,
-        })
+        Some(Expr::derived(parts, Hop::Format, r))
     }
 
     /// `select!` branches: a block of `If { test: guard or opaque, body: [PAT = FUT.await, BODY] }`.

@@ -164,27 +164,11 @@ impl Lowerer {
             }
             None => {
                 let value = self.expr(&init.expr);
-                out.push(Stmt {
-                    kind: StmtKind::Assign {
-                        targets: vec![target],
-                        value,
-                        annotation,
-                        augmented: false,
-                    },
-                    range,
-                });
+                out.push(Stmt::assign(vec![target], value, annotation, range));
             }
             Some((else_tok, diverge)) => {
                 let value = self.expr(&init.expr);
-                out.push(Stmt {
-                    kind: StmtKind::Assign {
-                        targets: vec![target],
-                        value,
-                        annotation,
-                        augmented: false,
-                    },
-                    range,
-                });
+                out.push(Stmt::assign(vec![target], value, annotation, range));
                 let else_body = self.arm_body(diverge, &Tail::Discard);
                 let arms = vec![
                     Arm {
