@@ -13,7 +13,9 @@ Counts .py and .rs files, and how many of them use a Kafka client:
 
 Hidden directories and __pycache__ are skipped, like the linter's walker (the `ignore`
 crate) does by default.  --check exits 1 when a package of a "python" or "rust" group has
-no Kafka usage at all.  Standard library only; also imported by summarize.py.
+no Kafka usage at all, or when a package of a "precision-*" group (code that must NOT use
+Kafka, so that every finding in it is a false positive) does use a Kafka client.  Standard
+library only; also imported by summarize.py.
 """
 from __future__ import annotations
 
@@ -36,6 +38,8 @@ PY_IMPORT = {
 RS_USE = re.compile(r"\brdkafka::|\bextern[ \t]+crate[ \t]+rdkafka\b")
 
 SKIP_DIRS = {"__pycache__"}
+KAFKA_GROUPS = ("python", "rust")
+PRECISION_GROUPS = ("precision-python", "precision-rust")
 MARKER = ".corpus-ok"
 
 
@@ -109,7 +113,8 @@ def format_table(rows: list[dict]) -> str:
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("group_dirs", nargs="+", type=Path)
-    ap.add_argument("--check", action="store_true", help="fail if a python/rust package has no Kafka usage")
+    ap.add_argument("--check", action="store_true",
+                    help="fail if a python/rust package has no Kafka usage or a precision-* package has some")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = ap.parse_args(argv)
 
@@ -121,10 +126,14 @@ def main(argv: list[str]) -> int:
         print(format_table(rows))
 
     if args.check:
-        bad = [r for r in rows if r["group"] in ("python", "rust") and r["kafka_files"] == 0]
+        bad = [r for r in rows if r["group"] in KAFKA_GROUPS and r["kafka_files"] == 0]
         for r in bad:
             print(f"CHECK FAILED: {r['group']}/{r['package']} has no Kafka client usage", file=sys.stderr)
-        if bad:
+        leaky = [r for r in rows if r["group"] in PRECISION_GROUPS and r["kafka_files"] > 0]
+        for r in leaky:
+            print(f"CHECK FAILED: {r['group']}/{r['package']} is a precision (no-Kafka) package but "
+                  f"{r['kafka_files']} file(s) use a Kafka client", file=sys.stderr)
+        if bad or leaky:
             return 1
     return 0
 

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Download the real-code corpus used by scripts/real_code.sh and scripts/bench.sh.
 #
-#   scripts/fetch_corpus.sh [python] [rust] [bench]     (default: all three groups)
+#   scripts/fetch_corpus.sh [python] [rust] [bench] [precision-python] [precision-rust]
+#                                                       (default: all five groups)
 #
 # Layout (everything under scripts/.work/, which is git-ignored; never commit it):
-#   scripts/.work/downloads/{python,rust,bench}/   the original archives (.tar.gz/.whl/.crate)
-#   scripts/.work/corpus/python/<name>-<version>/  PyPI packages that use a Kafka client
-#   scripts/.work/corpus/rust/<name>-<version>/    crates that use rdkafka
-#   scripts/.work/corpus/bench/<name>-<version>/   big general Python code for speed tests
+#   scripts/.work/downloads/<group>/                         the original archives (.tar.gz/.whl/.crate)
+#   scripts/.work/corpus/python/<name>-<version>/            PyPI packages that use a Kafka client
+#   scripts/.work/corpus/rust/<name>-<version>/              crates that use rdkafka
+#   scripts/.work/corpus/bench/<name>-<version>/             big general Python code for speed tests
+#   scripts/.work/corpus/precision-python/<name>-<version>/  PyPI packages WITHOUT Kafka that are
+#                                                            full of commit/flush/send/consumer names
+#   scripts/.work/corpus/precision-rust/<name>-<version>/    crates WITHOUT Kafka, same idea
 #
 # Choices:
 # - Every package is pinned to an exact version AND to the sha256 of the exact file, so the
@@ -24,6 +28,10 @@
 # - Each package was checked to really contain Kafka client usage (`import confluent_kafka`,
 #   `aiokafka`, `kafka` / `rdkafka::`); the closing table re-checks that on every run and the
 #   script fails if a Kafka package has no Kafka import at all.
+# - The precision groups are the opposite check: popular database, message-queue (AMQP, MQTT,
+#   NATS, Redis) and I/O libraries whose own `commit()`, `flush()`, `send()`, consumer and
+#   producer code is NOT Kafka, so every offsetlint finding in them is a false positive. The
+#   closing table fails if one of them does use a Kafka client (then it is no precision test).
 set -euo pipefail
 
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -83,6 +91,34 @@ BENCH_PACKAGES=(
   "sqlalchemy 2.1.9 sdist d700a8b2edfb26282a470333d6bc4a454c4acda4d201a3bea7b72fa76c217d28"
   "requests 2.34.2 sdist f288924cae4e29463698d6d60bc6a4da69c89185ad1e0bcc4104f584e960b9ed"
 )
+
+# --- precision corpus, PyPI (no Kafka; every finding is a false positive): "name version kind sha256"
+# SQLAlchemy (bench) and kombu (python) already cover SQL sessions and a multi-broker
+# messaging library, so they are not repeated here.
+PRECISION_PYTHON_PACKAGES=(
+  "pika 1.4.4 sdist 8cfc8b33a5cb16e733bd60cffca9732c0d1d761ecd80a89f34ed7df2cd38d6d6"         # RabbitMQ: consumers, basic_ack, publish
+  "redis 8.1.0 sdist 6e1a19beef9225c83efd689c7e6b7da2d5215b1f42cd13b7fc3714d0a09c7b25"        # redis-py: streams, consumer groups, xack
+  "celery 5.7.0 sdist 6a5dfcf6662287204f009a02002b9e66c83d4105e47ebabdc7079108772fc6f0"       # task queue: consumers, producers, acks
+  "psycopg 3.3.9 sdist 87c1d85c3e0e88e811d3c0b3808f947bd967c6faf34af6cd86fd021f77793d6c"      # PostgreSQL: commit(), transactions
+  "nats-py 2.16.0 sdist 1d137ed7afc9b59033b3199324c6237df2016a5091935871344a787eba6b72fc"     # NATS/JetStream: consumers, ack, flush
+  "paho-mqtt 2.2.0 sdist bcf706f03f1f49e0fc3ae166dc7b67ee35463496f8bdfd7c9c36181f6ba635c9"    # MQTT: publish, QoS acks
+)
+
+# --- precision corpus, crates.io (no Kafka; every finding is a false positive): "name version sha256"
+PRECISION_RUST_CRATES=(
+  "sqlx-core 0.9.0 05b44e85bf579a8eeb4ceaa77a3a523baf2bf0e9bac7e40f405d537b5d2d5ccb"          # transactions: commit()
+  "diesel 2.3.14 ebe9f7eaef33febd60290c5a9f3b0571d03c4c04a24739cd64808ce30e65a5d3"           # transactions, connections
+  "tokio 1.54.1 b52fd3255258d26fac7264ab5a76b53c13367136dc011d3d6ad4f8ed070396a3"            # AsyncWrite flush, mpsc send
+  "reqwest 0.13.5 16a1cfa75cc186dd73d5818e510e042e40927bccc9c236b061cea97e1eb08029"          # RequestBuilder::send()
+  "redis 1.8.1 db7f3d75b5a3301746bff39a767bf4c5c42506b08513527308b3875bfb64a031"             # streams, consumer groups, pipelines
+  "lapin 4.12.3 3212643cc0031d982f81a62360998106268587237d81d6e8501a0a323e13b656"            # AMQP: consumers, publishers, acks
+  "async-nats 0.51.0 a4f92759f418774b78c36ef07885849150ce950c67d9bcdeff8a9c253f57d9a1"       # NATS/JetStream: consumers, ack, flush
+  "rumqttc 0.25.1 0feff8d882bff0b2fddaf99355a10336d43dd3ed44204f85ece28cf9626ab519"          # MQTT: publish, acks
+  "tokio-postgres 0.7.18 a528f7d280f6d5b9cd149635c8705b0dd049754bc67d81d31fa25169a93809d3"   # transactions: commit()
+  "sled 0.34.7 7f96b4737c2ce5987354855aed3797279def4ebf734436c6aa4552cf8e169935"             # embedded DB: flush()
+)
+
+ALL_GROUPS=(python rust bench precision-python precision-rust)
 
 MARKER=".corpus-ok"
 
@@ -163,15 +199,15 @@ fetch_pypi() { # GROUP NAME VERSION KIND SHA256
   log "ok   ${group}/${name}-${version}"
 }
 
-fetch_crate() { # NAME VERSION SHA256
-  local name="$1" version="$2" sha="$3"
-  local dest="${CORPUS}/rust/${name}-${version}"
+fetch_crate() { # GROUP NAME VERSION SHA256
+  local group="$1" name="$2" version="$3" sha="$4"
+  local dest="${CORPUS}/${group}/${name}-${version}"
   if [[ -f "${dest}/${MARKER}" ]]; then
-    log "skip rust/${name}-${version} (present)"
+    log "skip ${group}/${name}-${version} (present)"
     return 0
   fi
-  local dl="${DOWNLOADS}/rust"
-  mkdir -p "${dl}" "${CORPUS}/rust"
+  local dl="${DOWNLOADS}/${group}"
+  mkdir -p "${dl}" "${CORPUS}/${group}"
   local archive="${dl}/${name}-${version}.crate"
   if [[ ! -f "${archive}" ]] || ! verify_sha256 "${archive}" "${sha}" 2>/dev/null; then
     log "download ${name} ${version} from crates.io"
@@ -194,12 +230,12 @@ fetch_crate() { # NAME VERSION SHA256
     mv "${archive}.tmp" "${archive}"
   fi
   unpack "${archive}" "${dest}"
-  log "ok   rust/${name}-${version}"
+  log "ok   ${group}/${name}-${version}"
 }
 
 main() {
   local groups=("$@")
-  if [[ ${#groups[@]} -eq 0 ]]; then groups=(python rust bench); fi
+  if [[ ${#groups[@]} -eq 0 ]]; then groups=("${ALL_GROUPS[@]}"); fi
   local failed=0 group entry
   for group in "${groups[@]}"; do
     case "${group}" in
@@ -211,21 +247,32 @@ main() {
       rust)
         for entry in "${RUST_CRATES[@]}"; do
           # shellcheck disable=SC2086
-          fetch_crate ${entry} || failed=$((failed + 1))
+          fetch_crate rust ${entry} || failed=$((failed + 1))
         done ;;
       bench)
         for entry in "${BENCH_PACKAGES[@]}"; do
           # shellcheck disable=SC2086
           fetch_pypi bench ${entry} || failed=$((failed + 1))
         done ;;
+      precision-python)
+        for entry in "${PRECISION_PYTHON_PACKAGES[@]}"; do
+          # shellcheck disable=SC2086
+          fetch_pypi precision-python ${entry} || failed=$((failed + 1))
+        done ;;
+      precision-rust)
+        for entry in "${PRECISION_RUST_CRATES[@]}"; do
+          # shellcheck disable=SC2086
+          fetch_crate precision-rust ${entry} || failed=$((failed + 1))
+        done ;;
       *)
-        log "unknown group '${group}' (expected: python, rust, bench)"
+        log "unknown group '${group}' (expected: ${ALL_GROUPS[*]})"
         exit 2 ;;
     esac
   done
 
   # Per-package file counts and Kafka-import counts; --check fails when a package of the
-  # python/rust groups has no Kafka import at all (a wrong pick or a broken unpack).
+  # python/rust groups has no Kafka import at all (a wrong pick or a broken unpack), or when a
+  # package of a precision group does use a Kafka client.
   local stats_groups=()
   for group in "${groups[@]}"; do
     if [[ -d "${CORPUS}/${group}" ]]; then stats_groups+=("${CORPUS}/${group}"); fi

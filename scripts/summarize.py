@@ -11,6 +11,13 @@ Prints one row per package (files, Kafka files, exit code, time, findings per ru
 a total row, and per-rule totals; writes RESULTS_DIR/summary.json and
 RESULTS_DIR/findings.txt (one `path:line:col: CODE [rule] message` line per finding, for
 triage). With --prev, per-rule totals are compared with an earlier run's summary.json.
+
+The Kafka table covers the "python" and "rust" groups only. When results for the
+"precision-python" / "precision-rust" groups exist (code without any Kafka client), they get
+a separate section, "precision corpus (no Kafka: every finding is a false positive)", with
+its own table, every Kafka-rule finding listed, its own entry "precision" in summary.json and
+its own precision_findings.txt (all findings); OL001 (a file that does not parse) is counted
+apart there, since it is no Kafka finding.
 Exit status: 0 when every run ended with 0 or 1, 1 when any run was a tool error.
 Standard library only.
 """
@@ -25,7 +32,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import corpus_stats  # sibling helper, imported after the sys.path tweak
 
-GROUPS = ("python", "rust")
+GROUPS = corpus_stats.KAFKA_GROUPS
+PRECISION_GROUPS = corpus_stats.PRECISION_GROUPS
+PRECISION_TITLE = "precision corpus (no Kafka: every finding is a false positive)"
+SYNTAX_CODE = "OL001"
 
 
 def read_meta(path: Path) -> dict:
@@ -167,7 +177,44 @@ def compare(summary: dict, prev_path: Path) -> str:
     return "\n".join(lines)
 
 
-def write_findings(rows: list[dict], out: Path) -> None:
+def render_precision(rows: list[dict], results_dir: Path) -> tuple[str, dict]:
+    """The separate precision section: table, per-rule totals and every Kafka-rule finding."""
+    table, summary = render(rows, results_dir)
+    syntax = sum(r["by_code"][SYNTAX_CODE] for r in rows)
+    kafka_rule = summary["total_findings"] - syntax
+    lines = ["", "=" * 20 + f" {PRECISION_TITLE} " + "=" * 20, table, ""]
+    lines.append(f"False positives of the Kafka rules: {kafka_rule}"
+                 f"  (plus {syntax} {SYNTAX_CODE} syntax-error finding(s): files that do not parse,"
+                 " no Kafka finding)")
+    # Every Kafka-rule finding in full; syntax errors (often many per package, e.g. template
+    # files named *.rs) as a count per package. precision_findings.txt has all of them.
+    entries = [e for e in finding_entries(rows) if f": {SYNTAX_CODE} [" not in e[-1]]
+    if entries:
+        lines.append("Every Kafka-rule finding:")
+        lines.extend("  " + e[-1].replace("\n", " ") for e in entries)
+    for r in rows:
+        if r["by_code"][SYNTAX_CODE]:
+            files = len({f.get("path") for f in r["findings"] if f.get("code") == SYNTAX_CODE})
+            lines.append(f"  {r['group']}/{r['package']}: {r['by_code'][SYNTAX_CODE]} {SYNTAX_CODE} "
+                         f"finding(s) in {files} file(s) (listed in precision_findings.txt)")
+    summary["kafka_rule_findings"] = kafka_rule
+    summary["syntax_error_findings"] = syntax
+    return "\n".join(lines), summary
+
+
+def compare_precision(summary: dict, prev_path: Path) -> str:
+    try:
+        prev = json.loads(prev_path.read_text()).get("precision")
+    except (OSError, ValueError):
+        return ""
+    if not prev:
+        return ""
+    before, now = prev.get("kafka_rule_findings", 0), summary.get("kafka_rule_findings", 0)
+    change = "no change" if now == before else f"{before} -> {now} ({now - before:+d})"
+    return f"\nPrecision corpus, Kafka-rule false positives against the previous run: {change}"
+
+
+def finding_entries(rows: list[dict]) -> list[tuple]:
     entries = []
     for r in rows:
         for f in r["findings"]:
@@ -177,6 +224,11 @@ def write_findings(rows: list[dict], out: Path) -> None:
                  f"{f.get('code', '?')} [{f.get('rule', '')}] {f.get('message', '')}"),
             ))
     entries.sort()
+    return entries
+
+
+def write_findings(rows: list[dict], out: Path) -> None:
+    entries = finding_entries(rows)
     out.write_text("".join(e[-1].replace("\n", " ") + "\n" for e in entries), encoding="utf-8")
 
 
@@ -199,11 +251,31 @@ def main(argv: list[str]) -> int:
     print(table)
     if args.prev:
         print(compare(summary, args.prev / "summary.json"))
+
+    # The precision groups: only the packages that were run (real_code.sh --no-precision
+    # leaves no results for them, and then there is no section).
+    precision_rows = []
+    for group in PRECISION_GROUPS:
+        if not (args.results_dir / group).is_dir():
+            continue
+        for pkg_dir in corpus_stats.iter_packages(args.corpus_dir / group):
+            precision_rows.append(load_package(args.results_dir, group, pkg_dir))
+    written = ["summary.txt", "findings.txt"]
+    if precision_rows:
+        section, precision_summary = render_precision(precision_rows, args.results_dir)
+        print(section)
+        if args.prev:
+            print(compare_precision(precision_summary, args.prev / "summary.json"))
+        summary["precision"] = precision_summary
+        table += "\n" + section
+        write_findings(precision_rows, args.results_dir / "precision_findings.txt")
+        written.append("precision_findings.txt")
+
     (args.results_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     write_findings(rows, args.results_dir / "findings.txt")
     (args.results_dir / "summary.txt").write_text(table + "\n")
-    print(f"\nwrote {args.results_dir / 'summary.json'}, summary.txt and findings.txt")
-    return 1 if any(r["error"] for r in rows) else 0
+    print(f"\nwrote {args.results_dir / 'summary.json'}, {', '.join(written)}")
+    return 1 if any(r["error"] for r in rows + precision_rows) else 0
 
 
 if __name__ == "__main__":
