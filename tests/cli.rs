@@ -152,9 +152,11 @@ fn non_utf8_fixtures_are_tool_errors() {
 #[test]
 fn deep_nesting_does_not_crash() {
     let d = tmp();
-    let deep_expr = format!("x = {}1{}\n", "(".repeat(20_000), ")".repeat(20_000));
+    // Every file imports a Kafka module, so the analyses run, not only the parser.
+    let head = "import confluent_kafka\nfrom openai import OpenAI\n";
+    let deep_expr = format!("{head}x = {}1{}\n", "(".repeat(20_000), ")".repeat(20_000));
     write(d.path(), "deep_expr.py", deep_expr.as_bytes());
-    let mut deep_if = String::new();
+    let mut deep_if = head.to_string();
     for i in 0..1000 {
         deep_if.push_str(&" ".repeat(i));
         deep_if.push_str("if x:\n");
@@ -162,8 +164,19 @@ fn deep_nesting_does_not_crash() {
     deep_if.push_str(&" ".repeat(1000));
     deep_if.push_str("pass\n");
     write(d.path(), "deep_if.py", deep_if.as_bytes());
-    let deep_list = format!("x = {}{}\n", "[".repeat(50_000), "]".repeat(50_000));
+    let deep_list = format!("{head}x = {}{}\n", "[".repeat(50_000), "]".repeat(50_000));
     write(d.path(), "deep_list.py", deep_list.as_bytes());
+    // Nested loops, each adding model taint: loop passes must not multiply per level.
+    let mut loops = format!("{head}def f(c):\n    t = OpenAI().chat.completions.create()\n");
+    for i in 0..60 {
+        loops.push_str(&" ".repeat(4 + 4 * i));
+        loops.push_str(&format!("for x{i} in t:\n"));
+        loops.push_str(&" ".repeat(8 + 4 * i));
+        loops.push_str(&format!("t{i} = x{i}\n"));
+    }
+    loops.push_str(&" ".repeat(4 + 4 * 60));
+    loops.push_str("c.seek(confluent_kafka.TopicPartition(\"t\", 0, t59))\n");
+    write(d.path(), "nested_loops.py", loops.as_bytes());
     let (status, out) = run(&["check", "--format", "concise", d.path().to_str().unwrap()]);
     assert!(
         matches!(status, ExitStatus::Clean | ExitStatus::Findings),
@@ -171,6 +184,11 @@ fn deep_nesting_does_not_crash() {
         out.stderr
     );
     assert!(!out.stderr.contains("internal error"), "{}", out.stderr);
+    assert!(
+        out.stdout.contains("nested_loops.py:125:252: OL301"),
+        "the taint crossed all 60 loops: {}",
+        out.stdout
+    );
 }
 
 #[cfg(unix)]

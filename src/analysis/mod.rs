@@ -77,6 +77,10 @@ pub struct FileAnalysis<'m> {
     /// Indexed by `CallId`.
     pub uses: Vec<ResultUse>,
     pub taint_hits: Vec<taint::SinkHit>,
+    /// Receivers (and bodies) of explicit offset-store calls; usually few, kept apart so
+    /// per-finding questions do not scan every call.
+    explicit_stores: Vec<(String, BodyId)>,
+    polled: Vec<std::cell::OnceCell<Vec<&'m str>>>,
 }
 
 impl<'m> FileAnalysis<'m> {
@@ -107,6 +111,12 @@ impl<'m> FileAnalysis<'m> {
             facts: &facts,
             knowledge,
         });
+        let explicit_stores = facts
+            .iter()
+            .flatten()
+            .filter(|f| matches!(f.op, Op::StoreOffsets))
+            .filter_map(|f| Some((f.receiver.clone()?, f.body)))
+            .collect();
         FileAnalysis {
             module,
             knowledge,
@@ -116,6 +126,8 @@ impl<'m> FileAnalysis<'m> {
             facts,
             uses,
             taint_hits,
+            explicit_stores,
+            polled: vec![std::cell::OnceCell::new(); module.bodies.len()],
         }
     }
 
@@ -135,17 +147,21 @@ impl<'m> FileAnalysis<'m> {
             return false;
         };
         let class = |b: BodyId| self.module.bodies[b.0 as usize].class.as_deref();
-        self.facts.iter().flatten().any(|f| {
-            matches!(f.op, Op::StoreOffsets)
-                && f.receiver.as_ref() == Some(receiver)
-                && (f.body == call.body
-                    || class(f.body).is_some() && class(f.body) == class(call.body))
+        self.explicit_stores.iter().any(|(r, body)| {
+            r == receiver
+                && (*body == call.body
+                    || class(*body).is_some() && class(*body) == class(call.body))
         })
     }
 
     /// Names in `body` that hold a polled message: `msg = consumer.poll(1.0)`,
     /// `for msg in consumer:`, `let m = consumer.recv().await?`.
-    pub fn polled_messages(&self, body: BodyId) -> Vec<&'m str> {
+    pub fn polled_messages(&self, body: BodyId) -> &[&'m str] {
+        // Memoised: every finding in a body asks the same question.
+        self.polled[body.0 as usize].get_or_init(|| self.compute_polled_messages(body))
+    }
+
+    fn compute_polled_messages(&self, body: BodyId) -> Vec<&'m str> {
         let index = &self.bindings.indexes[body.0 as usize];
         let is_poll = |e: &Expr| match bindings::strip(e, self.names) {
             Expr::Call(c) => matches!(self.facts(c.id).map(|f| &f.op), Some(Op::Poll)),

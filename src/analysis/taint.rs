@@ -85,6 +85,7 @@ pub fn analyze(input: &TaintInput) -> Vec<SinkHit> {
             hits: &mut hits,
             seen: &mut seen,
             runnables_imported,
+            steps: 0,
         };
         w.block(&body.stmts);
     }
@@ -99,6 +100,10 @@ struct Env {
 }
 
 impl Env {
+    fn size(&self) -> usize {
+        self.vars.len() + self.urls.len()
+    }
+
     fn merge(&mut self, other: Env) {
         for (k, v) in other.vars {
             self.vars.entry(k).or_insert(v);
@@ -114,7 +119,12 @@ struct Walker<'a, 'h> {
     hits: &'h mut Vec<SinkHit>,
     seen: &'h mut HashSet<CallId>,
     runnables_imported: bool,
+    /// Statements visited in this body, re-visits included.
+    steps: usize,
 }
+
+/// Statement visits per body after which loops get a single pass.
+const STEP_BUDGET: usize = 1_000_000;
 
 impl Walker<'_, '_> {
     fn block(&mut self, stmts: &[Stmt]) {
@@ -130,6 +140,7 @@ impl Walker<'_, '_> {
     }
 
     fn stmt(&mut self, stmt: &Stmt) {
+        self.steps += 1;
         match &stmt.kind {
             StmtKind::Expr(e) => {
                 self.eval(e);
@@ -181,13 +192,20 @@ impl Walker<'_, '_> {
                 ..
             } => {
                 let t = iter.as_ref().and_then(|i| self.eval(i));
-                for _ in 0..2 {
+                // A second pass sees values carried around the loop; it is only needed when
+                // the first one tainted something new, and never past the step budget (nested
+                // loops would otherwise cost 2^depth).
+                for pass in 0..2 {
+                    let before = self.env.size();
                     if let Some(target) = target {
                         self.bind(target, t.clone(), true, false);
                     }
                     let base = self.env.clone();
                     let after = self.branch(body, &base);
                     self.env.merge(after);
+                    if pass == 0 && (self.env.size() == before || self.steps > STEP_BUDGET) {
+                        break;
+                    }
                 }
                 self.block(orelse);
             }
@@ -411,10 +429,21 @@ impl Walker<'_, '_> {
                 Expr::Attr { value, .. } | Expr::Await { value, .. } | Expr::Try { value, .. } => {
                     value
                 }
-                Expr::Call(c) => match c.func.as_method() {
-                    Some((recv, _)) => recv,
-                    None => return false,
-                },
+                Expr::Call(c) => {
+                    // `OpenAI().chat...`: a model client constructed in place.
+                    if self
+                        .input
+                        .names
+                        .qualify_expr(&c.func)
+                        .is_some_and(|q| self.input.knowledge.llm.is_llm_path(&q))
+                    {
+                        return true;
+                    }
+                    match c.func.as_method() {
+                        Some((recv, _)) => recv,
+                        None => return false,
+                    }
+                }
                 _ => return false,
             };
         }

@@ -37,7 +37,7 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
         return;
     }
     let messages = ctx.analysis.polled_messages(facts.body);
-    let msg = match messages.as_slice() {
+    let msg = match messages {
         [one] => one,
         _ => "msg",
     };
