@@ -53,6 +53,9 @@ pub enum Value {
     Llm,
     /// Visibly something else (a non-Kafka constructor): never a heuristic match.
     Other,
+    /// An instance of a class defined in this file: not a client itself, but its fields
+    /// (`vp.producer`) resolve through the class.
+    Instance(String),
 }
 
 pub struct Bindings<'m> {
@@ -312,9 +315,10 @@ impl<'m> Bindings<'m> {
                 // A constructor or factory from another imported module, or a class this
                 // file defines itself: visibly not a Kafka client.
                 let written = call.func.dotted()?;
-                let local_class =
-                    written.len() == 1 && self.module.classes.iter().any(|c| c.name == written[0]);
-                (self.names.is_imported(written[0]) || local_class).then_some(Value::Other)
+                if written.len() == 1 && self.module.classes.iter().any(|c| c.name == written[0]) {
+                    return Some(Value::Instance(written[0].to_string()));
+                }
+                self.names.is_imported(written[0]).then_some(Value::Other)
             }
             Expr::Name { id, .. } => self.lookup(id, body).cloned(),
             Expr::Attr {
@@ -362,15 +366,20 @@ impl<'m> Bindings<'m> {
         self.locals.first().and_then(|m| m.get(name))
     }
 
-    /// `self.attr` inside a method of a class.
+    /// `self.attr` inside a method, or `obj.attr` on an instance of a class of this file.
     fn field(&self, base: &Expr, attr: &str, body: BodyId) -> Option<&Value> {
+        let Expr::Name { id, .. } = base else {
+            return None;
+        };
         let b = &self.module.bodies[body.0 as usize];
-        match (base, &b.self_name, &b.class) {
-            (Expr::Name { id, .. }, Some(self_name), Some(class)) if id == self_name => {
-                self.fields.get(&(class.clone(), attr.to_string()))
-            }
-            _ => None,
-        }
+        let class = match (&b.self_name, &b.class) {
+            (Some(self_name), Some(class)) if id == self_name => class.clone(),
+            _ => match self.lookup(id, body) {
+                Some(Value::Instance(class)) => class.clone(),
+                _ => return None,
+            },
+        };
+        self.fields.get(&(class, attr.to_string()))
     }
 
     /// The Kafka client a method-call receiver holds, if any.

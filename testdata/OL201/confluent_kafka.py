@@ -153,3 +153,24 @@ def send_through_subclass(conf: dict) -> None:
     producer = ReliableProducer(conf)
     producer.produce("orders", b"v")  # expect: OL201
     assert producer.flush(10) == 0
+
+
+class VerifiableProducer:
+    """Holds a producer whose config carries a global `on_delivery`."""
+
+    def __init__(self, conf: dict) -> None:
+        self.conf = dict(conf)
+        self.conf["on_delivery"] = print
+        self.producer = Producer(**self.conf)
+
+
+class BareHolder:
+    def __init__(self) -> None:
+        self.producer = Producer({"bootstrap.servers": "b:9092"})
+
+
+def run_holders(conf: dict) -> None:
+    vp = VerifiableProducer(conf)
+    vp.producer.produce("t", b"v")  # the holder's config may carry on_delivery (a spread)
+    holder = BareHolder()
+    holder.producer.produce("t", b"v")  # expect: OL201
