@@ -314,10 +314,16 @@ impl Lowerer {
         let r = expr_range(e);
         let mut tmp = Vec::new();
         self.tail_expr(e, Tail::Discard, &mut tmp);
+        self.hoist_may_exit(tmp, r)
+    }
+
+    /// Hoists `body` (which may leave the function) before the current statement as
+    /// `If { Opaque, body }`, and returns the opaque value left in its place.
+    pub(super) fn hoist_may_exit(&mut self, body: Vec<Stmt>, r: TextRange) -> Expr {
         self.hoisted.push(Stmt {
             kind: StmtKind::If {
                 test: Expr::Opaque { range: r },
-                body: tmp,
+                body,
                 orelse: Vec::new(),
             },
             range: r,

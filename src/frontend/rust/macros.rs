@@ -409,15 +409,7 @@ impl Lowerer {
             Kind::Panic | Kind::Bail => {
                 let mut tmp = Vec::new();
                 self.macro_stmt_inner(mac, r, Tail::Discard, &mut tmp);
-                self.hoisted.push(Stmt {
-                    kind: StmtKind::If {
-                        test: Expr::Opaque { range: r },
-                        body: tmp,
-                        orelse: Vec::new(),
-                    },
-                    range: r,
-                });
-                Expr::Opaque { range: r }
+                self.hoist_may_exit(tmp, r)
             }
             Kind::Select | Kind::Assert { .. } | Kind::Ensure => {
                 let mut tmp = Vec::new();
