@@ -91,6 +91,7 @@ impl<'m> FileAnalysis<'m> {
         heuristic: bool,
     ) -> Self {
         let bindings = Bindings::new(module, knowledge, names, heuristic);
+        let uses = uses::compute(module);
         let mut facts = vec![None; module.call_count as usize];
         let mut calls = Vec::with_capacity(module.call_count as usize);
         for (i, body) in module.bodies.iter().enumerate() {
@@ -100,10 +101,10 @@ impl<'m> FileAnalysis<'m> {
                 body: BodyId(i as u32),
                 facts: &mut facts,
                 calls: &mut calls,
+                uses: &uses,
             };
             visit::walk_block(&mut c, &body.stmts);
         }
-        let uses = uses::compute(module);
         let taint_hits = taint::analyze(&taint::TaintInput {
             module,
             names,
@@ -195,6 +196,7 @@ struct FactCollector<'b, 'm> {
     body: BodyId,
     facts: &'b mut Vec<Option<CallFacts>>,
     calls: &'b mut Vec<&'m Call>,
+    uses: &'b [ResultUse],
 }
 
 impl<'m> Visitor<'m> for FactCollector<'_, 'm> {
@@ -203,7 +205,7 @@ impl<'m> Visitor<'m> for FactCollector<'_, 'm> {
             self.calls.push(call);
             if let Some((recv, method)) = call.func.as_method() {
                 if let Some(client) = self.bindings.client_of(recv, self.body) {
-                    let op = if client.lib_certain {
+                    let spec = if client.lib_certain {
                         self.knowledge
                             .method(client.lib, client.role, client.ty.as_deref(), method)
                     } else {
@@ -213,9 +215,16 @@ impl<'m> Visitor<'m> for FactCollector<'_, 'm> {
                             .iter()
                             .find_map(|lib| self.knowledge.method(*lib, client.role, None, method))
                     };
-                    if let Some(op) = op {
+                    // An awaited call of a synchronous method: a heuristic receiver that is not
+                    // this library's client (an async wrapper).
+                    let awaited = self.uses[call.id.0 as usize].adapters.first()
+                        == Some(&uses::Adapter::Await);
+                    let contradicted = |s: &&crate::knowledge::MethodSpec| {
+                        client.is_heuristic() && awaited && !s.asynchronous
+                    };
+                    if let Some(spec) = spec.filter(|s| !contradicted(s)) {
                         self.facts[call.id.0 as usize] = Some(CallFacts {
-                            op: op.clone(),
+                            op: spec.op.clone(),
                             method: method.to_string(),
                             receiver: recv.dotted().map(|d| d.join(".")),
                             client,

@@ -139,6 +139,9 @@ pub struct MethodSpec {
     pub types: Vec<&'static str>,
     pub name: &'static str,
     pub op: Op,
+    /// An `async` method: its call is awaited. A heuristic receiver whose call of a
+    /// synchronous method is awaited is not this library's client.
+    pub asynchronous: bool,
 }
 
 /// A call that takes an offset or position (OL301 sinks) beyond the client methods.
@@ -223,17 +226,20 @@ impl Knowledge {
         self.clients.iter().find(|c| c.root == root).map(|c| c.lib)
     }
 
-    /// The op of `method` on a client of `lib`/`role`, for type `ty` when known.
-    pub fn method(&self, lib: Lib, role: Role, ty: Option<&str>, method: &str) -> Option<&Op> {
-        self.methods
-            .iter()
-            .find(|m| {
-                m.lib == lib
-                    && m.role == role
-                    && m.name == method
-                    && (m.types.is_empty() || ty.is_some_and(|t| m.types.contains(&t)))
-            })
-            .map(|m| &m.op)
+    /// The spec of `method` on a client of `lib`/`role`, for type `ty` when known.
+    pub fn method(
+        &self,
+        lib: Lib,
+        role: Role,
+        ty: Option<&str>,
+        method: &str,
+    ) -> Option<&MethodSpec> {
+        self.methods.iter().find(|m| {
+            m.lib == lib
+                && m.role == role
+                && m.name == method
+                && (m.types.is_empty() || ty.is_some_and(|t| m.types.contains(&t)))
+        })
     }
 
     /// Whether the builder type path (`[rdkafka, ClientConfig]` or a re-export) is a config.

@@ -67,9 +67,11 @@ pub(super) fn register(k: &mut Knowledge) {
         });
     }
 
+    // aiokafka is asyncio throughout; confluent-kafka's AIO classes are listed by type below.
     let m = |lib, role, types: &[&'static str], name, op| MethodSpec {
         lib,
         role,
+        asynchronous: lib == Aiokafka || types.iter().any(|t| t.starts_with("AIO")),
         types: types.to_vec(),
         name,
         op,

@@ -27,9 +27,11 @@ pub(super) fn register(k: &mut Knowledge) {
         });
     }
 
+    // `FutureProducer::send` and `StreamConsumer::recv` are the async methods.
     let m = |role, types: &[&'static str], name, op| MethodSpec {
         lib: Lib::Rdkafka,
         role,
+        asynchronous: matches!((types, name), (["FutureProducer"], "send") | (_, "recv")),
         types: types.to_vec(),
         name,
         op,
