@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use crate::analysis::names::Names;
 use crate::analysis::FileAnalysis;
 use crate::config::Settings;
-use crate::diagnostic::Finding;
+use crate::diagnostic::{Applicability, Edit, Finding, Fix};
 use crate::discover::{discover, WalkOptions};
 use crate::error::Error;
 use crate::frontend;
@@ -159,6 +159,13 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
             f.help = Some(match f.help.take() {
                 Some(help) => format!("{help}: `{code}`"),
                 None => format!("instead: `{code}`"),
+            });
+            f.fix = f.fix_range.map(|range| Fix {
+                applicability: Applicability::Unsafe,
+                edits: vec![Edit {
+                    range,
+                    content: code,
+                }],
             });
         }
     }

@@ -33,12 +33,46 @@ pub struct Label {
 /// produced by the code that knows it (Rust through `quote`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Suggestion {
-    /// Commit one processed message on `receiver` (OL101).
+    /// Commit one processed message on `receiver` (OL101), keeping the call's other
+    /// arguments (`asynchronous=False`, `CommitMode::Sync`) as written.
     CommitMessage {
         lib: Lib,
         receiver: String,
+        /// The commit method as called (`commit`, `commit_async`).
+        method: String,
         message: String,
+        /// Source text of the arguments to keep, keywords as `name=value`.
+        keep_args: Vec<String>,
     },
+}
+
+/// Whether applying a fix keeps behaviour (ruff's safe/unsafe split). Every fix offered so
+/// far changes which offsets are committed, so it is unsafe: review before applying.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Applicability {
+    Unsafe,
+}
+
+impl Applicability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+/// Replace `range` with `content`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Edit {
+    pub range: TextRange,
+    pub content: String,
+}
+
+/// A machine-applicable fix, offered in JSON output.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fix {
+    pub applicability: Applicability,
+    pub edits: Vec<Edit>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -54,6 +88,10 @@ pub struct Finding {
     pub resolution: Option<ResolutionKind>,
     /// Rendered into `help` by the engine, with the file's front end.
     pub suggestion: Option<Suggestion>,
+    /// When set, the rendered suggestion replacing this range is offered as a fix.
+    pub fix_range: Option<TextRange>,
+    /// Built by the engine from `suggestion` and `fix_range`.
+    pub fix: Option<Fix>,
 }
 
 impl Finding {
@@ -67,6 +105,8 @@ impl Finding {
             help: None,
             resolution: None,
             suggestion: None,
+            fix_range: None,
+            fix: None,
         }
     }
 
@@ -90,6 +130,12 @@ impl Finding {
 
     pub fn suggest(mut self, s: Suggestion) -> Self {
         self.suggestion = Some(s);
+        self
+    }
+
+    /// Offer the suggestion as an (unsafe) fix replacing `range`.
+    pub fn fix_replaces(mut self, range: TextRange) -> Self {
+        self.fix_range = Some(range);
         self
     }
 

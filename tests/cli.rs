@@ -293,6 +293,45 @@ fn json_schema_and_relative_paths() {
 }
 
 #[test]
+fn ol101_offers_an_unsafe_fix_only_with_one_polled_message() {
+    let d = tmp();
+    write(d.path(), "one.py", BARE_COMMIT.as_bytes());
+    let two = BARE_COMMIT.replace(
+        "msg = consumer.poll(1.0)",
+        "msg = consumer.poll(1.0)\nother = consumer.poll(1.0)",
+    );
+    write(d.path(), "two.py", two.as_bytes());
+    let (_, out) = run(&["check", "--format", "json", d.path().to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let items = v.as_array().unwrap();
+    assert_eq!(items.len(), 2);
+    let one = items
+        .iter()
+        .find(|i| i["path"].as_str().unwrap().ends_with("one.py"))
+        .unwrap();
+    assert_eq!(one["fix"]["applicability"], "unsafe");
+    let edit = &one["fix"]["edits"][0];
+    assert_eq!(edit["content"], "consumer.commit(message=msg)");
+    assert_eq!(
+        (
+            edit["line"].as_u64(),
+            edit["column"].as_u64(),
+            edit["end_column"].as_u64()
+        ),
+        (Some(5), Some(1), Some(18))
+    );
+    let two = items
+        .iter()
+        .find(|i| i["path"].as_str().unwrap().ends_with("two.py"))
+        .unwrap();
+    assert!(two["fix"].is_null(), "two polled messages: no fix, {two}");
+    assert!(two["help"]
+        .as_str()
+        .unwrap()
+        .contains("consumer.commit(message=msg)"));
+}
+
+#[test]
 fn rule_command_prints_the_document() {
     let (status, out) = run(&["rule", "OL101"]);
     assert_eq!(status, ExitStatus::Clean);

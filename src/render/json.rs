@@ -16,6 +16,21 @@ struct JsonLabel {
 }
 
 #[derive(Serialize)]
+struct JsonEdit {
+    content: String,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+}
+
+#[derive(Serialize)]
+struct JsonFix {
+    applicability: &'static str,
+    edits: Vec<JsonEdit>,
+}
+
+#[derive(Serialize)]
 struct JsonFinding<'a> {
     code: &'static str,
     rule: &'static str,
@@ -28,6 +43,7 @@ struct JsonFinding<'a> {
     end_column: usize,
     resolution: Option<&'static str>,
     labels: Vec<JsonLabel>,
+    fix: Option<JsonFix>,
 }
 
 fn position(file: &FileReport, r: TextRange) -> (usize, usize, usize, usize) {
@@ -66,6 +82,23 @@ pub fn json(report: &Report) -> String {
                         }
                     })
                     .collect(),
+                fix: f.fix.as_ref().map(|fix| JsonFix {
+                    applicability: fix.applicability.as_str(),
+                    edits: fix
+                        .edits
+                        .iter()
+                        .map(|e| {
+                            let (line, column, end_line, end_column) = position(file, e.range);
+                            JsonEdit {
+                                content: e.content.clone(),
+                                line,
+                                column,
+                                end_line,
+                                end_column,
+                            }
+                        })
+                        .collect(),
+                }),
             });
         }
     }

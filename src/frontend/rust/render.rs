@@ -30,7 +30,10 @@ fn is_ident(s: &str) -> bool {
 pub fn render(suggestion: &Suggestion) -> String {
     let tokens = match suggestion {
         Suggestion::CommitMessage {
-            receiver, message, ..
+            receiver,
+            message,
+            keep_args,
+            ..
         } => {
             let recv = path_tokens(receiver);
             let msg = if is_ident(message) {
@@ -38,7 +41,12 @@ pub fn render(suggestion: &Suggestion) -> String {
             } else {
                 format_ident!("msg")
             };
-            quote!(#recv.commit_message(&#msg, CommitMode::Async))
+            // Keep the commit mode as written when it is a well-formed expression.
+            let mode: TokenStream = keep_args
+                .last()
+                .and_then(|m| syn::parse_str::<syn::Expr>(m).ok())
+                .map_or_else(|| quote!(CommitMode::Async), |e| quote!(#e));
+            quote!(#recv.commit_message(&#msg, #mode))
         }
     };
     // `quote` spaces every token; tighten to how the code would be written.
@@ -64,7 +72,9 @@ mod tests {
             render(&Suggestion::CommitMessage {
                 lib: Lib::Rdkafka,
                 receiver: receiver.into(),
+                method: "commit_consumer_state".into(),
                 message: message.into(),
+                keep_args: Vec::new(),
             })
         };
         assert_eq!(
@@ -79,5 +89,13 @@ mod tests {
             s("", "1bad"),
             "consumer.commit_message(&msg, CommitMode::Async)"
         );
+        let with_mode = render(&Suggestion::CommitMessage {
+            lib: Lib::Rdkafka,
+            receiver: "c".into(),
+            method: "commit_consumer_state".into(),
+            message: "m".into(),
+            keep_args: vec!["CommitMode::Sync".into()],
+        });
+        assert_eq!(with_mode, "c.commit_message(&m, CommitMode::Sync)");
     }
 }

@@ -4,7 +4,7 @@ use crate::analysis::bindings::strip;
 use crate::analysis::{find_arg, ArgPresence, CallFacts};
 use crate::diagnostic::{Finding, Suggestion};
 use crate::knowledge::Op;
-use crate::model::{BodyId, Call, Expr};
+use crate::model::{BodyId, Call, Expr, Ranged, Spread};
 use crate::rules::helpers::with_receiver;
 use crate::rules::{Rule, RuleContext};
 
@@ -36,12 +36,12 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     {
         return;
     }
-    let messages = ctx.analysis.polled_messages(facts.body);
-    let msg = match messages {
-        [one] => one,
-        _ => "msg",
+    // The fix names the polled message, so it is offered only when exactly one is in scope.
+    let (msg, fixable) = match ctx.analysis.polled_messages(facts.body) {
+        [one] => (*one, true),
+        _ => ("msg", false),
     };
-    let finding = Finding::new(
+    let mut finding = Finding::new(
         Rule::BareCommit,
         call.range,
         format!("`{}` commits the consumer's position, not a processed message", facts.method),
@@ -51,9 +51,39 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     .suggest(Suggestion::CommitMessage {
         lib: client.lib,
         receiver: facts.receiver.clone().unwrap_or_else(|| "consumer".into()),
+        method: facts.method.clone(),
         message: msg.to_string(),
+        keep_args: kept_args(ctx, call, &facts.op),
     });
+    if fixable && facts.receiver.is_some() {
+        finding = finding.fix_replaces(call.range);
+    }
     ctx.report(with_receiver(ctx, finding, call, client));
+}
+
+/// Source text of the arguments other than the (position-wide) offsets: the commit mode,
+/// `asynchronous=False`.
+fn kept_args(ctx: &RuleContext, call: &Call, op: &Op) -> Vec<String> {
+    let offsets_arg = match op {
+        Op::Commit { offsets } => match find_arg(call, offsets) {
+            ArgPresence::Present(e) => Some(e.range()),
+            _ => None,
+        },
+        _ => None,
+    };
+    call.args
+        .iter()
+        .filter(|a| a.spread == Spread::None && Some(a.value.range()) != offsets_arg)
+        .filter_map(|a| {
+            let text = ctx
+                .source
+                .get(a.value.range().start as usize..a.value.range().end as usize)?;
+            Some(match &a.name {
+                Some(name) => format!("{name}={text}"),
+                None => text.to_string(),
+            })
+        })
+        .collect()
 }
 
 /// `&consumer.position()?` / `consumer.assignment()`, or a name bound to one: the offsets
