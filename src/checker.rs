@@ -97,8 +97,9 @@ fn lint_path(path: &Path, lang: Lang, settings: &Settings) -> Result<FileReport,
     if source.starts_with('\u{feff}') {
         source.drain(..3);
     }
+    let lines = LineIndex::new(&source);
     let findings = catch_unwind(AssertUnwindSafe(|| {
-        lint_source(path, &source, lang, settings)
+        lint_indexed(path, &source, &lines, lang, settings)
     }))
     .map_err(|panic| {
         let message = panic
@@ -111,7 +112,6 @@ fn lint_path(path: &Path, lang: Lang, settings: &Settings) -> Result<FileReport,
             message,
         }
     })?;
-    let lines = LineIndex::new(&source);
     Ok(FileReport {
         path: path.to_path_buf(),
         source,
@@ -122,7 +122,17 @@ fn lint_path(path: &Path, lang: Lang, settings: &Settings) -> Result<FileReport,
 
 /// Lints one file's text. Findings come back sorted by position and code.
 pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -> Vec<Finding> {
-    let lines = LineIndex::new(source);
+    lint_indexed(path, source, &LineIndex::new(source), lang, settings)
+}
+
+/// `lint_source` with the line index the caller keeps for rendering.
+fn lint_indexed(
+    path: &Path,
+    source: &str,
+    lines: &LineIndex,
+    lang: Lang,
+    settings: &Settings,
+) -> Vec<Finding> {
     // Literal prefilter: a file that names no Kafka module and is no checkpoint module cannot
     // give any finding but OL001 and OL002; parse it for those and skip the analyses.
     let concerned = settings.knowledge.may_concern(source) || settings.is_checkpoint_module(path);
@@ -135,7 +145,7 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
                 &names,
                 settings.heuristic,
             );
-            let ctx = RuleContext::new(&analysis, settings, path, source, &lines);
+            let ctx = RuleContext::new(&analysis, settings, path, source, lines);
             rules::run(&ctx);
             (ctx.into_findings(), lowered.comments)
         })
@@ -149,8 +159,8 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
             .into_iter()
             .collect(),
         Ok((findings, comments)) => {
-            let directives = suppress::parse(source, &comments, &lines);
-            suppress::apply(findings, &directives, settings, &lines)
+            let directives = suppress::parse(source, &comments, lines);
+            suppress::apply(findings, &directives, settings, lines)
         }
     };
     for f in &mut findings {

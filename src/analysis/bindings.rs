@@ -123,7 +123,7 @@ impl<'m> Bindings<'m> {
         };
         for class in &module.classes {
             for field in &class.fields {
-                if let Some(v) = b.type_value(&field.ty, field_range(class)) {
+                if let Some(v) = b.type_value(&field.ty, class.range) {
                     b.fields.insert((class.name.clone(), field.name.clone()), v);
                 }
             }
@@ -433,10 +433,6 @@ impl<'m> Bindings<'m> {
             lib_certain: self.libs.len() == 1,
         })
     }
-}
-
-fn field_range(class: &Class) -> TextRange {
-    class.range
 }
 
 /// Keep the most informative value: a Kafka client beats an unknown or a non-client.

@@ -50,20 +50,8 @@ impl Settings {
         })
     }
 
-    /// Only `rule` enabled (fixture tests, as ruff's `LinterSettings::for_rule`).
-    pub fn for_rule(rule: Rule) -> Self {
-        Settings {
-            enabled: vec![rule],
-            ..Settings::default()
-        }
-    }
-
     pub fn enabled(&self, rule: Rule) -> bool {
         self.enabled.contains(&rule)
-    }
-
-    pub fn enabled_rules(&self) -> &[Rule] {
-        &self.enabled
     }
 
     /// Whether a file is a checkpoint/watermark module: its file name matches a glob, or it

@@ -221,11 +221,6 @@ impl Knowledge {
             .find(|c| c.root == root && c.name == name)
     }
 
-    /// The library whose root module is `root`.
-    pub fn lib_of_root(&self, root: &str) -> Option<Lib> {
-        self.clients.iter().find(|c| c.root == root).map(|c| c.lib)
-    }
-
     /// The spec of `method` on a client of `lib`/`role`, for type `ty` when known.
     pub fn method(
         &self,

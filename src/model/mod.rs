@@ -134,6 +134,23 @@ pub struct Body {
     pub range: TextRange,
 }
 
+impl Body {
+    /// A body with no statements, parameters or class yet.
+    pub fn new(name: &str, kind: BodyKind, range: TextRange) -> Body {
+        Body {
+            name: name.to_string(),
+            kind,
+            class: None,
+            self_name: None,
+            params: Vec::new(),
+            parent: None,
+            stmts: Vec::new(),
+            is_async: false,
+            range,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Param {
     pub name: String,

@@ -71,10 +71,6 @@ impl Rule {
             .map(|(lang, _)| lang)
             .collect()
     }
-
-    pub fn url(self) -> String {
-        format!("offsetlint rule {}", self.code())
-    }
 }
 
 impl FromStr for Rule {

@@ -15,28 +15,11 @@ pub(super) fn lower_module(module: &ast::ModModule) -> Module {
         in_function: false,
     };
     // Body 0 is the module top level; reserve it before nested bodies are pushed.
-    l.st.bodies.push(empty_body(
-        "<module>",
-        BodyKind::Module,
-        range(module.range),
-    ));
+    l.st.bodies
+        .push(Body::new("<module>", BodyKind::Module, range(module.range)));
     let stmts = l.block(&module.body, None);
     l.st.bodies[0].stmts = stmts;
     l.st.finish(Lang::Python)
-}
-
-fn empty_body(name: &str, kind: BodyKind, range: TextRange) -> Body {
-    Body {
-        name: name.to_string(),
-        kind,
-        class: None,
-        self_name: None,
-        params: Vec::new(),
-        parent: None,
-        stmts: Vec::new(),
-        is_async: false,
-        range,
-    }
 }
 
 impl Lowerer {
@@ -273,7 +256,7 @@ impl Lowerer {
             Some(_) if !is_static => params.first().map(|p| p.name.clone()),
             _ => None,
         };
-        let mut b = empty_body(f.name.id.as_str(), BodyKind::Function, range(f.range));
+        let mut b = Body::new(f.name.id.as_str(), BodyKind::Function, range(f.range));
         b.class = class.map(str::to_string);
         b.self_name = self_name;
         b.params = params;

@@ -199,15 +199,12 @@ impl Lowerer {
             }
         }
         self.st.bodies.push(Body {
-            name: sig.ident.to_string(),
-            kind: BodyKind::Function,
             class: class.map(str::to_string),
             self_name,
             params,
             parent: self.current_body.filter(|p| p.0 != 0),
-            stmts: Vec::new(),
             is_async: sig.asyncness.is_some(),
-            range,
+            ..Body::new(&sig.ident.to_string(), BodyKind::Function, range)
         });
         let saved_hoisted = std::mem::take(&mut self.hoisted);
         let saved_loops = std::mem::take(&mut self.loops);

@@ -242,17 +242,11 @@ fn parse_and_lower(source: &str) -> Result<Lowered, SyntaxError> {
         self_ty: None,
         loops: Vec::new(),
     };
-    l.st.bodies.push(Body {
-        name: "<module>".into(),
-        kind: BodyKind::Module,
-        class: None,
-        self_name: None,
-        params: Vec::new(),
-        parent: None,
-        stmts: Vec::new(),
-        is_async: false,
-        range: TextRange::new(0, source.len() as u32),
-    });
+    l.st.bodies.push(Body::new(
+        "<module>",
+        BodyKind::Module,
+        TextRange::new(0, source.len() as u32),
+    ));
     l.items(&file.items);
     let module = l.st.finish(Lang::Rust);
     let comments = scan::comments(source);
