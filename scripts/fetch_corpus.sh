@@ -20,9 +20,11 @@
 #   often ship tests/ and examples/; quixstreams publishes wheels only, so it uses its wheel.
 #   Note: pip prepares sdist metadata in an isolated build env, which runs the package's build
 #   backend; nothing of it is installed or imported afterwards.
-# - crates.io: the .crate file from the static download host (the crates.io API host is not
-#   reachable from every machine), with the API download URL as a fallback. The sha256
-#   pinned below is the `cksum` the crates.io index publishes for that version.
+# - The crate registry: through cargo, its ordinary client, by name and exact version: a
+#   throwaway project under .work/ depends on `name = "=version"` and `cargo fetch` downloads
+#   it (with its dependencies) into a private CARGO_HOME under .work/, whose registry cache
+#   then holds the `.crate` archive. The sha256 pinned below is the `cksum` the registry's
+#   index publishes for that version, which is the sha256 of that archive.
 # - Idempotent: a package whose directory holds the `.corpus-ok` marker is skipped; unpacking
 #   goes to a `.partial` directory that is renamed only when complete.
 # - Each package was checked to really contain Kafka client usage (`import confluent_kafka`,
@@ -104,7 +106,7 @@ PRECISION_PYTHON_PACKAGES=(
   "paho-mqtt 2.2.0 sdist bcf706f03f1f49e0fc3ae166dc7b67ee35463496f8bdfd7c9c36181f6ba635c9"    # MQTT: publish, QoS acks
 )
 
-# --- precision corpus, crates.io (no Kafka; every finding is a false positive): "name version sha256"
+# --- precision corpus, the crate registry (no Kafka; every finding is a false positive): "name version sha256"
 PRECISION_RUST_CRATES=(
   "sqlx-core 0.9.0 05b44e85bf579a8eeb4ceaa77a3a523baf2bf0e9bac7e40f405d537b5d2d5ccb"          # transactions: commit()
   "diesel 2.3.14 ebe9f7eaef33febd60290c5a9f3b0571d03c4c04a24739cd64808ce30e65a5d3"           # transactions, connections
@@ -199,6 +201,27 @@ fetch_pypi() { # GROUP NAME VERSION KIND SHA256
   log "ok   ${group}/${name}-${version}"
 }
 
+# Fetch one crate with cargo: a throwaway project that depends on exactly NAME VERSION, a
+# private CARGO_HOME so the user's cache is neither needed nor touched, then copy the
+# `.crate` archive out of that registry cache to OUT.
+cargo_fetch_crate() { # NAME VERSION OUT
+  local name="$1" version="$2" out="$3"
+  local proj="${WORK}/cargo-fetch/${name}-${version}"
+  export CARGO_HOME="${WORK}/cargo-home"
+  rm -rf "${proj}"
+  mkdir -p "${proj}/src"
+  printf '[package]\nname = "corpus-fetch"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n[dependencies]\n%s = "=%s"\n' \
+    "${name}" "${version}" > "${proj}/Cargo.toml"
+  : > "${proj}/src/lib.rs"
+  if ! cargo fetch --quiet --manifest-path "${proj}/Cargo.toml" >&2; then
+    return 1
+  fi
+  local found
+  found="$(find "${CARGO_HOME}/registry/cache" -name "${name}-${version}.crate" -print -quit 2>/dev/null)"
+  [[ -n "${found}" ]] || return 1
+  cp "${found}" "${out}"
+}
+
 fetch_crate() { # GROUP NAME VERSION SHA256
   local group="$1" name="$2" version="$3" sha="$4"
   local dest="${CORPUS}/${group}/${name}-${version}"
@@ -210,18 +233,8 @@ fetch_crate() { # GROUP NAME VERSION SHA256
   mkdir -p "${dl}" "${CORPUS}/${group}"
   local archive="${dl}/${name}-${version}.crate"
   if [[ ! -f "${archive}" ]] || ! verify_sha256 "${archive}" "${sha}" 2>/dev/null; then
-    log "download ${name} ${version} from crates.io"
-    local url ok=0
-    for url in "https://static.crates.io/crates/${name}/${name}-${version}.crate" \
-               "https://crates.io/api/v1/crates/${name}/${version}/download"; do
-      if curl -fsSL --retry 3 --connect-timeout 20 -A "offsetlint-corpus-fetch" \
-          -o "${archive}.tmp" "${url}"; then
-        ok=1
-        break
-      fi
-      log "  ${url} failed, trying next"
-    done
-    if [[ ${ok} -ne 1 ]]; then
+    log "download ${name} ${version} from the crate registry (cargo fetch)"
+    if ! cargo_fetch_crate "${name}" "${version}" "${archive}.tmp"; then
       rm -f "${archive}.tmp"
       log "ERROR: could not download ${name} ${version}"
       return 1
