@@ -1,9 +1,8 @@
 //! `Finding`: one type for every rule's result. Rules build findings with small constructors;
 //! rendering (human, concise, JSON) reads them. A finding is data, not an error.
 
-use crate::knowledge::Lib;
 use crate::model::TextRange;
-use crate::rules::Rule;
+use crate::registry::Rule;
 
 /// How the flagged receiver was recognised as a Kafka client (JSON `resolution`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,22 +27,21 @@ pub struct Label {
     pub message: String,
 }
 
-/// Code a rule suggests instead of the flagged construct, in language-neutral form. The
-/// file's front end renders it (`frontend::render_suggestion`), so each language's syntax is
-/// produced by the code that knows it (Rust through `quote`).
+/// Code a rule suggests instead of the flagged construct, in language-neutral form: a
+/// template from the knowledge tables and the values to fill in. The renderers produce the
+/// file's language from it (`render::fix`), Rust through `quote`'s token streams.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Suggestion {
-    /// Commit one processed message on `receiver` (OL101), keeping the call's other
-    /// arguments (`asynchronous=False`, `CommitMode::Sync`) as written.
-    CommitMessage {
-        lib: Lib,
-        receiver: String,
-        /// The commit method as called (`commit`, `commit_async`).
-        method: String,
-        message: String,
-        /// Source text of the arguments to keep, keywords as `name=value`.
-        keep_args: Vec<String>,
-    },
+pub struct Suggestion {
+    /// `{receiver}.{method}(message={message}{args})`: see `knowledge::Library::commit_fix`.
+    pub template: &'static str,
+    /// The receiver as a dotted path (`self.consumer`).
+    pub receiver: String,
+    /// The method as called (`commit`, `commit_async`).
+    pub method: String,
+    /// The polled message variable.
+    pub message: String,
+    /// Source text of the call's arguments to keep, keywords as `name=value`.
+    pub keep_args: Vec<String>,
 }
 
 /// Whether applying a fix keeps behaviour (ruff's safe/unsafe split). Every fix offered so

@@ -1,20 +1,27 @@
 //! offsetlint: a static source-contract linter for Kafka consumers and producers.
 //!
-//! Dependency direction: `cli` → `checker` → `frontend` → `model` ← `analysis` ← `rules`.
+//! Layers, each importing only those below it (`tests/architecture.rs` holds the table):
+//! `registry` → `model` → `knowledge` → `frontend` / `analysis` → `rules`, `suppress`,
+//! `diagnostic`, `config` → `engine` → `render` → `cli`.
 
-pub mod analysis;
-pub mod checker;
+pub(crate) mod analysis;
 pub mod cli;
-pub mod config;
-pub mod diagnostic;
-pub mod discover;
-pub mod error;
-pub mod frontend;
-pub mod knowledge;
-pub mod model;
-pub mod render;
-pub mod rules;
-pub mod source;
-pub mod suppress;
+pub(crate) mod config;
+pub(crate) mod diagnostic;
+pub(crate) mod engine;
+pub(crate) mod error;
+pub(crate) mod frontend;
+pub(crate) mod knowledge;
+pub(crate) mod model;
+pub(crate) mod registry;
+pub(crate) mod render;
+pub(crate) mod rules;
+pub(crate) mod suppress;
 
-pub use checker::{check_paths, lint_source, Report};
+pub use config::Settings;
+pub use diagnostic::Finding;
+pub use engine::discover::language;
+pub use engine::{check_paths, lint_source, Report};
+pub use error::ExitStatus;
+pub use model::{Lang, LineIndex};
+pub use registry::Rule;

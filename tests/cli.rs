@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 use offsetlint::cli::{main_with_args, Output};
-use offsetlint::error::ExitStatus;
+use offsetlint::ExitStatus;
 
 fn run(args: &[&str]) -> (ExitStatus, Output) {
     main_with_args(

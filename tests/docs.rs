@@ -3,10 +3,10 @@
 
 use std::path::Path;
 
-use offsetlint::config::Settings;
-use offsetlint::discover::language;
+use offsetlint::language;
 use offsetlint::lint_source;
-use offsetlint::rules::Rule;
+use offsetlint::Rule;
+use offsetlint::Settings;
 
 struct Example {
     lang: String,

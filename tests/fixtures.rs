@@ -5,10 +5,10 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use offsetlint::config::Settings;
-use offsetlint::discover::language;
+use offsetlint::language;
 use offsetlint::lint_source;
-use offsetlint::source::LineIndex;
+use offsetlint::LineIndex;
+use offsetlint::Settings;
 
 fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use super::config::{ConfigReader, ConfigView};
 use super::index::BodyIndex;
 use super::names::Names;
-use crate::knowledge::{Knowledge, Lib, Role};
+use crate::knowledge::{Knowledge, LibId, Role};
 use crate::model::*;
 
 /// How a receiver was recognised as a Kafka client.
@@ -28,7 +28,7 @@ pub enum Via {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Client {
-    pub lib: Lib,
+    pub lib: LibId,
     pub role: Role,
     /// The client type's simple name (`Consumer`, `FutureProducer`) when known.
     pub ty: Option<String>,
@@ -66,35 +66,9 @@ pub struct Bindings<'m> {
     locals: Vec<HashMap<&'m str, Value>>,
     fields: HashMap<(String, String), Value>,
     /// Kafka libraries the file imports, in a fixed order.
-    pub libs: Vec<Lib>,
+    pub libs: Vec<LibId>,
     heuristic: bool,
 }
-
-const STRIP_METHODS: &[&str] = &[
-    "unwrap",
-    "expect",
-    "clone",
-    "lock",
-    "read",
-    "write",
-    "borrow",
-    "borrow_mut",
-    "as_ref",
-    "get_ref",
-    "into",
-];
-/// Modules whose types say nothing about what a value is (`Any`, `Optional`).
-const TYPING_MODULES: &[&str] = &[
-    "typing",
-    "typing_extensions",
-    "collections",
-    "std",
-    "core",
-    "alloc",
-];
-const WRAPPER_TYPES: &[&str] = &[
-    "Arc", "Rc", "Box", "Mutex", "RwLock", "RefCell", "Cell", "Some",
-];
 
 impl<'m> Bindings<'m> {
     pub fn new(
@@ -103,7 +77,7 @@ impl<'m> Bindings<'m> {
         names: &'m Names,
         heuristic: bool,
     ) -> Self {
-        let mut libs: Vec<Lib> = knowledge
+        let mut libs: Vec<LibId> = knowledge
             .clients
             .iter()
             .filter(|c| names.imports_root(module, &c.root))
@@ -215,8 +189,9 @@ impl<'m> Bindings<'m> {
             written
                 .first()
                 .is_some_and(|first| self.names.is_imported(first))
-                && q.first()
-                    .is_some_and(|root| !TYPING_MODULES.contains(&root.as_str()))
+                && q.first().is_some_and(|root| {
+                    !self.knowledge.vocab.typing_modules.contains(&root.as_str())
+                })
         });
         other_type.then_some(Value::Other)
     }
@@ -266,7 +241,7 @@ impl<'m> Bindings<'m> {
             names: self.names,
             knowledge: self.knowledge,
         };
-        let value = strip(value, self.names);
+        let value = self.strip(value);
         if let Some(Value::Kafka(mut client)) =
             annotation.and_then(|a| self.type_value(a, value.range()))
         {
@@ -384,7 +359,7 @@ impl<'m> Bindings<'m> {
 
     /// The Kafka client a method-call receiver holds, if any.
     pub fn client_of(&self, receiver: &Expr, body: BodyId) -> Option<Client> {
-        let e = strip(receiver, self.names);
+        let e = self.strip(receiver);
         let (known, name) = match e {
             Expr::Name { id, .. } => (self.lookup(id, body), id.as_str()),
             Expr::Attr { value, attr, .. } => (self.field(value, attr, body), attr.as_str()),
@@ -402,7 +377,7 @@ impl<'m> Bindings<'m> {
 
     /// Whether a receiver holds a model client.
     pub fn is_llm(&self, receiver: &Expr, body: BodyId) -> bool {
-        let found = match strip(receiver, self.names) {
+        let found = match self.strip(receiver) {
             Expr::Name { id, .. } => self.lookup(id, body),
             Expr::Attr { value, attr, .. } => self.field(value, attr, body),
             _ => None,
@@ -442,32 +417,35 @@ fn merge(slot: &mut Value, new: Value) {
     }
 }
 
-/// Looks through wrappers that keep the same client: `.await`, `?`, `.unwrap()`,
-/// `.clone()`, `.lock()`, `Arc::new(x)`.
-pub fn strip<'e>(mut e: &'e Expr, names: &Names) -> &'e Expr {
-    for _ in 0..32 {
-        match e {
-            Expr::Await { value, .. } | Expr::Try { value, .. } => e = value,
-            Expr::Call(call) => {
-                if let Some((recv, m)) = call.func.as_method() {
-                    if STRIP_METHODS.contains(&m) {
-                        e = recv;
-                        continue;
+impl Bindings<'_> {
+    /// Looks through wrappers that keep the same client: `.await`, `?`, `.unwrap()`,
+    /// `.clone()`, `.lock()`, `Arc::new(x)`.
+    pub fn strip<'e>(&self, mut e: &'e Expr) -> &'e Expr {
+        let vocab = &self.knowledge.vocab;
+        for _ in 0..32 {
+            match e {
+                Expr::Await { value, .. } | Expr::Try { value, .. } => e = value,
+                Expr::Call(call) => {
+                    if let Some((recv, m)) = call.func.as_method() {
+                        if vocab.same_value_methods.contains(&m) {
+                            e = recv;
+                            continue;
+                        }
+                    }
+                    let wrapper = self.names.qualify_expr(&call.func).is_some_and(|q| {
+                        q.len() >= 2
+                            && q[q.len() - 1] == "new"
+                            && vocab.value_wrappers.contains(&q[q.len() - 2].as_str())
+                            || q.len() == 1 && vocab.wrapping_variants.contains(&q[0].as_str())
+                    });
+                    match (wrapper, call.args.first()) {
+                        (true, Some(arg)) => e = &arg.value,
+                        _ => return e,
                     }
                 }
-                let wrapper = names.qualify_expr(&call.func).is_some_and(|q| {
-                    q.len() >= 2
-                        && q[q.len() - 1] == "new"
-                        && WRAPPER_TYPES.contains(&q[q.len() - 2].as_str())
-                        || q.len() == 1 && q[0] == "Some"
-                });
-                match (wrapper, call.args.first()) {
-                    (true, Some(arg)) => e = &arg.value,
-                    _ => return e,
-                }
+                _ => return e,
             }
-            _ => return e,
         }
+        e
     }
-    e
 }

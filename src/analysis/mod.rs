@@ -76,7 +76,8 @@ pub struct FileAnalysis<'m> {
     pub facts: Vec<Option<CallFacts>>,
     /// Indexed by `CallId`.
     pub uses: Vec<ResultUse>,
-    pub taint_hits: Vec<taint::SinkHit>,
+    /// OL301's sink hits, computed when a rule first asks.
+    taint_hits: std::cell::OnceCell<Vec<taint::SinkHit>>,
     /// Receivers (and bodies) of explicit offset-store calls; usually few, kept apart so
     /// per-finding questions do not scan every call.
     explicit_stores: Vec<(String, BodyId)>,
@@ -91,7 +92,7 @@ impl<'m> FileAnalysis<'m> {
         heuristic: bool,
     ) -> Self {
         let bindings = Bindings::new(module, knowledge, names, heuristic);
-        let uses = uses::compute(module);
+        let uses = uses::compute(module, &knowledge.vocab);
         let mut facts = vec![None; module.call_count as usize];
         let mut calls = Vec::with_capacity(module.call_count as usize);
         for (i, body) in module.bodies.iter().enumerate() {
@@ -105,13 +106,6 @@ impl<'m> FileAnalysis<'m> {
             };
             visit::walk_block(&mut c, &body.stmts);
         }
-        let taint_hits = taint::analyze(&taint::TaintInput {
-            module,
-            names,
-            bindings: &bindings,
-            facts: &facts,
-            knowledge,
-        });
         let explicit_stores = facts
             .iter()
             .flatten()
@@ -126,10 +120,23 @@ impl<'m> FileAnalysis<'m> {
             calls,
             facts,
             uses,
-            taint_hits,
+            taint_hits: std::cell::OnceCell::new(),
             explicit_stores,
             polled: vec![std::cell::OnceCell::new(); module.bodies.len()],
         }
+    }
+
+    /// Model output reaching offset sinks (OL301), computed once on first use.
+    pub fn taint_hits(&self) -> &[taint::SinkHit] {
+        self.taint_hits.get_or_init(|| {
+            taint::analyze(&taint::TaintInput {
+                module: self.module,
+                names: self.names,
+                bindings: &self.bindings,
+                facts: &self.facts,
+                knowledge: self.knowledge,
+            })
+        })
     }
 
     pub fn facts(&self, id: CallId) -> Option<&CallFacts> {
@@ -164,7 +171,7 @@ impl<'m> FileAnalysis<'m> {
 
     fn compute_polled_messages(&self, body: BodyId) -> Vec<&'m str> {
         let index = &self.bindings.indexes[body.0 as usize];
-        let is_poll = |e: &Expr| match bindings::strip(e, self.names) {
+        let is_poll = |e: &Expr| match self.bindings.strip(e) {
             Expr::Call(c) => matches!(self.facts(c.id).map(|f| &f.op), Some(Op::Poll)),
             _ => false,
         };

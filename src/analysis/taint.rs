@@ -43,7 +43,6 @@ impl Taint {
 /// A tainted value reaching an offset sink.
 #[derive(Debug, Clone)]
 pub struct SinkHit {
-    pub call: CallId,
     pub range: TextRange,
     /// What the sink is, for the message (`TopicPartition`, `commit`).
     pub sink: String,
@@ -356,7 +355,6 @@ impl Walker<'_, '_> {
                     let mut steps = (*t.steps).clone();
                     steps.push(step(call.range, format!("reaches offset sink `{sink}`")));
                     self.hits.push(SinkHit {
-                        call: call.id,
                         range: call.range,
                         sink,
                         steps,
@@ -466,11 +464,7 @@ impl Walker<'_, '_> {
                 SinkSpec::Path { roots, suffix } => {
                     if let Some(q) = &q {
                         if q.first().is_some_and(|r| roots.contains(r)) && q.ends_with(suffix) {
-                            return Some(suffix.join(if self.input.module.lang == Lang::Rust {
-                                "::"
-                            } else {
-                                "."
-                            }));
+                            return Some(suffix.join(self.input.module.lang.path_separator()));
                         }
                     }
                 }

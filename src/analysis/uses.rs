@@ -2,6 +2,7 @@
 //! OL201/OL202 (and later OL203) read this instead of looking at statements themselves, so
 //! Python's `_ = producer.flush()` and Rust's `let _ = producer.flush(t);` are one case.
 
+use crate::knowledge::vocab::Vocabulary;
 use crate::model::*;
 
 /// A step applied to a value before it reaches its final use, innermost first.
@@ -74,24 +75,13 @@ impl ResultUse {
     }
 }
 
-const UNWRAP: &[&str] = &["unwrap", "expect", "unwrap_unchecked"];
-const DISCARD: &[&str] = &["ok", "unwrap_or", "unwrap_or_default"];
-/// Methods that transform a result without observing it.
-const PASSTHROUGH: &[&str] = &[
-    "map_err",
-    "context",
-    "with_context",
-    "wrap_err",
-    "wrap_err_with",
-    "into",
-    "boxed",
-    "fuse",
-];
-
 /// Computes the use of every call's result in a module.
-pub fn compute(module: &Module) -> Vec<ResultUse> {
+pub fn compute(module: &Module, vocab: &Vocabulary) -> Vec<ResultUse> {
     let mut uses = vec![ResultUse::new(End::Used); module.call_count as usize];
-    let mut w = UseWalker { uses: &mut uses };
+    let mut w = UseWalker {
+        uses: &mut uses,
+        vocab,
+    };
     for body in &module.bodies {
         w.block(&body.stmts);
     }
@@ -100,6 +90,7 @@ pub fn compute(module: &Module) -> Vec<ResultUse> {
 
 struct UseWalker<'u> {
     uses: &'u mut Vec<ResultUse>,
+    vocab: &'u Vocabulary,
 }
 
 impl UseWalker<'_> {
@@ -201,11 +192,11 @@ impl UseWalker<'_> {
                 );
                 match call.func.as_method() {
                     Some((recv, m)) => {
-                        let recv_use = if UNWRAP.contains(&m) {
+                        let recv_use = if self.vocab.unwrap_methods.contains(&m) {
                             self.uses[call.id.0 as usize].through(Adapter::Unwrap)
-                        } else if DISCARD.contains(&m) {
+                        } else if self.vocab.discard_methods.contains(&m) {
                             self.uses[call.id.0 as usize].through(Adapter::Discard)
-                        } else if PASSTHROUGH.contains(&m) {
+                        } else if self.vocab.passthrough_methods.contains(&m) {
                             self.uses[call.id.0 as usize].clone()
                         } else {
                             ResultUse::new(End::Method(m.to_string()))

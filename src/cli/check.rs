@@ -6,12 +6,12 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 
 use super::Output;
-use crate::checker::check_paths;
 use crate::config::{
     find_config, glob_set, load_config, resolve_rules, ConfigFile, Settings,
     DEFAULT_CHECKPOINT_GLOBS,
 };
-use crate::discover::WalkOptions;
+use crate::engine::check_paths;
+use crate::engine::discover::WalkOptions;
 use crate::error::{Error, ExitStatus};
 use crate::render::{self, Format};
 
@@ -122,7 +122,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output) -> ExitStatus {
         force_exclude: args.force_exclude,
     };
     if args.show_files {
-        let (files, errors) = crate::discover::discover(&args.paths, &walk);
+        let (files, errors) = crate::engine::discover::discover(&args.paths, &walk);
         for (path, _) in &files {
             out.stdout.push_str(&format!("{}\n", path.display()));
         }
@@ -135,7 +135,8 @@ pub fn run_check(args: CheckArgs, out: &mut Output) -> ExitStatus {
             ExitStatus::Error
         };
     }
-    let report = check_paths(&args.paths, &prepared.settings, &walk);
+    let mut report = check_paths(&args.paths, &prepared.settings, &walk);
+    render::fix::complete(&mut report);
     let color = match args.color {
         Color::Always => true,
         Color::Never => false,

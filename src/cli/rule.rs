@@ -4,7 +4,7 @@ use clap::Args;
 
 use super::Output;
 use crate::error::ExitStatus;
-use crate::rules::Rule;
+use crate::registry::Rule;
 
 #[derive(Args, Debug)]
 pub struct RuleArgs {

@@ -11,23 +11,25 @@ pub use file::{find_config, load_config, ConfigFile};
 
 use crate::error::Error;
 use crate::knowledge::Knowledge;
-use crate::rules::{select, Rule};
+use crate::registry::{select, Rule, RuleSet};
 
 /// File-name globs that make a module a checkpoint module (OL401).
 pub const DEFAULT_CHECKPOINT_GLOBS: &[&str] = &["*checkpoint*", "*watermark*", "*offset_store*"];
 
 #[derive(Debug, Clone)]
 pub struct Settings {
-    enabled: Vec<Rule>,
+    pub rules: RuleSet,
     pub knowledge: Knowledge,
     /// The name heuristic for receivers (catalog: on by default).
     pub heuristic: bool,
     checkpoint: GlobSet,
+    /// A suppression without a reason is an OL002 finding.
+    pub require_suppression_reason: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings::new(Rule::ALL.to_vec(), true, &strings(DEFAULT_CHECKPOINT_GLOBS))
+        Settings::new(RuleSet::all(), true, &strings(DEFAULT_CHECKPOINT_GLOBS))
             .expect("default globs are valid")
     }
 }
@@ -38,20 +40,29 @@ fn strings(items: &[&str]) -> Vec<String> {
 
 impl Settings {
     pub fn new(
-        enabled: Vec<Rule>,
+        rules: RuleSet,
         heuristic: bool,
         checkpoint_globs: &[String],
     ) -> Result<Self, Error> {
         Ok(Settings {
-            enabled,
+            rules,
             knowledge: Knowledge::default(),
             heuristic,
             checkpoint: glob_set(checkpoint_globs)?,
+            require_suppression_reason: false,
         })
     }
 
+    /// The default settings with only `rule` enabled (per-rule snapshot tests).
+    pub fn for_rule(rule: Rule) -> Self {
+        Settings {
+            rules: std::iter::once(rule).collect(),
+            ..Settings::default()
+        }
+    }
+
     pub fn enabled(&self, rule: Rule) -> bool {
-        self.enabled.contains(&rule)
+        self.rules.contains(rule)
     }
 
     /// Whether a file is a checkpoint/watermark module: its file name matches a glob, or it
@@ -87,21 +98,22 @@ pub fn glob_set(globs: &[String]) -> Result<GlobSet, Error> {
 }
 
 /// Resolves `select` then `ignore` selectors (codes, names, prefixes, `ALL`).
-pub fn resolve_rules(select_list: &[String], ignore_list: &[String]) -> Result<Vec<Rule>, Error> {
-    let mut rules: Vec<Rule> = if select_list.is_empty() {
-        Rule::ALL.to_vec()
+pub fn resolve_rules(select_list: &[String], ignore_list: &[String]) -> Result<RuleSet, Error> {
+    let mut rules = if select_list.is_empty() {
+        RuleSet::all()
     } else {
-        let mut r = Vec::new();
+        let mut r = RuleSet::EMPTY;
         for s in select_list {
-            r.extend(select(s).ok_or_else(|| Error::UnknownRule(s.clone()))?);
+            for rule in select(s).ok_or_else(|| Error::UnknownRule(s.clone()))? {
+                r.insert(rule);
+            }
         }
         r
     };
     for s in ignore_list {
-        let drop = select(s).ok_or_else(|| Error::UnknownRule(s.clone()))?;
-        rules.retain(|r| !drop.contains(r));
+        for rule in select(s).ok_or_else(|| Error::UnknownRule(s.clone()))? {
+            rules.remove(rule);
+        }
     }
-    rules.sort();
-    rules.dedup();
     Ok(rules)
 }

@@ -4,6 +4,7 @@
 pub mod python;
 pub mod rust;
 
+pub use crate::model::SyntaxError;
 use crate::model::{Lang, Module, TextRange};
 
 /// What a front end hands to the engine for one file.
@@ -12,13 +13,6 @@ pub struct Lowered {
     pub module: Module,
     /// Ranges of every comment (suppressions are read from these).
     pub comments: Vec<TextRange>,
-}
-
-/// A file that could not be parsed (OL001).
-#[derive(Debug, Clone)]
-pub struct SyntaxError {
-    pub message: String,
-    pub range: TextRange,
 }
 
 /// Deepest statement/expression nesting lowered; anything deeper becomes opaque. Keeps every
@@ -39,14 +33,6 @@ pub fn syntax_only(lang: Lang, source: &str) -> Result<Vec<TextRange>, SyntaxErr
     match lang {
         Lang::Python => python::syntax_only(source),
         Lang::Rust => rust::lower(source).map(|l| l.comments),
-    }
-}
-
-/// Renders a rule's suggested code in the file's language.
-pub fn render_suggestion(lang: Lang, suggestion: &crate::diagnostic::Suggestion) -> String {
-    match lang {
-        Lang::Python => python::render(suggestion),
-        Lang::Rust => rust::render(suggestion),
     }
 }
 

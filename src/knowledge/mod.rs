@@ -7,28 +7,36 @@ mod llm;
 mod network;
 mod python;
 mod rust;
+pub mod vocab;
 
 pub use llm::LlmKnowledge;
 pub use network::NetworkKnowledge;
 
-/// A Kafka client library.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Lib {
-    ConfluentKafka,
-    Aiokafka,
-    KafkaPython,
-    Rdkafka,
-}
+use crate::model::Lang;
 
-impl Lib {
-    pub fn display(self) -> &'static str {
-        match self {
-            Lib::ConfluentKafka => "confluent-kafka",
-            Lib::Aiokafka => "aiokafka",
-            Lib::KafkaPython => "kafka-python",
-            Lib::Rdkafka => "rdkafka",
-        }
-    }
+/// A Kafka client library: an index into `Knowledge::libraries`. Teaching offsetlint a new
+/// library is one `Library` entry (with its client types and methods) in `python.rs` or
+/// `rust.rs`; no rule and no analysis changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LibId(pub u8);
+
+/// One client library and what the rules say about it.
+#[derive(Debug, Clone)]
+pub struct Library {
+    /// Display name (`confluent-kafka`, `rdkafka`).
+    pub name: &'static str,
+    pub lang: Lang,
+    /// Top-level modules / crates that import it (`confluent_kafka`).
+    pub roots: &'static [&'static str],
+    /// librdkafka-based: has an offset store (`enable.auto.offset.store`, OL101).
+    pub offset_store: bool,
+    /// How delivery is observed (OL201 help).
+    pub delivery_hint: &'static str,
+    /// How a flush result is checked (OL202 help).
+    pub flush_hint: &'static str,
+    /// OL101's replacement call: `{receiver}`, `{method}`, `{message}`, `{args}` (the call's
+    /// other arguments, each preceded by `, `) and `{last_arg=DEFAULT}` are filled in.
+    pub commit_fix: &'static str,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -60,7 +68,7 @@ pub enum ConfigStyle {
 /// A Kafka client type (or trait, for Rust `impl Consumer` / `C: Consumer`).
 #[derive(Debug, Clone)]
 pub struct ClientType {
-    pub lib: Lib,
+    pub lib: LibId,
     /// Top-level module or crate (`confluent_kafka`, `rdkafka`); a qualified path matches when
     /// it starts with this root and ends with `name`, so re-exports (`kafka.consumer.group.
     /// KafkaConsumer`) resolve too.
@@ -133,7 +141,7 @@ pub enum Op {
 /// A method of a Kafka client.
 #[derive(Debug, Clone)]
 pub struct MethodSpec {
-    pub lib: Lib,
+    pub lib: LibId,
     pub role: Role,
     /// Client type names this applies to; empty means every type of that role.
     pub types: Vec<&'static str>,
@@ -154,7 +162,7 @@ pub enum SinkSpec {
         suffix: Vec<String>,
     },
     /// A method with this name on any receiver, in a file that imports the library.
-    Method { lib: Lib, name: String },
+    Method { lib: LibId, name: String },
     /// A configured checkpoint/watermark writer: any call whose dotted name ends with this.
     Writer { suffix: Vec<String> },
 }
@@ -162,6 +170,7 @@ pub enum SinkSpec {
 /// All API knowledge for one run.
 #[derive(Debug, Clone)]
 pub struct Knowledge {
+    pub libraries: Vec<Library>,
     pub clients: Vec<ClientType>,
     pub methods: Vec<MethodSpec>,
     pub sinks: Vec<SinkSpec>,
@@ -175,14 +184,16 @@ pub struct Knowledge {
     pub builder_types: Vec<(String, String)>,
     pub llm: LlmKnowledge,
     pub network: NetworkKnowledge,
-    /// Substrings at least one of which a file must contain for a client, sink or source rule
-    /// to fire (the literal prefilter): every Kafka module root contains `kafka`.
+    /// Per-language words the analyses look through or classify.
+    pub vocab: vocab::Vocabulary,
+    /// The literal prefilter's words, derived from the tables (`prefilter_words`).
     pub prefilter: Vec<String>,
 }
 
 impl Default for Knowledge {
     fn default() -> Self {
         let mut k = Knowledge {
+            libraries: Vec::new(),
             clients: Vec::new(),
             methods: Vec::new(),
             sinks: Vec::new(),
@@ -192,18 +203,82 @@ impl Default for Knowledge {
             builder_types: vec![("rdkafka".into(), "ClientConfig".into())],
             llm: LlmKnowledge::default(),
             network: NetworkKnowledge::default(),
-            prefilter: vec!["kafka".into()],
+            vocab: vocab::Vocabulary::default(),
+            prefilter: Vec::new(),
         };
         python::register(&mut k);
         rust::register(&mut k);
+        k.prefilter = k.prefilter_words();
         k
     }
 }
 
 impl Knowledge {
-    /// Whether a file's text could hold anything the client, sink and source rules look for.
-    pub fn may_concern(&self, text: &str) -> bool {
-        self.prefilter.iter().any(|lit| text.contains(lit.as_str()))
+    /// Registers a library with its client types; returns its id for the method rows.
+    pub(crate) fn add_library(
+        &mut self,
+        library: Library,
+        clients: &[(&str, Role, ConfigStyle)],
+    ) -> LibId {
+        let id = LibId(self.libraries.len() as u8);
+        for &(name, role, config) in clients {
+            for root in library.roots {
+                self.clients.push(ClientType {
+                    lib: id,
+                    root: root.to_string(),
+                    name: name.to_string(),
+                    role,
+                    config,
+                });
+            }
+        }
+        self.libraries.push(library);
+        id
+    }
+
+    /// Adds a library's method rows: (role, client types it applies to (empty: every type of
+    /// the role), method name, what it does); `asynchronous` says which types are asyncio.
+    pub(crate) fn add_methods(
+        &mut self,
+        lib: LibId,
+        asynchronous: impl Fn(&[&str], &str) -> bool,
+        rows: Vec<(Role, &'static [&'static str], &'static str, Op)>,
+    ) {
+        for (role, types, name, op) in rows {
+            self.methods.push(MethodSpec {
+                lib,
+                role,
+                asynchronous: asynchronous(types, name),
+                types: types.to_vec(),
+                name,
+                op,
+            });
+        }
+    }
+
+    pub fn lib(&self, id: LibId) -> &Library {
+        &self.libraries[id.0 as usize]
+    }
+
+    /// Whether a file's bytes name anything a rule looks for (the literal prefilter).
+    pub fn may_concern(&self, source: &str) -> bool {
+        self.prefilter.iter().any(|w| source.contains(w.as_str()))
+    }
+
+    /// The words whose presence in a file's bytes means a rule may concern it (the literal
+    /// prefilter), derived from the tables: library roots and model-client modules.
+    fn prefilter_words(&self) -> Vec<String> {
+        let mut words: Vec<String> = self
+            .libraries
+            .iter()
+            .flat_map(|l| l.roots.iter().map(|r| r.to_string()))
+            .collect();
+        words.sort();
+        words.dedup();
+        // A root that contains another root adds nothing (`aiokafka` contains `kafka`).
+        let all = words.clone();
+        words.retain(|w| !all.iter().any(|o| o != w && w.contains(o.as_str())));
+        words
     }
 
     /// The client type a fully qualified path names.
@@ -224,7 +299,7 @@ impl Knowledge {
     /// The spec of `method` on a client of `lib`/`role`, for type `ty` when known.
     pub fn method(
         &self,
-        lib: Lib,
+        lib: LibId,
         role: Role,
         ty: Option<&str>,
         method: &str,
@@ -251,33 +326,4 @@ impl Knowledge {
 
 pub(crate) fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| s.to_string()).collect()
-}
-
-impl Lib {
-    /// librdkafka-based clients have an offset store (`enable.auto.offset.store`).
-    pub fn has_offset_store(self) -> bool {
-        matches!(self, Lib::ConfluentKafka | Lib::Rdkafka)
-    }
-
-    /// How delivery is observed with this library (OL201 help).
-    pub fn delivery_hint(self) -> &'static str {
-        match self {
-            Lib::ConfluentKafka => "pass `on_delivery=callback` and record failures",
-            Lib::KafkaPython => {
-                "call `.get(timeout=..)` on the returned future, or `add_errback(..)`"
-            }
-            Lib::Aiokafka => "use `send_and_wait(..)`, or keep the returned future and `await` it",
-            Lib::Rdkafka => {
-                "`?` or `match` the delivery result, or keep the `DeliveryFuture` and await it"
-            }
-        }
-    }
-
-    /// How a flush result is checked with this library (OL202 help).
-    pub fn flush_hint(self) -> &'static str {
-        match self {
-            Lib::Rdkafka => "propagate or handle it: `producer.flush(timeout)?`",
-            _ => "check it: `if producer.flush(timeout): ...` (it returns how many messages are still queued)",
-        }
-    }
 }

@@ -1,114 +1,67 @@
 //! Rust Kafka client: rdkafka.
 
-use super::{
-    strings, ArgSlot, CallbackPolicy, ClientType, ConfigStyle, Knowledge, Lib, MethodSpec, Op,
-    Role, SinkSpec,
-};
+use super::{ArgSlot, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role, SinkSpec};
+use crate::model::Lang;
 
+#[rustfmt::skip]
 pub(super) fn register(k: &mut Knowledge) {
+    use ConfigStyle::Builder;
     use Role::*;
     // `Consumer` / `Producer` are the traits, for `impl Consumer` and `C: Consumer`.
-    let clients: &[(&str, Role)] = &[
-        ("BaseConsumer", Consumer),
-        ("StreamConsumer", Consumer),
-        ("Consumer", Consumer),
-        ("BaseProducer", Producer),
-        ("ThreadedProducer", Producer),
-        ("FutureProducer", Producer),
-        ("Producer", Producer),
-    ];
-    for &(name, role) in clients {
-        k.clients.push(ClientType {
-            lib: Lib::Rdkafka,
-            root: "rdkafka".into(),
-            name: name.into(),
-            role,
-            config: ConfigStyle::Builder,
-        });
-    }
-
+    let rdkafka = k.add_library(
+        Library {
+            name: "rdkafka",
+            lang: Lang::Rust,
+            roots: &["rdkafka"],
+            offset_store: true,
+            delivery_hint: "`?` or `match` the delivery result, or keep the `DeliveryFuture` and await it",
+            flush_hint: "propagate or handle it: `producer.flush(timeout)?`",
+            commit_fix: "{receiver}.commit_message(&{message}, {last_arg=CommitMode::Async})",
+        },
+        &[
+            ("BaseConsumer", Consumer, Builder),
+            ("StreamConsumer", Consumer, Builder),
+            ("Consumer", Consumer, Builder),
+            ("BaseProducer", Producer, Builder),
+            ("ThreadedProducer", Producer, Builder),
+            ("FutureProducer", Producer, Builder),
+            ("Producer", Producer, Builder),
+        ],
+    );
     // `FutureProducer::send` and `StreamConsumer::recv` are the async methods.
-    let m = |role, types: &[&'static str], name, op| MethodSpec {
-        lib: Lib::Rdkafka,
-        role,
-        asynchronous: matches!((types, name), (["FutureProducer"], "send") | (_, "recv")),
-        types: types.to_vec(),
-        name,
-        op,
+    let asynchronous = |types: &[&str], name: &str| {
+        matches!((types, name), (["FutureProducer"], "send") | (_, "recv"))
     };
-    k.methods.extend([
-        m(
-            Consumer,
-            &[],
-            "commit",
-            Op::Commit {
-                offsets: ArgSlot::new(&[], Some(0)),
-            },
-        ),
-        m(Consumer, &[], "commit_consumer_state", Op::CommitPosition),
-        m(Consumer, &[], "commit_message", Op::CommitMessage),
-        m(Consumer, &[], "store_offset", Op::StoreOffsets),
-        m(Consumer, &[], "store_offsets", Op::StoreOffsets),
-        m(Consumer, &[], "store_offset_from_message", Op::StoreOffsets),
-        m(Consumer, &[], "seek", Op::Seek),
-        m(Consumer, &[], "seek_partitions", Op::Seek),
-        m(Consumer, &[], "position", Op::Position),
-        m(Consumer, &[], "assignment", Op::Position),
-        m(Consumer, &[], "poll", Op::Poll),
-        m(Consumer, &[], "recv", Op::Poll),
-        m(Consumer, &[], "stream", Op::Poll),
-        m(
-            Producer,
-            &["BaseProducer", "ThreadedProducer"],
-            "send",
-            Op::Produce {
-                callback: ArgSlot::default(),
-                policy: CallbackPolicy::ClientContext,
-            },
-        ),
-        // FutureProducer::send is async and resolves to the delivery `Result`;
-        // send_result returns `Result<DeliveryFuture, _>` right away.
-        m(
-            Producer,
-            &["FutureProducer"],
-            "send",
-            Op::Send {
-                awaits: 1,
-                raises: false,
-            },
-        ),
-        m(
-            Producer,
-            &["FutureProducer"],
-            "send_result",
-            Op::Send {
-                awaits: 1,
-                raises: false,
-            },
-        ),
-        m(
-            Producer,
-            &[],
-            "flush",
-            Op::Flush {
-                returns_result: true,
-            },
-        ),
+    k.add_methods(rdkafka, asynchronous, vec![
+        (Consumer, &[], "commit", Op::Commit { offsets: ArgSlot::new(&[], Some(0)) }),
+        (Consumer, &[], "commit_consumer_state", Op::CommitPosition),
+        (Consumer, &[], "commit_message", Op::CommitMessage),
+        (Consumer, &[], "store_offset", Op::StoreOffsets),
+        (Consumer, &[], "store_offsets", Op::StoreOffsets),
+        (Consumer, &[], "store_offset_from_message", Op::StoreOffsets),
+        (Consumer, &[], "seek", Op::Seek),
+        (Consumer, &[], "seek_partitions", Op::Seek),
+        (Consumer, &[], "position", Op::Position),
+        (Consumer, &[], "assignment", Op::Position),
+        (Consumer, &[], "poll", Op::Poll),
+        (Consumer, &[], "recv", Op::Poll),
+        (Consumer, &[], "stream", Op::Poll),
+        (Producer, &["BaseProducer", "ThreadedProducer"], "send", Op::Produce {
+            callback: ArgSlot::default(),
+            policy: CallbackPolicy::ClientContext,
+        }),
+        // FutureProducer::send is async and resolves to the delivery `Result`; send_result
+        // returns `Result<DeliveryFuture, _>` right away.
+        (Producer, &["FutureProducer"], "send", Op::Send { awaits: 1, raises: false }),
+        (Producer, &["FutureProducer"], "send_result", Op::Send { awaits: 1, raises: false }),
+        (Producer, &[], "flush", Op::Flush { returns_result: true }),
     ]);
 
-    let roots = strings(&["rdkafka"]);
     k.sinks.push(SinkSpec::Path {
-        roots,
-        suffix: strings(&["Offset", "Offset"]),
+        roots: super::strings(&["rdkafka"]),
+        suffix: super::strings(&["Offset", "Offset"]),
     });
-    for name in [
-        "add_partition_offset",
-        "set_partition_offset",
-        "set_all_offsets",
-    ] {
-        k.sinks.push(SinkSpec::Method {
-            lib: Lib::Rdkafka,
-            name: name.into(),
-        });
+    for name in ["add_partition_offset", "set_partition_offset", "set_all_offsets"] {
+        k.sinks.push(SinkSpec::Method { lib: rdkafka, name: name.into() });
     }
 }

@@ -6,10 +6,26 @@
 //! away, a `try`/`except` handler and a `match` arm on `Err`, an import and a `use`), they lower
 //! to the same node, so each rule is written once.
 
+// The failure-path rules (loop and exit kinds, handlers, arm patterns) and the project import
+// graph (relative levels, `from` lengths) read fields no rule reads yet.
+#![expect(
+    dead_code,
+    reason = "fields lowered for the failure-path rules and the import graph"
+)]
+
+mod lines;
 mod span;
 pub mod visit;
 
+pub use lines::LineIndex;
 pub use span::{Ranged, TextRange};
+
+/// A file that could not be parsed or decoded (OL001).
+#[derive(Debug, Clone)]
+pub struct SyntaxError {
+    pub message: String,
+    pub range: TextRange,
+}
 
 /// Source language of a module.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -19,6 +35,14 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// How qualified names are written: `confluent_kafka.TopicPartition`, `rdkafka::Offset`.
+    pub fn path_separator(self) -> &'static str {
+        match self {
+            Lang::Python => ".",
+            Lang::Rust => "::",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Lang::Python => "python",

@@ -6,8 +6,8 @@ use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
 };
 
-use crate::checker::{FileReport, Report};
 use crate::diagnostic::Finding;
+use crate::engine::{FileReport, Report};
 
 struct Rendered<'a> {
     finding: &'a Finding,

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::checker::{FileReport, Report};
+use crate::engine::{FileReport, Report};
 use crate::model::TextRange;
 
 #[derive(Serialize)]

@@ -1,12 +1,13 @@
 //! Output formats. Every format reports the same findings at the same positions.
 
+pub mod fix;
 mod human;
 mod json;
 
-pub use human::{human, render_finding};
+pub use human::human;
 pub use json::json;
 
-use crate::checker::Report;
+use crate::engine::Report;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {

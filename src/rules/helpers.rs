@@ -13,7 +13,7 @@ pub fn with_receiver(ctx: &RuleContext, finding: Finding, call: &Call, client: &
     };
     let (text, kind) = match &client.resolution {
         Resolution::Resolved { via, at } => {
-            let line = ctx.lines.line(at.start);
+            let line = ctx.file.lines.line(at.start);
             let ty = client.ty.as_deref().unwrap_or(client.role.display());
             let how = match via {
                 Via::Constructor => format!("`{ty}` constructed at line {line}"),
@@ -22,7 +22,7 @@ pub fn with_receiver(ctx: &RuleContext, finding: Finding, call: &Call, client: &
             (
                 format!(
                     "resolved: {} {} ({how})",
-                    client.lib.display(),
+                    ctx.knowledge.lib(client.lib).name,
                     client.role.display()
                 ),
                 ResolutionKind::Resolved,
@@ -32,7 +32,7 @@ pub fn with_receiver(ctx: &RuleContext, finding: Finding, call: &Call, client: &
             format!(
                 "heuristic: `{name}` contains `{}` in a file importing {}",
                 client.role.display(),
-                client.lib.display()
+                ctx.knowledge.lib(client.lib).name
             ),
             ResolutionKind::Heuristic,
         ),

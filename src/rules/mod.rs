@@ -1,56 +1,53 @@
 //! Rules. Each rule is one function in its own file, written against the model and the shared
-//! analyses; `run` is the one dispatcher that calls them per node kind.
+//! analyses. `hook` says, for every rule of the registry, where the engine calls it; the match
+//! is exhaustive, so a rule added to the registry does not compile until it is wired here.
 
 mod boundary;
 mod commit;
 mod delivery;
 mod helpers;
 mod meta;
-mod registry;
 mod taint;
 
 use std::cell::RefCell;
 
 pub use meta::syntax_error::syntax_error;
 pub use meta::unused_suppression::unused_suppression;
-pub use registry::{select, Group, Rule};
 
-use crate::analysis::FileAnalysis;
-use crate::config::Settings;
+use crate::analysis::{CallFacts, FileAnalysis};
 use crate::diagnostic::Finding;
-use crate::source::LineIndex;
+use crate::knowledge::Knowledge;
+use crate::model::{Call, LineIndex};
+use crate::registry::{Rule, RuleSet};
 
-/// What a rule sees: the analysed file, the settings, and a place to report.
+/// What a rule sees: the analysed file, the few settings rules read, and a place to report.
 pub struct RuleContext<'a> {
     pub analysis: &'a FileAnalysis<'a>,
-    pub settings: &'a Settings,
-    /// The file's path as given (checkpoint globs match its name).
-    pub path: &'a std::path::Path,
+    pub knowledge: &'a Knowledge,
+    pub file: &'a FileFacts<'a>,
+    findings: RefCell<Vec<Finding>>,
+}
+
+/// Facts about the file being linted, fixed by the engine before the rules run.
+pub struct FileFacts<'a> {
     pub source: &'a str,
     pub lines: &'a LineIndex,
-    findings: RefCell<Vec<Finding>>,
+    /// Its name matches the checkpoint globs (OL401).
+    pub is_checkpoint_module: bool,
 }
 
 impl<'a> RuleContext<'a> {
     pub fn new(
         analysis: &'a FileAnalysis<'a>,
-        settings: &'a Settings,
-        path: &'a std::path::Path,
-        source: &'a str,
-        lines: &'a LineIndex,
+        knowledge: &'a Knowledge,
+        file: &'a FileFacts<'a>,
     ) -> Self {
         RuleContext {
             analysis,
-            settings,
-            path,
-            source,
-            lines,
+            knowledge,
+            file,
             findings: RefCell::new(Vec::new()),
         }
-    }
-
-    pub fn enabled(&self, rule: Rule) -> bool {
-        self.settings.enabled(rule)
     }
 
     pub fn report(&self, finding: Finding) {
@@ -62,29 +59,46 @@ impl<'a> RuleContext<'a> {
     }
 }
 
+/// Where the engine calls a rule.
+enum Hook {
+    /// Once per call on a Kafka client.
+    Call(fn(&RuleContext, &Call, &CallFacts)),
+    /// Once per file.
+    File(fn(&RuleContext)),
+    /// By the engine itself: OL001 when a file does not parse, OL002 after suppressions.
+    Engine,
+}
+
+fn hook(rule: Rule) -> Hook {
+    match rule {
+        Rule::SyntaxError | Rule::UnusedSuppression => Hook::Engine,
+        Rule::BareCommit => Hook::Call(commit::bare_commit),
+        Rule::UnconfirmedProduce => Hook::Call(delivery::unconfirmed_produce),
+        Rule::FlushResultIgnored => Hook::Call(delivery::flush_result_ignored),
+        Rule::ModelOffset => Hook::File(taint::model_offset),
+        Rule::CheckpointNetworkImport => Hook::File(boundary::checkpoint_network_import),
+    }
+}
+
 /// Runs every enabled per-file rule.
-pub fn run(ctx: &RuleContext) {
+pub fn run(ctx: &RuleContext, enabled: RuleSet) {
+    let mut call_rules = Vec::new();
+    for rule in enabled.iter() {
+        match hook(rule) {
+            Hook::Call(f) => call_rules.push(f),
+            Hook::File(f) => f(ctx),
+            Hook::Engine => {}
+        }
+    }
+    if call_rules.is_empty() {
+        return;
+    }
     let analysis = ctx.analysis;
     for call in &analysis.calls {
-        let Some(facts) = analysis.facts(call.id) else {
-            continue;
-        };
-        if ctx.enabled(Rule::BareCommit) {
-            commit::bare_commit(ctx, call, facts);
+        if let Some(facts) = analysis.facts(call.id) {
+            for rule in &call_rules {
+                rule(ctx, call, facts);
+            }
         }
-        if ctx.enabled(Rule::UnconfirmedProduce) {
-            delivery::unconfirmed_produce(ctx, call, facts);
-        }
-        if ctx.enabled(Rule::FlushResultIgnored) {
-            delivery::flush_result_ignored(ctx, call, facts);
-        }
-    }
-    if ctx.enabled(Rule::ModelOffset) {
-        for hit in &analysis.taint_hits {
-            taint::model_offset(ctx, hit);
-        }
-    }
-    if ctx.enabled(Rule::CheckpointNetworkImport) {
-        boundary::checkpoint_network_import(ctx);
     }
 }

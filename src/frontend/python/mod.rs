@@ -2,9 +2,6 @@
 
 mod expr;
 mod lower;
-mod render;
-
-pub use render::render;
 
 use ruff_python_ast::token::TokenKind;
 use ruff_text_size::Ranged;

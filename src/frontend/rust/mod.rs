@@ -116,11 +116,8 @@ mod span;
 mod stmt;
 mod types;
 
-mod render;
 #[cfg(test)]
 mod tests;
-
-pub use render::render;
 
 use super::{LowerState, Lowered, SyntaxError};
 use crate::model::*;

@@ -3,34 +3,8 @@
 use syn::{GenericArgument, PathArguments, Type, TypeParamBound};
 
 use super::Lowerer;
+use crate::knowledge::vocab::{MARKER_TRAITS, TYPE_WRAPPERS};
 use crate::model::TypeRef;
-
-/// Wrapper types looked through to their first type argument.
-const WRAPPERS: &[&str] = &[
-    "Arc",
-    "Rc",
-    "Box",
-    "Option",
-    "Mutex",
-    "RwLock",
-    "Pin",
-    "RefCell",
-    "Cell",
-    "Weak",
-    "MutexGuard",
-    "RwLockReadGuard",
-    "RwLockWriteGuard",
-    "ManuallyDrop",
-    "OnceCell",
-    "OnceLock",
-    "Lazy",
-    "LazyLock",
-];
-
-/// Marker / auto traits dropped from bounds.
-const MARKERS: &[&str] = &[
-    "Send", "Sync", "Unpin", "Sized", "Copy", "Clone", "Debug", "Default",
-];
 
 const MAX_TYPE_DEPTH: u32 = 32;
 
@@ -65,7 +39,7 @@ impl Lowerer {
                     }
                 }
                 if let Some(last) = tp.path.segments.last() {
-                    if WRAPPERS.contains(&last.ident.to_string().as_str()) {
+                    if TYPE_WRAPPERS.contains(&last.ident.to_string().as_str()) {
                         if let PathArguments::AngleBracketed(a) = &last.arguments {
                             if let Some(inner) = a.args.iter().find_map(|arg| match arg {
                                 GenericArgument::Type(t) => Some(t),
@@ -169,7 +143,7 @@ pub(super) fn bound_paths<'a>(
                 continue;
             }
             let segs = path_segments(&tb.path);
-            if segs.len() == 1 && MARKERS.contains(&segs[0].as_str()) {
+            if segs.len() == 1 && MARKER_TRAITS.contains(&segs[0].as_str()) {
                 continue;
             }
             if !segs.is_empty() {

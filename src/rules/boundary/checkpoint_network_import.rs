@@ -2,15 +2,16 @@
 
 use crate::diagnostic::Finding;
 use crate::model::ImportKind;
-use crate::rules::{Rule, RuleContext};
+use crate::registry::Rule;
+use crate::rules::RuleContext;
 
 /// OL401
 pub(crate) fn checkpoint_network_import(ctx: &RuleContext) {
-    if !ctx.settings.is_checkpoint_module(ctx.path) {
+    if !ctx.file.is_checkpoint_module {
         return;
     }
     let module = ctx.analysis.module;
-    let network = &ctx.analysis.knowledge.network;
+    let network = &ctx.knowledge.network;
     for import in &module.imports {
         let Some(found) = import
             .entries

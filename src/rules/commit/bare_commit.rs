@@ -1,12 +1,12 @@
 //! OL101 bare-commit: a commit of the consumer's position instead of a processed message.
 
-use crate::analysis::bindings::strip;
 use crate::analysis::{find_arg, ArgPresence, CallFacts};
 use crate::diagnostic::{Finding, Suggestion};
 use crate::knowledge::Op;
 use crate::model::{BodyId, Call, Expr, Ranged, Spread};
+use crate::registry::Rule;
 use crate::rules::helpers::with_receiver;
-use crate::rules::{Rule, RuleContext};
+use crate::rules::RuleContext;
 
 /// OL101
 pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
@@ -27,7 +27,7 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     // calls on the same consumer (same function or class) are the same evidence when the
     // config is built elsewhere: they only make sense with the automatic store off.
     let client = &facts.client;
-    if client.lib.has_offset_store()
+    if ctx.knowledge.lib(client.lib).offset_store
         && (client
             .config
             .get("enable.auto.offset.store")
@@ -48,8 +48,8 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     )
     .primary("position-wide commit")
     .help("a position-wide commit also commits offsets a failure path left uncommitted; commit the message you processed")
-    .suggest(Suggestion::CommitMessage {
-        lib: client.lib,
+    .suggest(Suggestion {
+        template: ctx.knowledge.lib(client.lib).commit_fix,
         receiver: facts.receiver.clone().unwrap_or_else(|| "consumer".into()),
         method: facts.method.clone(),
         message: msg.to_string(),
@@ -76,6 +76,7 @@ fn kept_args(ctx: &RuleContext, call: &Call, op: &Op) -> Vec<String> {
         .filter(|a| a.spread == Spread::None && Some(a.value.range()) != offsets_arg)
         .filter_map(|a| {
             let text = ctx
+                .file
                 .source
                 .get(a.value.range().start as usize..a.value.range().end as usize)?;
             Some(match &a.name {
@@ -89,7 +90,7 @@ fn kept_args(ctx: &RuleContext, call: &Call, op: &Op) -> Vec<String> {
 /// `&consumer.position()?` / `consumer.assignment()`, or a name bound to one: the offsets
 /// are the current position.
 fn is_position_query(ctx: &RuleContext, arg: &Expr, body: BodyId) -> bool {
-    match strip(arg, ctx.analysis.names) {
+    match ctx.analysis.bindings.strip(arg) {
         Expr::Call(inner) => matches!(
             ctx.analysis.facts(inner.id).map(|f| &f.op),
             Some(Op::Position)

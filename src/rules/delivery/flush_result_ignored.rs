@@ -5,8 +5,9 @@ use crate::analysis::CallFacts;
 use crate::diagnostic::Finding;
 use crate::knowledge::Op;
 use crate::model::Call;
+use crate::registry::Rule;
 use crate::rules::helpers::with_receiver;
-use crate::rules::{Rule, RuleContext};
+use crate::rules::RuleContext;
 
 /// OL202
 pub(crate) fn flush_result_ignored(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
@@ -32,6 +33,6 @@ pub(crate) fn flush_result_ignored(ctx: &RuleContext, call: &Call, facts: &CallF
         ),
     )
     .primary("flush result ignored")
-    .help(facts.client.lib.flush_hint());
+    .help(ctx.knowledge.lib(facts.client.lib).flush_hint);
     ctx.report(with_receiver(ctx, finding, call, &facts.client));
 }

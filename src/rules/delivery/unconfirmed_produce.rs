@@ -4,8 +4,9 @@ use crate::analysis::{find_arg, ArgPresence, CallFacts};
 use crate::diagnostic::Finding;
 use crate::knowledge::{CallbackPolicy, Op};
 use crate::model::{Call, Expr, Lit};
+use crate::registry::Rule;
 use crate::rules::helpers::with_receiver;
-use crate::rules::{Rule, RuleContext};
+use crate::rules::RuleContext;
 
 /// OL201
 pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
@@ -28,7 +29,7 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
                     "`{}` without a delivery callback: a failed delivery is never seen",
                     facts.method
                 ),
-                client.lib.delivery_hint(),
+                ctx.knowledge.lib(client.lib).delivery_hint,
             )
         }
         Op::Produce {
@@ -55,7 +56,7 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
             }
             (
                 format!("delivery result of `{}` is discarded", facts.method),
-                client.lib.delivery_hint(),
+                ctx.knowledge.lib(client.lib).delivery_hint,
             )
         }
         _ => return,

@@ -1,8 +1,8 @@
 //! OL001 syntax-error: the file could not be parsed; every other file is still linted.
 
 use crate::diagnostic::Finding;
-use crate::frontend::SyntaxError;
-use crate::rules::Rule;
+use crate::model::SyntaxError;
+use crate::registry::Rule;
 
 /// OL001
 pub fn syntax_error(error: &SyntaxError) -> Finding {

@@ -1,6 +1,6 @@
-//! Source text with a line index: byte offsets to 1-based lines and columns.
+//! A line index over a file's text: byte offsets to 1-based lines and columns.
 
-use crate::model::TextRange;
+use super::TextRange;
 
 #[derive(Debug)]
 pub struct LineIndex {

@@ -1,5 +1,7 @@
-//! The engine: read, parse, analyse and check each file in parallel (one file per task, as
-//! ruff does), then sort so output never depends on thread count.
+//! The engine: discover the files, then read, parse, analyse and check each in parallel (one
+//! file per task, as ruff does), then sort so output never depends on thread count.
+
+pub mod discover;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -10,19 +12,20 @@ use rayon::prelude::*;
 use crate::analysis::names::Names;
 use crate::analysis::FileAnalysis;
 use crate::config::Settings;
-use crate::diagnostic::{Applicability, Edit, Finding, Fix};
-use crate::discover::{discover, WalkOptions};
+use crate::diagnostic::Finding;
 use crate::error::Error;
 use crate::frontend;
-use crate::model::Lang;
-use crate::rules::{self, syntax_error, Rule, RuleContext};
-use crate::source::LineIndex;
+use crate::model::{Lang, LineIndex};
+use crate::registry::Rule;
+use crate::rules::{self, syntax_error, unused_suppression, FileFacts, RuleContext};
 use crate::suppress;
+use discover::{discover, WalkOptions};
 
 /// One linted file and its findings.
 #[derive(Debug)]
 pub struct FileReport {
     pub path: PathBuf,
+    pub lang: Lang,
     pub source: String,
     pub lines: LineIndex,
     pub findings: Vec<Finding>,
@@ -114,6 +117,7 @@ fn lint_path(path: &Path, lang: Lang, settings: &Settings) -> Result<FileReport,
     })?;
     Ok(FileReport {
         path: path.to_path_buf(),
+        lang,
         source,
         lines,
         findings,
@@ -135,7 +139,8 @@ fn lint_indexed(
 ) -> Vec<Finding> {
     // Literal prefilter: a file that names no Kafka module and is no checkpoint module cannot
     // give any finding but OL001 and OL002; parse it for those and skip the analyses.
-    let concerned = settings.knowledge.may_concern(source) || settings.is_checkpoint_module(path);
+    let is_checkpoint_module = settings.is_checkpoint_module(path);
+    let concerned = is_checkpoint_module || settings.knowledge.may_concern(source);
     let parsed = if concerned {
         frontend::lower(lang, source).map(|lowered| {
             let names = Names::new(&lowered.module);
@@ -145,8 +150,13 @@ fn lint_indexed(
                 &names,
                 settings.heuristic,
             );
-            let ctx = RuleContext::new(&analysis, settings, path, source, lines);
-            rules::run(&ctx);
+            let file = FileFacts {
+                source,
+                lines,
+                is_checkpoint_module,
+            };
+            let ctx = RuleContext::new(&analysis, &settings.knowledge, &file);
+            rules::run(&ctx, settings.rules);
             (ctx.into_findings(), lowered.comments)
         })
     } else {
@@ -159,29 +169,38 @@ fn lint_indexed(
             .into_iter()
             .collect(),
         Ok((findings, comments)) => {
-            let directives = suppress::parse(source, &comments, lines);
-            suppress::apply(findings, &directives, settings, lines)
+            apply_suppressions(findings, source, &comments, lines, settings)
         }
     };
-    for f in &mut findings {
-        if let Some(s) = &f.suggestion {
-            let code = frontend::render_suggestion(lang, s);
-            f.help = Some(match f.help.take() {
-                Some(help) => format!("{help}: `{code}`"),
-                None => format!("instead: `{code}`"),
-            });
-            f.fix = f.fix_range.map(|range| Fix {
-                applicability: Applicability::Unsafe,
-                edits: vec![Edit {
-                    range,
-                    content: code,
-                }],
-            });
-        }
-    }
     findings.sort_by(|a, b| {
         (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
     });
     findings.dedup();
     findings
+}
+
+/// Drops suppressed findings, then adds OL002 for the directives that suppressed nothing
+/// (unless another directive suppresses that OL002).
+fn apply_suppressions(
+    findings: Vec<Finding>,
+    source: &str,
+    comments: &[crate::model::TextRange],
+    lines: &LineIndex,
+    settings: &Settings,
+) -> Vec<Finding> {
+    let directives = suppress::parse(source, comments, lines);
+    let (mut kept, used) = suppress::apply(findings, &directives.directives, lines);
+    if settings.enabled(Rule::UnusedSuppression) {
+        let meta = unused_suppression(
+            &directives,
+            &used,
+            settings.rules,
+            settings.require_suppression_reason,
+        );
+        kept.extend(
+            meta.into_iter()
+                .filter(|f| !suppress::is_suppressed_by_other(f, &directives.directives, lines)),
+        );
+    }
+    kept
 }

@@ -1,4 +1,6 @@
-//! The rule registry: codes, names, groups and documents, generated from one table.
+//! The rule registry: codes, names, groups and documents, generated from one table, and the
+//! selectors (`OL101`, `bare-commit`, `OL1`, `ALL`) that command line, configuration and
+//! suppression comments share. A leaf: it imports nothing from the crate.
 
 use std::str::FromStr;
 
@@ -11,6 +13,11 @@ macro_rules! declare_rules {
 
         impl Rule {
             pub const ALL: &'static [Rule] = &[$(Rule::$variant),*];
+
+            /// Position in `ALL`; `RuleSet` is a bit set over it.
+            fn index(self) -> u32 {
+                self as u32
+            }
 
             pub fn code(self) -> &'static str {
                 match self { $(Rule::$variant => $code),* }
@@ -26,7 +33,7 @@ macro_rules! declare_rules {
 
             /// The rule's document from `rules/`.
             pub fn doc(self) -> &'static str {
-                match self { $(Rule::$variant => include_str!(concat!("../../rules/", $doc))),* }
+                match self { $(Rule::$variant => include_str!(concat!("../rules/", $doc))),* }
             }
         }
     };
@@ -101,4 +108,72 @@ pub fn select(selector: &str) -> Option<Vec<Rule>> {
         .filter(|r| r.code().starts_with(&upper))
         .collect();
     (upper.starts_with("OL") && !rules.is_empty()).then_some(rules)
+}
+
+/// A set of rules (a bit per rule): what is enabled for a run or a file.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct RuleSet(u64);
+
+impl RuleSet {
+    pub const EMPTY: RuleSet = RuleSet(0);
+
+    pub fn all() -> RuleSet {
+        Rule::ALL.iter().copied().collect()
+    }
+
+    pub fn contains(self, rule: Rule) -> bool {
+        self.0 & (1 << rule.index()) != 0
+    }
+
+    pub fn insert(&mut self, rule: Rule) {
+        self.0 |= 1 << rule.index();
+    }
+
+    pub fn remove(&mut self, rule: Rule) {
+        self.0 &= !(1 << rule.index());
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Rule> {
+        Rule::ALL.iter().copied().filter(move |r| self.contains(*r))
+    }
+}
+
+impl FromIterator<Rule> for RuleSet {
+    fn from_iter<I: IntoIterator<Item = Rule>>(iter: I) -> Self {
+        let mut set = RuleSet::EMPTY;
+        for r in iter {
+            set.insert(r);
+        }
+        set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn selectors() {
+        assert_eq!(select("ALL").unwrap().len(), Rule::ALL.len());
+        assert_eq!(select("bare-commit"), Some(vec![Rule::BareCommit]));
+        assert_eq!(select("ol101"), Some(vec![Rule::BareCommit]));
+        assert!(select("OL2").unwrap().contains(&Rule::FlushResultIgnored));
+        assert!(!select("OL2").unwrap().contains(&Rule::BareCommit));
+        assert_eq!(select("OL9"), None);
+        assert_eq!(select("bare"), None);
+    }
+
+    #[test]
+    fn rule_set() {
+        let mut s = RuleSet::EMPTY;
+        s.insert(Rule::BareCommit);
+        assert!(s.contains(Rule::BareCommit) && !s.contains(Rule::SyntaxError));
+        s.remove(Rule::BareCommit);
+        assert!(s.is_empty());
+        assert_eq!(RuleSet::all().iter().count(), Rule::ALL.len());
+    }
 }

@@ -1,0 +1,95 @@
+//! Per-language words the analyses and front ends look through or classify, kept in one place
+//! so the Rust front end's type lowering and the binding analysis cannot drift apart.
+
+/// Words the analyses use; every list is data, read by name.
+#[derive(Debug, Clone)]
+pub struct Vocabulary {
+    /// Generic types that hold the same client (`Arc<FutureProducer>`, `Option<..>`, lock
+    /// guards, lazy statics): annotations are looked through them.
+    pub type_wrappers: &'static [&'static str],
+    /// Types whose `::new(x)` wraps a value without changing what it is: `Arc::new(x)`.
+    pub value_wrappers: &'static [&'static str],
+    /// Enum variants that wrap a value: `Some(x)`.
+    pub wrapping_variants: &'static [&'static str],
+    /// Methods that return the same client (or a guard of it): `.clone()`, `.lock()`.
+    pub same_value_methods: &'static [&'static str],
+    /// Methods that observe a `Result`'s error by propagating or panicking on it.
+    pub unwrap_methods: &'static [&'static str],
+    /// Methods that throw a `Result`'s error away: `.ok()`, `.unwrap_or(..)`.
+    pub discard_methods: &'static [&'static str],
+    /// Methods that transform a result without observing it: `.map_err(..)`, `.context(..)`.
+    pub passthrough_methods: &'static [&'static str],
+    /// Modules whose types say nothing about what a value is (`Any`, `Optional`, `Arc`).
+    pub typing_modules: &'static [&'static str],
+    /// Marker and auto traits dropped from generic bounds.
+    pub marker_traits: &'static [&'static str],
+}
+
+pub const TYPE_WRAPPERS: &[&str] = &[
+    "Arc",
+    "Rc",
+    "Box",
+    "Option",
+    "Mutex",
+    "RwLock",
+    "Pin",
+    "RefCell",
+    "Cell",
+    "Weak",
+    "MutexGuard",
+    "RwLockReadGuard",
+    "RwLockWriteGuard",
+    "ManuallyDrop",
+    "OnceCell",
+    "OnceLock",
+    "Lazy",
+    "LazyLock",
+];
+
+pub const MARKER_TRAITS: &[&str] = &[
+    "Send", "Sync", "Unpin", "Sized", "Copy", "Clone", "Debug", "Default",
+];
+
+impl Default for Vocabulary {
+    fn default() -> Self {
+        Vocabulary {
+            type_wrappers: TYPE_WRAPPERS,
+            value_wrappers: &["Arc", "Rc", "Box", "Mutex", "RwLock", "RefCell", "Cell"],
+            wrapping_variants: &["Some"],
+            same_value_methods: &[
+                "unwrap",
+                "expect",
+                "clone",
+                "lock",
+                "read",
+                "write",
+                "borrow",
+                "borrow_mut",
+                "as_ref",
+                "get_ref",
+                "into",
+            ],
+            unwrap_methods: &["unwrap", "expect", "unwrap_unchecked"],
+            discard_methods: &["ok", "unwrap_or", "unwrap_or_default"],
+            passthrough_methods: &[
+                "map_err",
+                "context",
+                "with_context",
+                "wrap_err",
+                "wrap_err_with",
+                "into",
+                "boxed",
+                "fuse",
+            ],
+            typing_modules: &[
+                "typing",
+                "typing_extensions",
+                "collections",
+                "std",
+                "core",
+                "alloc",
+            ],
+            marker_traits: MARKER_TRAITS,
+        }
+    }
+}

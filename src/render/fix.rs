@@ -1,0 +1,176 @@
+//! Code generation for suggestions: fills a rule's `Suggestion` template in the file's language
+//! and turns it into the help text and the machine-applicable `Fix`. Python is filled as text
+//! (every value is a name or argument text taken from the source); Rust goes through
+//! `proc_macro2` token streams built with `quote`, so a suggestion is always token-correct.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::diagnostic::{Applicability, Edit, Finding, Fix, Suggestion};
+use crate::engine::Report;
+use crate::model::Lang;
+
+/// Renders every suggestion of the report into its finding's help and fix.
+pub fn complete(report: &mut Report) {
+    for file in &mut report.files {
+        for finding in &mut file.findings {
+            complete_finding(file.lang, finding);
+        }
+    }
+}
+
+pub fn complete_finding(lang: Lang, f: &mut Finding) {
+    let Some(code) = f.suggestion.as_ref().and_then(|s| render(lang, s)) else {
+        return;
+    };
+    f.help = Some(match f.help.take() {
+        Some(help) => format!("{help}: `{code}`"),
+        None => format!("instead: `{code}`"),
+    });
+    f.fix = f.fix_range.map(|range| Fix {
+        applicability: Applicability::Unsafe,
+        edits: vec![Edit {
+            range,
+            content: code,
+        }],
+    });
+}
+
+/// The suggested code in `lang`, or `None` when the values do not form valid code.
+pub fn render(lang: Lang, s: &Suggestion) -> Option<String> {
+    match lang {
+        Lang::Python => {
+            let names_ok = s.receiver.split('.').all(is_identifier) && is_identifier(&s.message);
+            names_ok.then(|| fill(s, &s.receiver, &s.message, |a| a.to_string()))
+        }
+        Lang::Rust => render_rust(s),
+    }
+}
+
+/// Fills the template's placeholders; `arg` renders one kept argument.
+fn fill(s: &Suggestion, receiver: &str, message: &str, arg: impl Fn(&str) -> String) -> String {
+    let args: String = s
+        .keep_args
+        .iter()
+        .map(|a| format!(", {}", arg(a)))
+        .collect();
+    let mut out = s
+        .template
+        .replace("{receiver}", receiver)
+        .replace("{method}", &s.method)
+        .replace("{message}", message)
+        .replace("{args}", &args);
+    // `{last_arg=DEFAULT}`: the call's last kept argument (the commit mode), else DEFAULT.
+    if let Some(start) = out.find("{last_arg=") {
+        if let Some(len) = out[start..].find('}') {
+            let default = out[start + "{last_arg=".len()..start + len].to_string();
+            let value = s.keep_args.last().map_or(default, |a| arg(a));
+            out.replace_range(start..=start + len, &value);
+        }
+    }
+    out
+}
+
+fn render_rust(s: &Suggestion) -> Option<String> {
+    let mut segments = s.receiver.split('.');
+    let first = rust_ident(segments.next()?)?;
+    let rest = segments.map(rust_ident).collect::<Option<Vec<_>>>()?;
+    let receiver = quote!(#first #(. #rest)*).to_string();
+    let message = rust_ident(&s.message)?.to_string();
+    let text = fill(s, &receiver, &message, |a| {
+        a.parse::<TokenStream>()
+            .map_or_else(|_| a.to_string(), |t| t.to_string())
+    });
+    let tokens: TokenStream = text.parse().ok()?;
+    Some(tighten(&tokens.to_string()))
+}
+
+/// `quote` spaces every token; tighten to how the code would be written.
+fn tighten(tokens: &str) -> String {
+    tokens
+        .replace(" . ", ".")
+        .replace(" (", "(")
+        .replace("( ", "(")
+        .replace(" )", ")")
+        .replace("& ", "&")
+        .replace(" ,", ",")
+        .replace(" :: ", "::")
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// Strict and reserved keywords cannot be identifiers, but `self` starts a receiver path.
+const RUST_KEYWORDS: &[&str] = &[
+    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
+    "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub",
+    "ref", "return", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use",
+    "where", "while", "abstract", "become", "box", "do", "final", "gen", "macro", "override",
+    "priv", "try", "typeof", "unsized", "virtual", "yield",
+];
+
+fn rust_ident(s: &str) -> Option<proc_macro2::Ident> {
+    (is_identifier(s) && !RUST_KEYWORDS.contains(&s)).then(|| format_ident!("{}", s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn suggestion(
+        template: &'static str,
+        receiver: &str,
+        message: &str,
+        keep: &[&str],
+    ) -> Suggestion {
+        Suggestion {
+            template,
+            receiver: receiver.into(),
+            method: "commit".into(),
+            message: message.into(),
+            keep_args: keep.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    const RUST: &str = "{receiver}.commit_message(&{message}, {last_arg=CommitMode::Async})";
+
+    #[test]
+    fn renders_rust_commit_message() {
+        let r = |recv, msg, keep: &[&str]| render(Lang::Rust, &suggestion(RUST, recv, msg, keep));
+        assert_eq!(
+            r("consumer", "m", &[]).unwrap(),
+            "consumer.commit_message(&m, CommitMode::Async)"
+        );
+        assert_eq!(
+            r("self.consumer", "msg", &[]).unwrap(),
+            "self.consumer.commit_message(&msg, CommitMode::Async)"
+        );
+        assert_eq!(
+            r("c", "m", &["CommitMode::Sync"]).unwrap(),
+            "c.commit_message(&m, CommitMode::Sync)"
+        );
+        // Not identifiers: no suggestion rather than broken code.
+        assert_eq!(r("c", "1bad", &[]), None);
+        assert_eq!(r("c", "match", &[]), None);
+        assert_eq!(r("", "m", &[]), None);
+    }
+
+    #[test]
+    fn renders_python_templates() {
+        let t = "{receiver}.{method}(message={message}{args})";
+        let s = suggestion(t, "self.consumer", "msg", &["asynchronous=False"]);
+        assert_eq!(
+            render(Lang::Python, &s).unwrap(),
+            "self.consumer.commit(message=msg, asynchronous=False)"
+        );
+        let aio = "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): 1})";
+        assert_eq!(
+            render(Lang::Python, &suggestion(aio, "c", "m", &[])).unwrap(),
+            "c.commit({TopicPartition(m.topic, m.partition): 1})"
+        );
+        assert_eq!(render(Lang::Python, &suggestion(t, "c", "m-1", &[])), None);
+    }
+}
