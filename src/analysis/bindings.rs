@@ -76,6 +76,7 @@ impl<'m> Bindings<'m> {
         knowledge: &'m Knowledge,
         names: &'m Names,
         heuristic: bool,
+        indexes: Vec<BodyIndex<'m>>,
     ) -> Self {
         let mut libs: Vec<LibId> = knowledge
             .clients
@@ -89,7 +90,7 @@ impl<'m> Bindings<'m> {
             module,
             knowledge,
             names,
-            indexes: module.bodies.iter().map(BodyIndex::new).collect(),
+            indexes,
             locals: vec![HashMap::new(); module.bodies.len()],
             fields: HashMap::new(),
             libs,

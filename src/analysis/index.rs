@@ -1,9 +1,10 @@
-//! Per-body index of what is assigned to each name, built once and shared by the binding and
-//! configuration analyses.
+//! Per-body index of what is assigned to each name, filled by the shared walk and read by the
+//! binding and configuration analyses.
 
 use std::collections::HashMap;
 
-use crate::model::visit::{self, Visitor};
+use super::uses::ResultUse;
+use super::walk::{Hooks, Site};
 use crate::model::*;
 
 /// A struct literal: its type path and its field initialisers.
@@ -27,27 +28,40 @@ pub struct BodyIndex<'m> {
     pub records: Vec<Record<'m>>,
 }
 
-impl<'m> BodyIndex<'m> {
-    pub fn new(body: &'m Body) -> Self {
-        let mut v = IndexVisitor {
-            index: BodyIndex::default(),
-            self_name: body.self_name.as_deref(),
-        };
-        visit::walk_block(&mut v, &body.stmts);
-        v.index
+/// Fills one `BodyIndex` per body and, for the whole file, the calls in walk order with the
+/// use of each result.
+pub struct Indexer<'m, 'a> {
+    pub bodies: &'a [Body],
+    pub indexes: Vec<BodyIndex<'m>>,
+    /// Every call, in walk order, with the body it is in.
+    pub calls: Vec<(&'m Call, BodyId)>,
+    /// Indexed by `CallId`.
+    pub uses: Vec<ResultUse>,
+}
+
+impl<'m> Hooks<'m> for Indexer<'m, '_> {
+    fn call(&mut self, call: &'m Call, result: &ResultUse, site: Site) {
+        self.calls.push((call, site.body));
+        if let Some(slot) = self.uses.get_mut(call.id.0 as usize) {
+            *slot = result.clone();
+        }
+        if let Some(root) = chain_root(&call.func) {
+            let index = &mut self.indexes[site.body.0 as usize];
+            index.method_calls.entry(root).or_default().push(call);
+        }
     }
-}
 
-struct IndexVisitor<'m, 's> {
-    index: BodyIndex<'m>,
-    self_name: Option<&'s str>,
-}
-
-impl<'m> IndexVisitor<'m, '_> {
-    fn target(&mut self, target: &'m Target, value: &'m Expr, annotation: Option<&'m TypeRef>) {
+    fn assign(
+        &mut self,
+        target: &'m Target,
+        value: &'m Expr,
+        annotation: Option<&'m TypeRef>,
+        site: Site,
+    ) {
+        let self_name = self.bodies[site.body.0 as usize].self_name.as_deref();
+        let index = &mut self.indexes[site.body.0 as usize];
         match target {
-            Target::Name(name, _) => self
-                .index
+            Target::Name(name, _) => index
                 .assigns
                 .entry(name)
                 .or_default()
@@ -56,58 +70,26 @@ impl<'m> IndexVisitor<'m, '_> {
                 value: Expr::Name { id, .. },
                 key,
                 ..
-            } => self
-                .index
-                .item_assigns
-                .entry(id)
-                .or_default()
-                .push((key, value)),
+            } => index.item_assigns.entry(id).or_default().push((key, value)),
             Target::Attr {
                 value: Expr::Name { id, .. },
                 attr,
                 ..
-            } if Some(id.as_str()) == self.self_name => {
-                self.index.self_attr_assigns.push((attr, value))
-            }
+            } if Some(id.as_str()) == self_name => index.self_attr_assigns.push((attr, value)),
             _ => {}
         }
     }
-}
 
-impl<'m> Visitor<'m> for IndexVisitor<'m, '_> {
-    fn visit_stmt(&mut self, stmt: &'m Stmt) {
-        match &stmt.kind {
-            StmtKind::Assign {
-                targets,
-                value,
-                annotation,
-                ..
-            } => {
-                for t in targets {
-                    self.target(t, value, annotation.as_ref());
-                }
-            }
-            StmtKind::Loop {
-                target: Some(t),
-                iter: Some(iter),
-                ..
-            } => self.index.for_loops.push((t, iter)),
-            _ => {}
-        }
-        visit::walk_stmt(self, stmt);
+    fn for_loop(&mut self, target: &'m Target, iter: &'m Expr, site: Site) {
+        self.indexes[site.body.0 as usize]
+            .for_loops
+            .push((target, iter));
     }
 
-    fn visit_expr(&mut self, expr: &'m Expr) {
-        match expr {
-            Expr::Call(call) => {
-                if let Some(root) = chain_root(&call.func) {
-                    self.index.method_calls.entry(root).or_default().push(call);
-                }
-            }
-            Expr::Record { ty, fields, .. } => self.index.records.push((ty, fields)),
-            _ => {}
-        }
-        visit::walk_expr(self, expr);
+    fn record(&mut self, ty: &'m [String], fields: &'m [(String, Expr)], site: Site) {
+        self.indexes[site.body.0 as usize]
+            .records
+            .push((ty, fields));
     }
 }
 

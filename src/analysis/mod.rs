@@ -7,13 +7,14 @@ pub mod index;
 pub mod names;
 pub mod taint;
 pub mod uses;
+pub mod walk;
 
 use bindings::{Bindings, Client};
+use index::{BodyIndex, Indexer};
 use names::Names;
-use uses::ResultUse;
+use uses::{End, ResultUse};
 
 use crate::knowledge::{ArgSlot, Knowledge, Op};
-use crate::model::visit::{self, Visitor};
 use crate::model::*;
 
 /// A call on a Kafka client, with what it does.
@@ -91,21 +92,32 @@ impl<'m> FileAnalysis<'m> {
         names: &'m Names,
         heuristic: bool,
     ) -> Self {
-        let bindings = Bindings::new(module, knowledge, names, heuristic);
-        let uses = uses::compute(module, &knowledge.vocab);
-        let mut facts = vec![None; module.call_count as usize];
-        let mut calls = Vec::with_capacity(module.call_count as usize);
+        let count = module.call_count as usize;
+        let mut indexer = Indexer {
+            bodies: &module.bodies,
+            indexes: module.bodies.iter().map(|_| BodyIndex::default()).collect(),
+            calls: Vec::with_capacity(count),
+            uses: vec![ResultUse::new(End::Used); count],
+        };
         for (i, body) in module.bodies.iter().enumerate() {
-            let mut c = FactCollector {
-                bindings: &bindings,
-                knowledge,
-                body: BodyId(i as u32),
-                facts: &mut facts,
-                calls: &mut calls,
-                uses: &uses,
-            };
-            visit::walk_block(&mut c, &body.stmts);
+            walk::walk_body(body, BodyId(i as u32), &knowledge.vocab, &mut indexer);
         }
+        let Indexer {
+            indexes,
+            calls,
+            uses,
+            ..
+        } = indexer;
+        let bindings = Bindings::new(module, knowledge, names, heuristic, indexes);
+        let facts: Vec<Option<CallFacts>> = {
+            let mut facts = vec![None; count];
+            for (call, body) in &calls {
+                if let Some(f) = call_facts(&bindings, knowledge, &uses, call, *body) {
+                    facts[call.id.0 as usize] = Some(f);
+                }
+            }
+            facts
+        };
         let explicit_stores = facts
             .iter()
             .flatten()
@@ -117,7 +129,7 @@ impl<'m> FileAnalysis<'m> {
             knowledge,
             names,
             bindings,
-            calls,
+            calls: calls.into_iter().map(|(c, _)| c).collect(),
             facts,
             uses,
             taint_hits: std::cell::OnceCell::new(),
@@ -197,50 +209,36 @@ impl<'m> FileAnalysis<'m> {
     }
 }
 
-struct FactCollector<'b, 'm> {
-    bindings: &'b Bindings<'m>,
-    knowledge: &'m Knowledge,
+/// What a method call on a Kafka client does, if its receiver is one.
+fn call_facts(
+    bindings: &Bindings,
+    knowledge: &Knowledge,
+    uses: &[ResultUse],
+    call: &Call,
     body: BodyId,
-    facts: &'b mut Vec<Option<CallFacts>>,
-    calls: &'b mut Vec<&'m Call>,
-    uses: &'b [ResultUse],
-}
-
-impl<'m> Visitor<'m> for FactCollector<'_, 'm> {
-    fn visit_expr(&mut self, expr: &'m Expr) {
-        if let Expr::Call(call) = expr {
-            self.calls.push(call);
-            if let Some((recv, method)) = call.func.as_method() {
-                if let Some(client) = self.bindings.client_of(recv, self.body) {
-                    let spec = if client.lib_certain {
-                        self.knowledge
-                            .method(client.lib, client.role, client.ty.as_deref(), method)
-                    } else {
-                        // Heuristic receiver, several libraries imported: the first that knows it.
-                        self.bindings
-                            .libs
-                            .iter()
-                            .find_map(|lib| self.knowledge.method(*lib, client.role, None, method))
-                    };
-                    // An awaited call of a synchronous method: a heuristic receiver that is not
-                    // this library's client (an async wrapper).
-                    let awaited = self.uses[call.id.0 as usize].adapters.first()
-                        == Some(&uses::Adapter::Await);
-                    let contradicted = |s: &&crate::knowledge::MethodSpec| {
-                        client.is_heuristic() && awaited && !s.asynchronous
-                    };
-                    if let Some(spec) = spec.filter(|s| !contradicted(s)) {
-                        self.facts[call.id.0 as usize] = Some(CallFacts {
-                            op: spec.op.clone(),
-                            method: method.to_string(),
-                            receiver: recv.dotted().map(|d| d.join(".")),
-                            client,
-                            body: self.body,
-                        });
-                    }
-                }
-            }
-        }
-        visit::walk_expr(self, expr);
+) -> Option<CallFacts> {
+    let (recv, method) = call.func.as_method()?;
+    let client = bindings.client_of(recv, body)?;
+    let spec = if client.lib_certain {
+        knowledge.method(client.lib, client.role, client.ty.as_deref(), method)
+    } else {
+        // Heuristic receiver, several libraries imported: the first that knows it.
+        bindings
+            .libs
+            .iter()
+            .find_map(|lib| knowledge.method(*lib, client.role, None, method))
+    }?;
+    // An awaited call of a synchronous method: a heuristic receiver that is not this
+    // library's client (an async wrapper).
+    let awaited = uses[call.id.0 as usize].adapters.first() == Some(&uses::Adapter::Await);
+    if client.is_heuristic() && awaited && !spec.asynchronous {
+        return None;
     }
+    Some(CallFacts {
+        op: spec.op.clone(),
+        method: method.to_string(),
+        receiver: recv.dotted().map(|d| d.join(".")),
+        client,
+        body,
+    })
 }

@@ -1,9 +1,7 @@
-//! What happens to each call's result: thrown away, bound, awaited, unwrapped, passed on.
-//! OL201/OL202 (and later OL203) read this instead of looking at statements themselves, so
-//! Python's `_ = producer.flush()` and Rust's `let _ = producer.flush(t);` are one case.
-
-use crate::knowledge::vocab::Vocabulary;
-use crate::model::*;
+//! What happens to each call's result: thrown away, bound, awaited, unwrapped, passed on
+//! (computed by the shared walk, `walk.rs`). OL201/OL202 (and later OL203) read this instead of
+//! looking at statements themselves, so Python's `_ = producer.flush()` and Rust's
+//! `let _ = producer.flush(t);` are one case.
 
 /// A step applied to a value before it reaches its final use, innermost first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,14 +35,14 @@ pub struct ResultUse {
 }
 
 impl ResultUse {
-    fn new(end: End) -> Self {
+    pub(crate) fn new(end: End) -> Self {
         ResultUse {
             adapters: Vec::new(),
             end,
         }
     }
 
-    fn through(&self, adapter: Adapter) -> Self {
+    pub(crate) fn through(&self, adapter: Adapter) -> Self {
         let mut adapters = Vec::with_capacity(self.adapters.len() + 1);
         adapters.push(adapter);
         adapters.extend_from_slice(&self.adapters);
@@ -71,166 +69,6 @@ impl ResultUse {
         match &self.end {
             End::Discarded | End::Underscore => pending == 0 && raises,
             End::Bound(_) | End::Method(_) | End::Used => true,
-        }
-    }
-}
-
-/// Computes the use of every call's result in a module.
-pub fn compute(module: &Module, vocab: &Vocabulary) -> Vec<ResultUse> {
-    let mut uses = vec![ResultUse::new(End::Used); module.call_count as usize];
-    let mut w = UseWalker {
-        uses: &mut uses,
-        vocab,
-    };
-    for body in &module.bodies {
-        w.block(&body.stmts);
-    }
-    uses
-}
-
-struct UseWalker<'u> {
-    uses: &'u mut Vec<ResultUse>,
-    vocab: &'u Vocabulary,
-}
-
-impl UseWalker<'_> {
-    fn block(&mut self, stmts: &[Stmt]) {
-        for s in stmts {
-            self.stmt(s);
-        }
-    }
-
-    fn stmt(&mut self, stmt: &Stmt) {
-        let used = ResultUse::new(End::Used);
-        match &stmt.kind {
-            StmtKind::Expr(e) => self.expr(e, ResultUse::new(End::Discarded)),
-            StmtKind::Assign { targets, value, .. } => {
-                let end = match targets.as_slice() {
-                    [Target::Underscore(_)] => End::Underscore,
-                    [Target::Name(n, _)] => End::Bound(n.clone()),
-                    _ => End::Used,
-                };
-                self.expr(value, ResultUse::new(end));
-                for t in targets {
-                    self.target(t);
-                }
-            }
-            StmtKind::If { test, body, orelse } => {
-                self.expr(test, used);
-                self.block(body);
-                self.block(orelse);
-            }
-            StmtKind::Match { subject, arms } => {
-                self.expr(subject, used);
-                for arm in arms {
-                    self.block(&arm.body);
-                }
-            }
-            StmtKind::Loop {
-                target,
-                iter,
-                body,
-                orelse,
-                ..
-            } => {
-                if let Some(i) = iter {
-                    self.expr(i, used);
-                }
-                if let Some(t) = target {
-                    self.target(t);
-                }
-                self.block(body);
-                self.block(orelse);
-            }
-            StmtKind::Try {
-                body,
-                handlers,
-                orelse,
-                finally,
-            } => {
-                self.block(body);
-                for h in handlers {
-                    for t in &h.types {
-                        self.expr(t, used.clone());
-                    }
-                    self.block(&h.body);
-                }
-                self.block(orelse);
-                self.block(finally);
-            }
-            StmtKind::Exit { value, .. } => {
-                if let Some(v) = value {
-                    self.expr(v, used);
-                }
-            }
-            StmtKind::Block(b) => self.block(b),
-        }
-    }
-
-    fn target(&mut self, t: &Target) {
-        match t {
-            Target::Attr { value, .. } => self.expr(value, ResultUse::new(End::Used)),
-            Target::Index { value, key, .. } => {
-                self.expr(value, ResultUse::new(End::Used));
-                self.expr(key, ResultUse::new(End::Used));
-            }
-            Target::Tuple(ts, _) => ts.iter().for_each(|t| self.target(t)),
-            _ => {}
-        }
-    }
-
-    fn expr(&mut self, e: &Expr, u: ResultUse) {
-        let used = || ResultUse::new(End::Used);
-        match e {
-            Expr::Call(call) => {
-                if let Some(slot) = self.uses.get_mut(call.id.0 as usize) {
-                    *slot = u;
-                }
-                let drop_call = matches!(
-                    call.func.dotted().as_deref(),
-                    Some(["drop"]) | Some([.., "mem", "drop"])
-                );
-                match call.func.as_method() {
-                    Some((recv, m)) => {
-                        let recv_use = if self.vocab.unwrap_methods.contains(&m) {
-                            self.uses[call.id.0 as usize].through(Adapter::Unwrap)
-                        } else if self.vocab.discard_methods.contains(&m) {
-                            self.uses[call.id.0 as usize].through(Adapter::Discard)
-                        } else if self.vocab.passthrough_methods.contains(&m) {
-                            self.uses[call.id.0 as usize].clone()
-                        } else {
-                            ResultUse::new(End::Method(m.to_string()))
-                        };
-                        self.expr(recv, recv_use);
-                    }
-                    None => self.expr(&call.func, used()),
-                }
-                for a in &call.args {
-                    let arg_use = if drop_call {
-                        ResultUse::new(End::Underscore)
-                    } else {
-                        used()
-                    };
-                    self.expr(&a.value, arg_use);
-                }
-            }
-            Expr::Await { value, .. } => self.expr(value, u.through(Adapter::Await)),
-            Expr::Try { value, .. } => self.expr(value, u.through(Adapter::Unwrap)),
-            Expr::Attr { value, .. } => self.expr(value, used()),
-            Expr::Dict { items, .. } => {
-                for (k, v) in items {
-                    if let Some(k) = k {
-                        self.expr(k, used());
-                    }
-                    self.expr(v, used());
-                }
-            }
-            Expr::Seq { elts: parts, .. } | Expr::Derived { parts, .. } => {
-                parts.iter().for_each(|p| self.expr(p, used()))
-            }
-            Expr::Record { fields, .. } => fields.iter().for_each(|(_, v)| self.expr(v, used())),
-            Expr::Closure { body, .. } => self.block(body),
-            Expr::Name { .. } | Expr::Lit { .. } | Expr::Opaque { .. } => {}
         }
     }
 }

@@ -1,0 +1,205 @@
+//! The one walk over a body's statements that the per-file analyses share. It tracks, for
+//! every expression, where its value goes (`ResultUse`: awaited, unwrapped, discarded, bound,
+//! passed on) and calls hooks for the nodes the analyses index: calls, assignments, `for`
+//! loops, struct literals. Analyses implement the hooks they need; none walks the tree itself.
+
+use super::uses::{Adapter, End, ResultUse};
+use crate::knowledge::vocab::Vocabulary;
+use crate::model::*;
+
+/// Where a node is.
+#[derive(Debug, Clone, Copy)]
+pub struct Site {
+    pub body: BodyId,
+}
+
+/// What the analyses see during the walk. Every method has an empty default.
+pub trait Hooks<'m> {
+    /// A call, with the use of its result.
+    fn call(&mut self, _call: &'m Call, _use: &ResultUse, _site: Site) {}
+    /// `target = value` (also `let`, `with .. as`, `for` targets are separate).
+    fn assign(
+        &mut self,
+        _target: &'m Target,
+        _value: &'m Expr,
+        _annotation: Option<&'m TypeRef>,
+        _site: Site,
+    ) {
+    }
+    /// `for target in iter`.
+    fn for_loop(&mut self, _target: &'m Target, _iter: &'m Expr, _site: Site) {}
+    /// A struct literal / keyword construction of a known type.
+    fn record(&mut self, _ty: &'m [String], _fields: &'m [(String, Expr)], _site: Site) {}
+}
+
+/// Walks one body (closures inline: their statements belong to the enclosing body).
+pub fn walk_body<'m, H: Hooks<'m>>(body: &'m Body, id: BodyId, vocab: &Vocabulary, hooks: &mut H) {
+    let mut w = Walker {
+        hooks,
+        vocab,
+        site: Site { body: id },
+    };
+    w.block(&body.stmts);
+}
+
+struct Walker<'h, 'v, H> {
+    hooks: &'h mut H,
+    vocab: &'v Vocabulary,
+    site: Site,
+}
+
+fn used() -> ResultUse {
+    ResultUse::new(End::Used)
+}
+
+impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
+    fn block(&mut self, stmts: &'m [Stmt]) {
+        for s in stmts {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, stmt: &'m Stmt) {
+        match &stmt.kind {
+            StmtKind::Expr(e) => self.expr(e, ResultUse::new(End::Discarded)),
+            StmtKind::Assign {
+                targets,
+                value,
+                annotation,
+                ..
+            } => {
+                let end = match targets.as_slice() {
+                    [Target::Underscore(_)] => End::Underscore,
+                    [Target::Name(n, _)] => End::Bound(n.clone()),
+                    _ => End::Used,
+                };
+                self.expr(value, ResultUse::new(end));
+                for t in targets {
+                    self.hooks.assign(t, value, annotation.as_ref(), self.site);
+                    self.target(t);
+                }
+            }
+            StmtKind::If { test, body, orelse } => {
+                self.expr(test, used());
+                self.block(body);
+                self.block(orelse);
+            }
+            StmtKind::Match { subject, arms } => {
+                self.expr(subject, used());
+                for arm in arms {
+                    self.block(&arm.body);
+                }
+            }
+            StmtKind::Loop {
+                target,
+                iter,
+                body,
+                orelse,
+                ..
+            } => {
+                if let Some(i) = iter {
+                    self.expr(i, used());
+                }
+                if let (Some(t), Some(i)) = (target, iter) {
+                    self.hooks.for_loop(t, i, self.site);
+                }
+                if let Some(t) = target {
+                    self.target(t);
+                }
+                self.block(body);
+                self.block(orelse);
+            }
+            StmtKind::Try {
+                body,
+                handlers,
+                orelse,
+                finally,
+            } => {
+                self.block(body);
+                for h in handlers {
+                    for t in &h.types {
+                        self.expr(t, used());
+                    }
+                    self.block(&h.body);
+                }
+                self.block(orelse);
+                self.block(finally);
+            }
+            StmtKind::Exit { value, .. } => {
+                if let Some(v) = value {
+                    self.expr(v, used());
+                }
+            }
+            StmtKind::Block(b) => self.block(b),
+        }
+    }
+
+    fn target(&mut self, t: &'m Target) {
+        match t {
+            Target::Attr { value, .. } => self.expr(value, used()),
+            Target::Index { value, key, .. } => {
+                self.expr(value, used());
+                self.expr(key, used());
+            }
+            Target::Tuple(ts, _) => ts.iter().for_each(|t| self.target(t)),
+            Target::Name(..) | Target::Underscore(_) | Target::Other(_) => {}
+        }
+    }
+
+    /// Visits `e`, whose value ends up as `u` says.
+    fn expr(&mut self, e: &'m Expr, u: ResultUse) {
+        match e {
+            Expr::Call(call) => {
+                self.hooks.call(call, &u, self.site);
+                let drop_call = matches!(
+                    call.func.dotted().as_deref(),
+                    Some(["drop"]) | Some([.., "mem", "drop"])
+                );
+                match call.func.as_method() {
+                    Some((recv, m)) => {
+                        let vocab = self.vocab;
+                        let recv_use = if vocab.unwrap_methods.contains(&m) {
+                            u.through(Adapter::Unwrap)
+                        } else if vocab.discard_methods.contains(&m) {
+                            u.through(Adapter::Discard)
+                        } else if vocab.passthrough_methods.contains(&m) {
+                            u
+                        } else {
+                            ResultUse::new(End::Method(m.to_string()))
+                        };
+                        self.expr(recv, recv_use);
+                    }
+                    None => self.expr(&call.func, used()),
+                }
+                for a in &call.args {
+                    let arg_use = if drop_call {
+                        ResultUse::new(End::Underscore)
+                    } else {
+                        used()
+                    };
+                    self.expr(&a.value, arg_use);
+                }
+            }
+            Expr::Await { value, .. } => self.expr(value, u.through(Adapter::Await)),
+            Expr::Try { value, .. } => self.expr(value, u.through(Adapter::Unwrap)),
+            Expr::Attr { value, .. } => self.expr(value, used()),
+            Expr::Dict { items, .. } => {
+                for (k, v) in items {
+                    if let Some(k) = k {
+                        self.expr(k, used());
+                    }
+                    self.expr(v, used());
+                }
+            }
+            Expr::Seq { elts: parts, .. } | Expr::Derived { parts, .. } => {
+                parts.iter().for_each(|p| self.expr(p, used()))
+            }
+            Expr::Record { ty, fields, .. } => {
+                self.hooks.record(ty, fields, self.site);
+                fields.iter().for_each(|(_, v)| self.expr(v, used()))
+            }
+            Expr::Closure { body, .. } => self.block(body),
+            Expr::Name { .. } | Expr::Lit { .. } | Expr::Opaque { .. } => {}
+        }
+    }
+}
