@@ -44,6 +44,7 @@ pub struct LowerState {
     pub imports: Vec<crate::model::Import>,
     pub classes: Vec<crate::model::Class>,
     pub bodies: Vec<crate::model::Body>,
+    pub type_aliases: Vec<(String, crate::model::TypeRef)>,
 }
 
 impl LowerState {
@@ -72,6 +73,7 @@ impl LowerState {
             imports: self.imports,
             bodies: self.bodies,
             classes: self.classes,
+            type_aliases: self.type_aliases,
             call_count: self.next_call,
         }
     }

@@ -44,6 +44,26 @@ pub const TYPE_WRAPPERS: &[&str] = &[
     "OnceLock",
     "Lazy",
     "LazyLock",
+    // A function returning `KafkaResult<StreamConsumer>` gives a consumer once `?` or
+    // `.unwrap()` (looked through as well) has been applied.
+    "Result",
+    "KafkaResult",
+];
+
+/// Rust collections whose last type argument is the element (`Vec<P>`, `HashMap<K, P>`).
+pub const CONTAINER_TYPES: &[&str] = &[
+    "Vec",
+    "VecDeque",
+    "LinkedList",
+    "BinaryHeap",
+    "HashMap",
+    "BTreeMap",
+    "HashSet",
+    "BTreeSet",
+    "IndexMap",
+    "IndexSet",
+    "DashMap",
+    "SmallVec",
 ];
 
 pub const MARKER_TRAITS: &[&str] = &[

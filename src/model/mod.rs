@@ -69,6 +69,9 @@ pub struct Module {
     pub bodies: Vec<Body>,
     /// Classes (Python) and structs (Rust) with their declared fields.
     pub classes: Vec<Class>,
+    /// Type aliases: Rust `type Kafka = FutureProducer;`, Python `Sink: TypeAlias = Producer`
+    /// and `type Sink = Producer` (a plain `Sink = Producer` is an ordinary assignment).
+    pub type_aliases: Vec<(String, TypeRef)>,
     /// Number of call nodes; `CallId`s are `0..call_count`.
     pub call_count: u32,
 }
@@ -114,6 +117,8 @@ pub struct ImportEntry {
 pub struct Class {
     pub name: String,
     pub fields: Vec<Field>,
+    /// Class-level assignments (`_bus = Producer(conf)`), evaluated in the module's scope.
+    pub attrs: Vec<(String, Expr)>,
     /// Base classes as written (`class ReliableProducer(confluent_kafka.Producer)`); a class
     /// deriving from a Kafka client is one. Empty for Rust structs.
     pub bases: TypeRef,
@@ -132,6 +137,9 @@ pub struct Field {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct TypeRef {
     pub paths: Vec<Vec<String>>,
+    /// Element types of containers (`list[Producer]`, `dict[str, Producer]`, `Vec<..>`,
+    /// `HashMap<_, ..>`, `[T]`): the value holds several of these.
+    pub elements: Vec<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,6 +159,10 @@ pub struct Body {
     /// Name of the receiver parameter (`self`) for methods.
     pub self_name: Option<String>,
     pub params: Vec<Param>,
+    /// The declared return type (`-> Consumer`, `-> KafkaResult<StreamConsumer>`).
+    pub returns: Option<TypeRef>,
+    /// Decorators as written (`property`, `pytest.fixture(name="c")`, `contextmanager`).
+    pub decorators: Vec<Expr>,
     /// The enclosing body for nested functions (closures stay inline as `Expr::Closure`).
     pub parent: Option<BodyId>,
     pub stmts: Block,
@@ -167,6 +179,8 @@ impl Body {
             class: None,
             self_name: None,
             params: Vec::new(),
+            returns: None,
+            decorators: Vec::new(),
             parent: None,
             stmts: Vec::new(),
             is_async: false,
@@ -179,7 +193,34 @@ impl Body {
 pub struct Param {
     pub name: String,
     pub annotation: Option<TypeRef>,
+    /// The default value (`on_delivery=None`).
+    pub default: Option<Expr>,
+    pub kind: ParamKind,
     pub range: TextRange,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamKind {
+    /// Positional or keyword.
+    Regular,
+    KeywordOnly,
+    /// `*args`
+    VarArgs,
+    /// `**kwargs`
+    VarKwargs,
+}
+
+impl Param {
+    /// A regular parameter with no default.
+    pub fn new(name: impl Into<String>, annotation: Option<TypeRef>, range: TextRange) -> Param {
+        Param {
+            name: name.into(),
+            annotation,
+            default: None,
+            kind: ParamKind::Regular,
+            range,
+        }
+    }
 }
 
 pub type Block = Vec<Stmt>;
@@ -381,6 +422,8 @@ pub enum Hop {
     Container,
     Conditional,
     Cast,
+    /// `yield value` (a generator's produced value: `@contextmanager`, pytest fixtures).
+    Yield,
     Other,
 }
 

@@ -170,15 +170,7 @@ impl Lowerer {
                 let params = l
                     .parameters
                     .as_ref()
-                    .map(|ps| {
-                        ps.iter()
-                            .map(|p| Param {
-                                name: p.name().id.to_string(),
-                                annotation: None,
-                                range: range(p.range()),
-                            })
-                            .collect()
-                    })
+                    .map(|ps| self.params(ps, false))
                     .unwrap_or_default();
                 let value = self.expr(&l.body);
                 let body = vec![Stmt {
@@ -202,7 +194,7 @@ impl Lowerer {
             PyExpr::Starred(s) => self.expr(&s.value),
             PyExpr::Yield(y) => {
                 let parts = y.value.iter().map(|v| self.expr(v)).collect();
-                Expr::derived(parts, Hop::Other, r)
+                Expr::derived(parts, Hop::Yield, r)
             }
             PyExpr::YieldFrom(y) => {
                 let parts = vec![self.expr(&y.value)];
@@ -320,48 +312,150 @@ impl Lowerer {
 }
 
 /// The paths an annotation could name: `Consumer`, `ck.Consumer`, `Optional[Consumer]`,
-/// `Consumer | None`, `"Consumer"`.
+/// `Consumer | None`, `"Optional[Consumer]"`; container element types (`list[Producer]`,
+/// `dict[str, Producer]`) go to `elements`.
 pub(super) fn type_ref(e: &PyExpr) -> TypeRef {
     let mut out = TypeRef::default();
-    collect_type_paths(e, &mut out.paths, 0);
+    collect_type_paths(e, &mut out, false, 0);
     out
 }
 
-fn collect_type_paths(e: &PyExpr, out: &mut Vec<Vec<String>>, depth: u32) {
+/// Generic types whose arguments are elements, not the value itself.
+const CONTAINERS: &[&str] = &[
+    "list",
+    "List",
+    "dict",
+    "Dict",
+    "set",
+    "Set",
+    "frozenset",
+    "FrozenSet",
+    "tuple",
+    "Tuple",
+    "Sequence",
+    "MutableSequence",
+    "Mapping",
+    "MutableMapping",
+    "Iterable",
+    "Iterator",
+    "Collection",
+    "deque",
+    "Deque",
+    "DefaultDict",
+    "defaultdict",
+    "OrderedDict",
+];
+
+/// Wrappers whose argument is the value itself (looked through).
+const SAME_VALUE: &[&str] = &[
+    "Optional",
+    "Union",
+    "Annotated",
+    "Final",
+    "ClassVar",
+    "Type",
+    "type",
+];
+
+fn collect_type_paths(e: &PyExpr, out: &mut TypeRef, element: bool, depth: u32) {
     if depth > 16 {
         return;
     }
+    let push = |out: &mut TypeRef, p: Vec<String>| {
+        if element {
+            out.elements.push(p)
+        } else {
+            out.paths.push(p)
+        }
+    };
     match e {
         PyExpr::Name(_) | PyExpr::Attribute(_) => {
             if let Some(p) = dotted(e) {
-                out.push(p);
+                push(out, p);
             }
         }
         PyExpr::Subscript(s) => {
-            if let Some(p) = dotted(&s.value) {
-                out.push(p);
+            let base = dotted(&s.value);
+            let last = base.as_ref().and_then(|b| b.last()).cloned();
+            let last = last.as_deref();
+            let container = last.is_some_and(|l| CONTAINERS.contains(&l));
+            let same = last.is_some_and(|l| SAME_VALUE.contains(&l));
+            if let Some(p) = base {
+                if !same {
+                    push(out, p);
+                }
             }
-            collect_type_paths(&s.slice, out, depth + 1);
+            // `dict[str, Producer]`: the value type is the last argument.
+            let slice: &PyExpr = match (&*s.slice, container) {
+                (PyExpr::Tuple(t), true)
+                    if last.is_some_and(|l| l.ends_with("ict") || l.contains("Mapping")) =>
+                {
+                    t.elts.last().unwrap_or(&s.slice)
+                }
+                _ => &s.slice,
+            };
+            collect_type_paths(slice, out, element || container, depth + 1);
         }
         PyExpr::Tuple(t) => t
             .elts
             .iter()
-            .for_each(|e| collect_type_paths(e, out, depth + 1)),
+            .for_each(|e| collect_type_paths(e, out, element, depth + 1)),
         PyExpr::BinOp(b) => {
-            collect_type_paths(&b.left, out, depth + 1);
-            collect_type_paths(&b.right, out, depth + 1);
+            collect_type_paths(&b.left, out, element, depth + 1);
+            collect_type_paths(&b.right, out, element, depth + 1);
         }
+        // A quoted annotation is parsed as the expression it spells.
         PyExpr::StringLiteral(s) => {
-            let text = s.value.to_str();
-            if !text.is_empty()
-                && text.split('.').all(|seg| {
-                    !seg.is_empty() && seg.chars().all(|c| c.is_alphanumeric() || c == '_')
-                })
-            {
-                out.push(text.split('.').map(str::to_string).collect());
+            if let Ok(parsed) = ruff_python_parser::parse_expression(s.value.to_str()) {
+                collect_type_paths(&parsed.into_expr(), out, element, depth + 1);
             }
         }
         _ => {}
+    }
+}
+
+/// `X: TypeAlias = ...` (also `typing.TypeAlias`).
+pub(super) fn is_type_alias_annotation(e: &PyExpr) -> bool {
+    dotted(e).is_some_and(|p| p.last().is_some_and(|l| l == "TypeAlias"))
+}
+
+impl Lowerer {
+    /// Parameters with their kinds and defaults; `annotated` is false for lambdas.
+    pub(super) fn params(&mut self, ps: &ast::Parameters, annotated: bool) -> Vec<Param> {
+        let mut out = Vec::with_capacity(ps.len());
+        let regular = |this: &mut Self, p: &ast::ParameterWithDefault, kind: ParamKind| Param {
+            name: p.parameter.name.id.to_string(),
+            annotation: p
+                .parameter
+                .annotation
+                .as_deref()
+                .filter(|_| annotated)
+                .map(type_ref),
+            default: p.default.as_deref().map(|d| this.expr(d)),
+            kind,
+            range: range(p.range),
+        };
+        for p in ps.posonlyargs.iter().chain(&ps.args) {
+            let param = regular(self, p, ParamKind::Regular);
+            out.push(param);
+        }
+        if let Some(v) = &ps.vararg {
+            out.push(Param {
+                kind: ParamKind::VarArgs,
+                ..Param::new(v.name.id.to_string(), None, range(v.range))
+            });
+        }
+        for p in &ps.kwonlyargs {
+            let param = regular(self, p, ParamKind::KeywordOnly);
+            out.push(param);
+        }
+        if let Some(k) = &ps.kwarg {
+            out.push(Param {
+                kind: ParamKind::VarKwargs,
+                ..Param::new(k.name.id.to_string(), None, range(k.range))
+            });
+        }
+        out
     }
 }
 

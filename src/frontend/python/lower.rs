@@ -66,6 +66,14 @@ impl Lowerer {
                 annotation: None,
                 augmented: true,
             },
+            PyStmt::AnnAssign(a) if expr::is_type_alias_annotation(&a.annotation) => {
+                if let (ast::Expr::Name(n), Some(v)) = (&*a.target, &a.value) {
+                    self.st
+                        .type_aliases
+                        .push((n.id.to_string(), expr::type_ref(v)));
+                }
+                return None;
+            }
             PyStmt::AnnAssign(a) => StmtKind::Assign {
                 value: match &a.value {
                     Some(v) => self.expr(v),
@@ -202,8 +210,15 @@ impl Lowerer {
                 self.import_from(s);
                 return None;
             }
+            PyStmt::TypeAlias(t) => {
+                if let ast::Expr::Name(n) = &*t.name {
+                    self.st
+                        .type_aliases
+                        .push((n.id.to_string(), expr::type_ref(&t.value)));
+                }
+                return None;
+            }
             PyStmt::Delete(_)
-            | PyStmt::TypeAlias(_)
             | PyStmt::Global(_)
             | PyStmt::Nonlocal(_)
             | PyStmt::Pass(_)
@@ -243,15 +258,7 @@ impl Lowerer {
         let is_static = f.decorator_list.iter().any(
             |d| matches!(&d.expression, ast::Expr::Name(n) if n.id.as_str() == "staticmethod"),
         );
-        let params: Vec<Param> = f
-            .parameters
-            .iter()
-            .map(|p| Param {
-                name: p.name().id.to_string(),
-                annotation: p.annotation().map(expr::type_ref),
-                range: range(p.range()),
-            })
-            .collect();
+        let params = self.params(&f.parameters, true);
         let self_name = match class {
             Some(_) if !is_static => params.first().map(|p| p.name.clone()),
             _ => None,
@@ -260,6 +267,12 @@ impl Lowerer {
         b.class = class.map(str::to_string);
         b.self_name = self_name;
         b.params = params;
+        b.returns = f.returns.as_deref().map(expr::type_ref);
+        b.decorators = f
+            .decorator_list
+            .iter()
+            .map(|d| self.expr(&d.expression))
+            .collect();
         b.parent = parent.filter(|p| p.0 != 0);
         b.is_async = f.is_async;
         self.st.bodies.push(b);
@@ -274,6 +287,7 @@ impl Lowerer {
     fn class(&mut self, c: &ast::StmtClassDef, parent: Option<BodyId>) {
         let name = c.name.id.to_string();
         let mut fields = Vec::new();
+        let mut attrs = Vec::new();
         for stmt in &c.body {
             match stmt {
                 PyStmt::FunctionDef(f) => self.function(f, Some(&name), parent),
@@ -283,6 +297,17 @@ impl Lowerer {
                             name: n.id.to_string(),
                             ty: expr::type_ref(&a.annotation),
                         });
+                        if let Some(v) = &a.value {
+                            attrs.push((n.id.to_string(), self.expr(v)));
+                        }
+                    }
+                }
+                PyStmt::Assign(a) => {
+                    let value = self.expr(&a.value);
+                    for t in &a.targets {
+                        if let ast::Expr::Name(n) = t {
+                            attrs.push((n.id.to_string(), value.clone()));
+                        }
                     }
                 }
                 PyStmt::ClassDef(inner) => self.class(inner, parent),
@@ -296,6 +321,7 @@ impl Lowerer {
         self.st.classes.push(Class {
             name,
             fields,
+            attrs,
             bases,
             range: range(c.range),
         });

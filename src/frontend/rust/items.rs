@@ -110,6 +110,7 @@ impl Lowerer {
                 self.st.classes.push(Class {
                     name: s.ident.to_string(),
                     fields,
+                    attrs: Vec::new(),
                     bases: TypeRef::default(),
                     range,
                 });
@@ -148,9 +149,29 @@ impl Lowerer {
                     range,
                 );
             }
+            Item::Static(st) => {
+                let range =
+                    item_start(&st.vis, sp(st.static_token.span)).cover(sp(st.semi_token.span));
+                self.static_item(&st.ident, &st.ty, &st.expr, range);
+            }
+            Item::Const(c) => {
+                let range = item_start(&c.vis, sp(c.const_token.span)).cover(sp(c.semi_token.span));
+                self.static_item(&c.ident, &c.ty, &c.expr, range);
+            }
+            Item::Type(t) => {
+                let ty = self.type_ref(&t.ty);
+                self.st.type_aliases.push((t.ident.to_string(), ty));
+            }
             Item::Macro(m) => {
                 // `macro_rules!` definitions hold templates, not code.
                 if m.ident.is_some() {
+                    return;
+                }
+                // `lazy_static! { static ref P: FutureProducer = ...; }`
+                if let Some(statics) = super::macros::parse_lazy_statics(&m.mac) {
+                    for (ident, ty, expr, range) in statics {
+                        self.static_item(&ident, &ty, &expr, range);
+                    }
                     return;
                 }
                 if let Some(items) = super::macros::parse_items(&m.mac.tokens) {
@@ -158,6 +179,23 @@ impl Lowerer {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// A `static` / `const` (or `lazy_static!` entry) is an annotated assignment at the
+    /// module's top level (body 0), where names of any function find it.
+    fn static_item(&mut self, ident: &syn::Ident, ty: &Type, expr: &syn::Expr, range: TextRange) {
+        if self.in_function {
+            return;
+        }
+        let annotation = Some(self.type_ref(ty));
+        let value = self.expr(expr);
+        let target = Target::Name(ident.to_string(), node(ident));
+        let stmt = Stmt::assign(vec![target], value, annotation, range);
+        let mut hoisted = std::mem::take(&mut self.hoisted);
+        if let Some(top) = self.st.bodies.first_mut() {
+            top.stmts.append(&mut hoisted);
+            top.stmts.push(stmt);
         }
     }
 
@@ -187,21 +225,22 @@ impl Lowerer {
             match input {
                 syn::FnArg::Receiver(r) => {
                     self_name = Some("self".to_string());
-                    params.push(Param {
-                        name: "self".into(),
-                        annotation: Some(self.type_ref(&r.ty)),
-                        range: node(r),
-                    });
+                    params.push(Param::new("self", Some(self.type_ref(&r.ty)), node(r)));
                 }
                 syn::FnArg::Typed(pt) => {
                     params.extend(self.params_from_pat(&pt.pat, Some(&pt.ty), node(pt)))
                 }
             }
         }
+        let returns = match &sig.output {
+            syn::ReturnType::Type(_, ty) => Some(self.type_ref(ty)),
+            syn::ReturnType::Default => None,
+        };
         self.st.bodies.push(Body {
             class: class.map(str::to_string),
             self_name,
             params,
+            returns,
             parent: self.current_body.filter(|p| p.0 != 0),
             is_async: sig.asyncness.is_some(),
             ..Body::new(&sig.ident.to_string(), BodyKind::Function, range)
@@ -236,33 +275,17 @@ impl Lowerer {
         let annotation = ty.map(|t| self.type_ref(t));
         match p {
             Pat::Ident(id) if id.subpat.is_none() => {
-                vec![Param {
-                    name: id.ident.to_string(),
-                    annotation,
-                    range,
-                }]
+                vec![Param::new(id.ident.to_string(), annotation, range)]
             }
-            Pat::Wild(_) => vec![Param {
-                name: "_".into(),
-                annotation,
-                range,
-            }],
+            Pat::Wild(_) => vec![Param::new("_", annotation, range)],
             other => {
                 let names = pat::bindings(other);
                 if names.is_empty() {
-                    vec![Param {
-                        name: "_".into(),
-                        annotation,
-                        range,
-                    }]
+                    vec![Param::new("_", annotation, range)]
                 } else {
                     names
                         .into_iter()
-                        .map(|name| Param {
-                            name,
-                            annotation: None,
-                            range,
-                        })
+                        .map(|name| Param::new(name, None, range))
                         .collect()
                 }
             }

@@ -84,6 +84,34 @@ pub(super) fn parse_items(tokens: &TokenStream) -> Option<Vec<syn::Item>> {
         .map(|f| f.items)
 }
 
+/// `lazy_static! { [pub] static ref NAME: Type = expr; ... }`: each entry's name, type,
+/// initializer and range (from `static` to `;`).
+pub(super) fn parse_lazy_statics(
+    mac: &syn::Macro,
+) -> Option<Vec<(syn::Ident, syn::Type, SExpr, TextRange)>> {
+    if mac.path.segments.last()?.ident != "lazy_static" {
+        return None;
+    }
+    let parser = |input: syn::parse::ParseStream| {
+        let mut out = Vec::new();
+        while !input.is_empty() {
+            let _attrs = input.call(syn::Attribute::parse_outer)?;
+            let _vis: syn::Visibility = input.parse()?;
+            let start: Token![static] = input.parse()?;
+            let _ref: Token![ref] = input.parse()?;
+            let ident: syn::Ident = input.parse()?;
+            let _colon: Token![:] = input.parse()?;
+            let ty: syn::Type = input.parse()?;
+            let _eq: Token![=] = input.parse()?;
+            let expr: SExpr = input.parse()?;
+            let semi: Token![;] = input.parse()?;
+            out.push((ident, ty, expr, sp(start.span).cover(sp(semi.span))));
+        }
+        Ok(out)
+    };
+    parser.parse2(mac.tokens.clone()).ok()
+}
+
 fn parse_comma_exprs(tokens: &TokenStream) -> Option<Vec<SExpr>> {
     Punctuated::<SExpr, Token![,]>::parse_terminated
         .parse2(tokens.clone())

@@ -248,7 +248,8 @@ fn method_call_with_turbofish() {
     assert_eq!(
         create.type_args,
         vec![TypeRef {
-            paths: vec![vec!["StreamConsumer".into()]]
+            paths: vec![vec!["StreamConsumer".into()]],
+            elements: Vec::new(),
         }]
     );
     assert!(create.args.is_empty());
@@ -269,7 +270,8 @@ fn method_call_with_turbofish() {
     assert_eq!(
         make.type_args,
         vec![TypeRef {
-            paths: vec![vec!["FutureProducer".into()]]
+            paths: vec![vec!["FutureProducer".into()]],
+            elements: Vec::new(),
         }]
     );
 }
@@ -347,7 +349,8 @@ fn closures_and_async_blocks() {
     assert_eq!(
         params[0].annotation,
         Some(TypeRef {
-            paths: vec![vec!["Message".into()]]
+            paths: vec![vec!["Message".into()]],
+            elements: Vec::new(),
         })
     );
     assert_eq!(params[1].annotation, None);

@@ -3,7 +3,7 @@
 use syn::{GenericArgument, PathArguments, Type, TypeParamBound};
 
 use super::Lowerer;
-use crate::knowledge::vocab::{MARKER_TRAITS, TYPE_WRAPPERS};
+use crate::knowledge::vocab::{CONTAINER_TYPES, MARKER_TRAITS, TYPE_WRAPPERS};
 use crate::model::TypeRef;
 
 const MAX_TYPE_DEPTH: u32 = 32;
@@ -15,12 +15,22 @@ pub(super) fn path_segments(p: &syn::Path) -> Vec<String> {
 impl Lowerer {
     pub(super) fn type_ref(&self, ty: &Type) -> TypeRef {
         let mut paths = Vec::new();
-        self.collect_type(ty, &mut paths, 0);
+        let mut elements = Vec::new();
+        self.collect_type(ty, &mut paths, &mut elements, 0);
         dedup(&mut paths);
-        TypeRef { paths }
+        dedup(&mut elements);
+        TypeRef { paths, elements }
     }
 
-    fn collect_type(&self, ty: &Type, out: &mut Vec<Vec<String>>, depth: u32) {
+    /// Collects the paths a type can name into `out`, and its containers' element types
+    /// into `elements`.
+    fn collect_type(
+        &self,
+        ty: &Type,
+        out: &mut Vec<Vec<String>>,
+        elements: &mut Vec<Vec<String>>,
+        depth: u32,
+    ) {
         if depth > MAX_TYPE_DEPTH {
             return;
         }
@@ -39,26 +49,42 @@ impl Lowerer {
                     }
                 }
                 if let Some(last) = tp.path.segments.last() {
-                    if TYPE_WRAPPERS.contains(&last.ident.to_string().as_str()) {
-                        if let PathArguments::AngleBracketed(a) = &last.arguments {
-                            if let Some(inner) = a.args.iter().find_map(|arg| match arg {
+                    let name = last.ident.to_string();
+                    let args: Vec<&Type> = match &last.arguments {
+                        PathArguments::AngleBracketed(a) => a
+                            .args
+                            .iter()
+                            .filter_map(|arg| match arg {
                                 GenericArgument::Type(t) => Some(t),
                                 _ => None,
-                            }) {
-                                self.collect_type(inner, out, depth + 1);
-                                return;
-                            }
-                        }
+                            })
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    if let (true, Some(inner)) =
+                        (TYPE_WRAPPERS.contains(&name.as_str()), args.first())
+                    {
+                        self.collect_type(inner, out, elements, depth + 1);
+                        return;
+                    }
+                    // `Vec<P>`, `HashMap<K, P>`: the elements are the last type argument.
+                    if let (true, Some(inner)) =
+                        (CONTAINER_TYPES.contains(&name.as_str()), args.last())
+                    {
+                        self.collect_type(inner, elements, &mut Vec::new(), depth + 1);
+                        return;
                     }
                 }
                 if !segs.is_empty() {
                     out.push(segs);
                 }
             }
-            Type::Reference(r) => self.collect_type(&r.elem, out, depth + 1),
-            Type::Ptr(p) => self.collect_type(&p.elem, out, depth + 1),
-            Type::Paren(p) => self.collect_type(&p.elem, out, depth + 1),
-            Type::Group(g) => self.collect_type(&g.elem, out, depth + 1),
+            Type::Slice(s) => self.collect_type(&s.elem, elements, &mut Vec::new(), depth + 1),
+            Type::Array(a) => self.collect_type(&a.elem, elements, &mut Vec::new(), depth + 1),
+            Type::Reference(r) => self.collect_type(&r.elem, out, elements, depth + 1),
+            Type::Ptr(p) => self.collect_type(&p.elem, out, elements, depth + 1),
+            Type::Paren(p) => self.collect_type(&p.elem, out, elements, depth + 1),
+            Type::Group(g) => self.collect_type(&g.elem, out, elements, depth + 1),
             Type::ImplTrait(i) => out.extend(bound_paths(i.bounds.iter())),
             Type::TraitObject(t) => out.extend(bound_paths(t.bounds.iter())),
             _ => {}
