@@ -13,6 +13,7 @@ pub(crate) mod error;
 pub(crate) mod frontend;
 pub(crate) mod knowledge;
 pub(crate) mod model;
+pub(crate) mod project;
 pub(crate) mod registry;
 pub(crate) mod render;
 pub(crate) mod rules;

@@ -15,6 +15,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("knowledge", &["model"]),
     ("frontend", &["model", "knowledge"]),
     ("analysis", &["model", "knowledge"]),
+    ("project", &["analysis", "model", "knowledge"]),
     ("diagnostic", &["registry", "model"]),
     (
         "rules",
@@ -38,6 +39,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "diagnostic",
             "error",
             "frontend",
+            "project",
             "knowledge",
             "model",
             "registry",
@@ -229,10 +231,13 @@ fn parsers_are_named_only_by_their_front_end() {
 
 #[test]
 fn rules_never_branch_on_the_language() {
-    for (path, text) in files_under("src/rules")
+    // Import resolution (`analysis/program.rs`) is where the languages really differ: Python
+    // packages and relative levels, Rust `crate::`/`self::`/`super::`.
+    let files = files_under("src/rules")
         .into_iter()
         .chain(files_under("src/analysis"))
-    {
+        .filter(|(p, _)| !p.ends_with("analysis/program.rs"));
+    for (path, text) in files {
         assert!(
             !text.contains("Lang::"),
             "{} branches on the language",

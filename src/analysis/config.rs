@@ -1,10 +1,12 @@
 //! What a client's construction visibly configures (OL101's offset store, OL201's global
-//! delivery callback, later OL105's auto-commit). Only configuration written out in the same
-//! function counts as visible; anything built elsewhere is `Hidden`.
+//! delivery callback, later OL105's auto-commit). A config is visible when resolution reaches
+//! its construction (the same function, a module constant, a helper that builds it, a settings
+//! module); a parameter or anything else that cannot be followed is `Hidden`.
 
-use super::index::BodyIndex;
-use super::names::Names;
-use crate::knowledge::{ConfigStyle, Knowledge};
+use super::index::FileIndex;
+use super::program::FileId;
+use super::resolve::{Resolver, Value};
+use crate::knowledge::ConfigStyle;
 use crate::model::*;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -85,16 +87,6 @@ struct Collected {
 }
 
 impl Collected {
-    fn dict(&mut self, items: &[(Option<Expr>, Expr)]) {
-        for (k, v) in items {
-            match k.as_ref().and_then(Expr::as_str) {
-                Some(key) => self.entries.push((key.to_string(), ConfigValue::of(v))),
-                // `**spread` or a computed key
-                None => self.open = true,
-            }
-        }
-    }
-
     fn view(self, custom_context: bool) -> ConfigView {
         ConfigView::Visible {
             entries: self.entries,
@@ -104,16 +96,29 @@ impl Collected {
     }
 }
 
-/// Reads the configuration of a client constructed by `call` in a body indexed by `index`.
-pub struct ConfigReader<'a> {
-    pub index: &'a BodyIndex<'a>,
-    pub names: &'a Names,
-    pub knowledge: &'a Knowledge,
+/// Reads the configuration of a client constructed by a call in body `b` of file `f`,
+/// following names, constants, helpers and imports wherever resolution reaches.
+pub struct ConfigReader<'r, 'p, 'm> {
+    resolver: &'r Resolver<'p, 'm>,
+    f: FileId,
+    b: BodyId,
 }
 
-impl ConfigReader<'_> {
+/// Nesting budget for configs built from configs.
+const MAX_DEPTH: u32 = 16;
+
+impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
+    pub fn new(resolver: &'r Resolver<'p, 'm>, f: FileId, b: BodyId) -> Self {
+        ConfigReader { resolver, f, b }
+    }
+
+    fn index(&self, f: FileId) -> Option<&'p FileIndex<'m>> {
+        self.resolver.program.index(f)
+    }
+
     /// A Python-style constructor call: `Consumer(conf, **kw)`, `AIOKafkaConsumer(group_id=..)`.
     pub fn constructor(&self, call: &Call, style: ConfigStyle) -> ConfigView {
+        let (f, b) = (self.f, self.b);
         match style {
             ConfigStyle::Builder => self.builder_arg(call),
             ConfigStyle::DictAndKwargs | ConfigStyle::Kwargs => {
@@ -121,7 +126,7 @@ impl ConfigReader<'_> {
                 let mut positional = call.positional();
                 if style == ConfigStyle::DictAndKwargs {
                     if let Some(first) = positional.next() {
-                        if !self.dict_value(&first.value, &mut c) {
+                        if !self.dict_value(f, b, &first.value, &mut c, 0) {
                             return ConfigView::Hidden;
                         }
                     }
@@ -132,7 +137,7 @@ impl ConfigReader<'_> {
                             c.entries.push((name.clone(), ConfigValue::of(&arg.value)))
                         }
                         (None, Spread::DoubleStar) => {
-                            if !self.dict_value(&arg.value, &mut c) {
+                            if !self.dict_value(f, b, &arg.value, &mut c, 0) {
                                 c.open = true;
                             }
                         }
@@ -145,57 +150,140 @@ impl ConfigReader<'_> {
         }
     }
 
-    /// A dict literal, or a name bound to one in this body (plus its `x["k"] = v` and
-    /// `x.update({..})`). Returns false when the value is not visible.
-    fn dict_value(&self, expr: &Expr, c: &mut Collected) -> bool {
+    /// Adds a dict literal's entries; a key that cannot be resolved to a string may be
+    /// anything (`open`).
+    fn dict(
+        &self,
+        f: FileId,
+        b: BodyId,
+        items: &[(Option<Expr>, Expr)],
+        c: &mut Collected,
+        depth: u32,
+    ) {
+        for (k, v) in items {
+            match k {
+                Some(k) => match self.resolver.const_str(f, b, k) {
+                    Some(key) => c.entries.push((key, ConfigValue::of(v))),
+                    None => c.open = true,
+                },
+                // `**spread`: its entries when visible, else anything.
+                None => {
+                    if !self.dict_value(f, b, v, c, depth + 1) {
+                        c.open = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The entries of a dict-valued expression: a literal; a name bound to one (plus its
+    /// `x["k"] = v` and `x.update({..})`), here, in the module or in an imported module; a
+    /// helper's returned dict; `a | b`, `{**a, **b}`, `dict(a, k=v)`. Returns false when the
+    /// value is not visible.
+    fn dict_value(&self, f: FileId, b: BodyId, expr: &Expr, c: &mut Collected, depth: u32) -> bool {
+        if depth > MAX_DEPTH {
+            return false;
+        }
         match expr {
             Expr::Dict { items, .. } => {
-                c.dict(items);
+                self.dict(f, b, items, c, depth);
                 true
             }
+            // `base | {..}`: both sides.
+            Expr::Derived {
+                parts,
+                hop: Hop::Operator,
+                ..
+            } if parts.len() == 2 => {
+                let left = self.dict_value(f, b, &parts[0], c, depth + 1);
+                let right = self.dict_value(f, b, &parts[1], c, depth + 1);
+                left && right
+            }
             Expr::Name { id, .. } => {
-                let Some(values) = self.index.assigns.get(id.as_str()) else {
+                let Some(index) = self.index(f) else {
                     return false;
+                };
+                let local = index
+                    .bodies
+                    .get(b.0 as usize)
+                    .and_then(|bi| bi.assigns.get(id.as_str()));
+                let Some(values) = local else {
+                    // Defined in an enclosing body, the module, or another module.
+                    return match self.resolver.definition(f, b, id, 0) {
+                        Some((g, gb, value)) if (g, gb) != (f, b) => {
+                            self.dict_value(g, gb, value, c, depth + 1) && {
+                                self.later_sets(g, gb, id, c);
+                                true
+                            }
+                        }
+                        _ => false,
+                    };
                 };
                 let mut any = false;
                 for (value, _) in values {
-                    if let Expr::Dict { items, .. } = value {
-                        c.dict(items);
+                    if self.dict_value(f, b, value, c, depth + 1) {
                         any = true;
                     }
                 }
-                if !any {
-                    return false;
+                if any {
+                    self.later_sets(f, b, id, c);
                 }
-                for (key, value) in self
-                    .index
-                    .item_assigns
-                    .get(id.as_str())
-                    .into_iter()
-                    .flatten()
-                {
-                    match key.as_str() {
-                        Some(k) => c.entries.push((k.to_string(), ConfigValue::of(value))),
-                        None => c.open = true,
-                    }
-                }
-                for call in self
-                    .index
-                    .method_calls
-                    .get(id.as_str())
-                    .into_iter()
-                    .flatten()
-                {
-                    if call.func.last_name() == Some("update") {
-                        match call.args.first().map(|a| &a.value) {
-                            Some(Expr::Dict { items, .. }) => c.dict(items),
-                            _ => c.open = true,
+                any
+            }
+            Expr::Call(call) => {
+                // `dict(base, k=v)`
+                if call.func.dotted().as_deref() == Some(&["dict"][..]) {
+                    let mut ok = true;
+                    for arg in &call.args {
+                        match (&arg.name, arg.spread) {
+                            (Some(name), _) => {
+                                c.entries.push((name.clone(), ConfigValue::of(&arg.value)))
+                            }
+                            (None, _) => ok &= self.dict_value(f, b, &arg.value, c, depth + 1),
                         }
                     }
+                    return ok;
                 }
-                true
+                // A helper returning a dict it built.
+                match self.resolver.value(f, b, &call.func) {
+                    Some(Value::Func(func)) => {
+                        let Some(gi) = self.index(func.file) else {
+                            return false;
+                        };
+                        let Some(bi) = gi.bodies.get(func.body.0 as usize) else {
+                            return false;
+                        };
+                        let mut any = false;
+                        for value in &bi.returns {
+                            any |= self.dict_value(func.file, func.body, value, c, depth + 1);
+                        }
+                        any
+                    }
+                    _ => false,
+                }
             }
             _ => false,
+        }
+    }
+
+    /// `x["key"] = value` and `x.update({..})` on a config name in its body.
+    fn later_sets(&self, f: FileId, b: BodyId, name: &str, c: &mut Collected) {
+        let Some(bi) = self.index(f).and_then(|i| i.bodies.get(b.0 as usize)) else {
+            return;
+        };
+        for (key, value) in bi.item_assigns.get(name).into_iter().flatten() {
+            match self.resolver.const_str(f, b, key) {
+                Some(k) => c.entries.push((k, ConfigValue::of(value))),
+                None => c.open = true,
+            }
+        }
+        for call in bi.method_calls.get(name).into_iter().flatten() {
+            if call.func.last_name() == Some("update") {
+                match call.args.first().map(|a| &a.value) {
+                    Some(Expr::Dict { items, .. }) => self.dict(f, b, items, c, 0),
+                    _ => c.open = true,
+                }
+            }
         }
     }
 
@@ -209,12 +297,13 @@ impl ConfigReader<'_> {
     }
 
     /// Rust builder: `ClientConfig::new().set(k, v)...create()` or `cfg.create()` where `cfg`
-    /// was built in this body.
+    /// was built in this body, or by a helper that returns it.
     pub fn builder_create(&self, create: &Call) -> ConfigView {
+        let knowledge = self.resolver.knowledge;
         let custom = create
             .func
             .last_name()
-            .is_some_and(|n| self.knowledge.builder_create_with_context.contains(&n));
+            .is_some_and(|n| knowledge.builder_create_with_context.contains(&n));
         match create.func.as_method() {
             Some((receiver, _)) => self.builder_chain(receiver, custom),
             None => ConfigView::Hidden,
@@ -223,64 +312,89 @@ impl ConfigReader<'_> {
 
     fn builder_chain(&self, expr: &Expr, custom: bool) -> ConfigView {
         let mut c = Collected::default();
-        if self.collect_chain(expr, &mut c, 0) {
+        if self.collect_chain(self.f, self.b, expr, &mut c, 0) {
             c.view(custom)
         } else {
             ConfigView::Hidden
         }
     }
 
-    /// Walks `.set(k, v)` calls down to the root; true when the root is a fresh builder.
-    fn collect_chain(&self, expr: &Expr, c: &mut Collected, depth: u32) -> bool {
+    /// Walks `.set(k, v)` calls down to the root; true when the root is a fresh builder
+    /// (here or in a helper that returns it).
+    fn collect_chain(
+        &self,
+        f: FileId,
+        b: BodyId,
+        expr: &Expr,
+        c: &mut Collected,
+        depth: u32,
+    ) -> bool {
         if depth > 64 {
             return false;
         }
+        let knowledge = self.resolver.knowledge;
+        let Some(index) = self.index(f) else {
+            return false;
+        };
         match expr {
             Expr::Call(call) => {
-                if let Some(path) = self.names.qualify_expr(&call.func) {
+                if let Some(path) = index.names.qualify_expr(&call.func) {
                     // `ClientConfig::new()` / `ClientConfig::default()`
-                    if path.len() >= 2 && self.knowledge.is_builder_type(&path[..path.len() - 1]) {
+                    if path.len() >= 2 && knowledge.is_builder_type(&path[..path.len() - 1]) {
                         return matches!(path.last().map(String::as_str), Some("new" | "default"));
                     }
                 }
                 let Some((receiver, method)) = call.func.as_method() else {
-                    return false;
+                    // A helper that builds and returns the config.
+                    return match self.resolver.value(f, b, &call.func) {
+                        Some(Value::Func(func)) => {
+                            let Some(bi) = self
+                                .index(func.file)
+                                .and_then(|i| i.bodies.get(func.body.0 as usize))
+                            else {
+                                return false;
+                            };
+                            bi.returns
+                                .iter()
+                                .any(|r| self.collect_chain(func.file, func.body, r, c, depth + 1))
+                        }
+                        _ => false,
+                    };
                 };
-                if self.knowledge.config_setters.contains(&method) {
-                    let ok = self.collect_chain(receiver, c, depth + 1);
-                    self.push_set(call, c);
+                if knowledge.config_setters.contains(&method) {
+                    let ok = self.collect_chain(f, b, receiver, c, depth + 1);
+                    self.push_set(f, b, call, c);
                     return ok;
                 }
                 // Logging level and other setters that do not change what we read; copies.
                 if method.starts_with("set_") || matches!(method, "clone" | "to_owned") {
-                    return self.collect_chain(receiver, c, depth + 1);
+                    return self.collect_chain(f, b, receiver, c, depth + 1);
                 }
-                // `base.clone().set(..)`: a shared base config is not visible.
+                // `base.clone().set(..)` on a shared base config is not visible.
                 false
             }
             Expr::Name { id, .. } => {
-                let Some(values) = self.index.assigns.get(id.as_str()) else {
+                let Some(values) = index
+                    .bodies
+                    .get(b.0 as usize)
+                    .and_then(|bi| bi.assigns.get(id.as_str()))
+                else {
                     return false;
                 };
                 let Some((first, _)) = values.first() else {
                     return false;
                 };
-                if !self.collect_chain(first, c, depth + 1) {
+                if !self.collect_chain(f, b, first, c, depth + 1) {
                     return false;
                 }
-                for call in self
-                    .index
-                    .method_calls
-                    .get(id.as_str())
-                    .into_iter()
-                    .flatten()
-                {
+                let bi = &index.bodies[b.0 as usize];
+                for call in bi.method_calls.get(id.as_str()).into_iter().flatten() {
                     if call
                         .func
                         .last_name()
-                        .is_some_and(|m| self.knowledge.config_setters.contains(&m))
+                        .is_some_and(|m| knowledge.config_setters.contains(&m))
                     {
-                        self.push_set(call, c);
+                        self.push_set(f, b, call, c);
                     }
                 }
                 true
@@ -289,12 +403,13 @@ impl ConfigReader<'_> {
         }
     }
 
-    fn push_set(&self, call: &Call, c: &mut Collected) {
+    fn push_set(&self, f: FileId, b: BodyId, call: &Call, c: &mut Collected) {
         let mut args = call.positional();
-        match (args.next().and_then(|a| a.value.as_str()), args.next()) {
-            (Some(key), Some(value)) => c
-                .entries
-                .push((key.to_string(), ConfigValue::of(&value.value))),
+        let key = args
+            .next()
+            .and_then(|a| self.resolver.const_str(f, b, &a.value));
+        match (key, args.next()) {
+            (Some(key), Some(value)) => c.entries.push((key, ConfigValue::of(&value.value))),
             _ => c.open = true,
         }
     }

@@ -3,8 +3,10 @@
 
 use std::collections::HashMap;
 
-use super::uses::ResultUse;
+use super::names::Names;
+use super::uses::{End, ResultUse};
 use super::walk::{Hooks, Site};
+use crate::knowledge::vocab::Vocabulary;
 use crate::model::*;
 
 /// A struct literal: its type path and its field initialisers.
@@ -15,6 +17,8 @@ pub type Record<'m> = (&'m [String], &'m [(String, Expr)]);
 pub struct BodyIndex<'m> {
     /// `x = value` (and `let x = value`, `with v as x`), in source order, with the annotation.
     pub assigns: HashMap<&'m str, Vec<(&'m Expr, Option<&'m TypeRef>)>>,
+    /// `a, b = value`: the name and its position in the tuple.
+    pub tuple_assigns: HashMap<&'m str, Vec<(&'m Expr, usize)>>,
     /// `x["key"] = value`.
     pub item_assigns: HashMap<&'m str, Vec<(&'m Expr, &'m Expr)>>,
     /// Method calls on the name, directly or down a call chain: `x.update({..})`,
@@ -26,17 +30,19 @@ pub struct BodyIndex<'m> {
     pub for_loops: Vec<(&'m Target, &'m Expr)>,
     /// Struct literals built in this body.
     pub records: Vec<Record<'m>>,
+    /// Values the body returns (`return x`, Rust tails).
+    pub returns: Vec<&'m Expr>,
+    /// Values the body yields (a generator: `@contextmanager`, pytest fixtures).
+    pub yields: Vec<&'m Expr>,
 }
 
 /// Fills one `BodyIndex` per body and, for the whole file, the calls in walk order with the
 /// use of each result.
-pub struct Indexer<'m, 'a> {
-    pub bodies: &'a [Body],
-    pub indexes: Vec<BodyIndex<'m>>,
-    /// Every call, in walk order, with the body it is in.
-    pub calls: Vec<(&'m Call, BodyId)>,
-    /// Indexed by `CallId`.
-    pub uses: Vec<ResultUse>,
+struct Indexer<'m, 'a> {
+    bodies: &'a [Body],
+    indexes: Vec<BodyIndex<'m>>,
+    calls: Vec<(&'m Call, BodyId)>,
+    uses: Vec<ResultUse>,
 }
 
 impl<'m> Hooks<'m> for Indexer<'m, '_> {
@@ -76,6 +82,17 @@ impl<'m> Hooks<'m> for Indexer<'m, '_> {
                 attr,
                 ..
             } if Some(id.as_str()) == self_name => index.self_attr_assigns.push((attr, value)),
+            Target::Tuple(elts, _) => {
+                for (i, t) in elts.iter().enumerate() {
+                    if let Target::Name(name, _) = t {
+                        index
+                            .tuple_assigns
+                            .entry(name)
+                            .or_default()
+                            .push((value, i));
+                    }
+                }
+            }
             _ => {}
         }
     }
@@ -90,6 +107,53 @@ impl<'m> Hooks<'m> for Indexer<'m, '_> {
         self.indexes[site.body.0 as usize]
             .records
             .push((ty, fields));
+    }
+
+    fn output(&mut self, value: &'m Expr, yielded: bool, site: Site) {
+        let index = &mut self.indexes[site.body.0 as usize];
+        if yielded {
+            index.yields.push(value);
+        } else {
+            index.returns.push(value);
+        }
+    }
+}
+
+/// Everything the shared walk learns about one file, computed once (in parallel, in the
+/// engine's first phase) and read by this file's analysis and by other files' resolution.
+pub struct FileIndex<'m> {
+    pub module: &'m Module,
+    pub names: Names,
+    pub bodies: Vec<BodyIndex<'m>>,
+    /// Every call, in walk order, with the body it is in.
+    pub calls: Vec<(&'m Call, BodyId)>,
+    /// Indexed by `CallId`: where each call's result goes.
+    pub uses: Vec<ResultUse>,
+}
+
+impl<'m> FileIndex<'m> {
+    pub fn new(module: &'m Module, vocab: &Vocabulary) -> Self {
+        let count = module.call_count as usize;
+        let mut indexer = Indexer {
+            bodies: &module.bodies,
+            indexes: module.bodies.iter().map(|_| BodyIndex::default()).collect(),
+            calls: Vec::with_capacity(count),
+            uses: vec![ResultUse::new(End::Used); count],
+        };
+        for (i, body) in module.bodies.iter().enumerate() {
+            super::walk::walk_body(body, BodyId(i as u32), vocab, &mut indexer);
+        }
+        FileIndex {
+            module,
+            names: Names::new(module),
+            bodies: indexer.indexes,
+            calls: indexer.calls,
+            uses: indexer.uses,
+        }
+    }
+
+    pub fn body(&self, id: BodyId) -> &'m Body {
+        &self.module.bodies[id.0 as usize]
     }
 }
 

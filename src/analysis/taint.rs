@@ -6,10 +6,8 @@
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
-use super::bindings::Bindings;
-use super::names::Names;
-use super::CallFacts;
-use crate::knowledge::{Knowledge, Op, SinkSpec};
+use super::{CallFacts, FileAnalysis};
+use crate::knowledge::{Op, SinkSpec};
 use crate::model::*;
 
 /// One hop on a taint path.
@@ -50,15 +48,7 @@ pub struct SinkHit {
     pub steps: Vec<Step>,
 }
 
-pub struct TaintInput<'a> {
-    pub module: &'a Module,
-    pub names: &'a Names,
-    pub bindings: &'a Bindings<'a>,
-    pub facts: &'a [Option<CallFacts>],
-    pub knowledge: &'a Knowledge,
-}
-
-pub fn analyze(input: &TaintInput) -> Vec<SinkHit> {
+pub fn analyze(input: &FileAnalysis) -> Vec<SinkHit> {
     let runnables_imported = input
         .module
         .imports
@@ -111,8 +101,8 @@ impl Env {
     }
 }
 
-struct Walker<'a, 'h> {
-    input: &'a TaintInput<'a>,
+struct Walker<'a, 'h, 'p, 'm> {
+    input: &'a FileAnalysis<'p, 'm>,
     body: BodyId,
     env: Env,
     hits: &'h mut Vec<SinkHit>,
@@ -125,7 +115,7 @@ struct Walker<'a, 'h> {
 /// Statement visits per body after which loops get a single pass.
 const STEP_BUDGET: usize = 1_000_000;
 
-impl Walker<'_, '_> {
+impl Walker<'_, '_, '_, '_> {
     fn block(&mut self, stmts: &[Stmt]) {
         for s in stmts {
             self.stmt(s);
@@ -339,11 +329,7 @@ impl Walker<'_, '_> {
                 reported: false,
             });
         }
-        let facts = self
-            .input
-            .facts
-            .get(call.id.0 as usize)
-            .and_then(Option::as_ref);
+        let facts = self.input.facts(call.id);
         if let Some(sink) = self.sink_name(call, facts) {
             let tainted = arg_ts
                 .iter()
@@ -389,7 +375,7 @@ impl Walker<'_, '_> {
     fn is_source(&self, call: &Call) -> bool {
         let input = self.input;
         let llm = &input.knowledge.llm;
-        let q = input.names.qualify_expr(&call.func);
+        let q = input.index.names.qualify_expr(&call.func);
         if let Some(q) = &q {
             if llm.is_llm_path(q) && q.last().is_some_and(|l| llm.is_generate(l)) {
                 return true;
@@ -409,7 +395,7 @@ impl Walker<'_, '_> {
             }
             // A model client called directly: a transformers pipeline.
             None => {
-                if input.bindings.is_llm(&call.func, self.body) {
+                if input.resolver.is_llm(input.file, self.body, &call.func) {
                     return true;
                 }
             }
@@ -420,7 +406,7 @@ impl Walker<'_, '_> {
     /// `client.chat.completions.create`: is any prefix of the receiver chain a model client?
     fn chain_has_llm_client(&self, mut e: &Expr) -> bool {
         for _ in 0..32 {
-            if self.input.bindings.is_llm(e, self.body) {
+            if self.input.resolver.is_llm(self.input.file, self.body, e) {
                 return true;
             }
             e = match e {
@@ -431,6 +417,7 @@ impl Walker<'_, '_> {
                     // `OpenAI().chat...`: a model client constructed in place.
                     if self
                         .input
+                        .index
                         .names
                         .qualify_expr(&c.func)
                         .is_some_and(|q| self.input.knowledge.llm.is_llm_path(&q))
@@ -457,7 +444,7 @@ impl Walker<'_, '_> {
                 return Some(f.method.clone());
             }
         }
-        let q = self.input.names.qualify_expr(&call.func);
+        let q = self.input.index.names.qualify_expr(&call.func);
         let method = call.func.as_method().map(|(_, m)| m);
         for spec in &self.input.knowledge.sinks {
             match spec {
@@ -469,7 +456,9 @@ impl Walker<'_, '_> {
                     }
                 }
                 SinkSpec::Method { lib, name } => {
-                    if method == Some(name.as_str()) && self.input.bindings.libs.contains(lib) {
+                    if method == Some(name.as_str())
+                        && self.input.resolver.libs(self.input.file).contains(lib)
+                    {
                         return Some(name.clone());
                     }
                 }

@@ -24,8 +24,10 @@ pub enum End {
     Bound(String),
     /// A method is called on it (`.get()`, `.add_callback(..)`, `.map(..)`).
     Method(String),
-    /// Passed on: an argument, returned, compared, stored in a structure, a condition.
+    /// Passed on: an argument, compared, stored in a structure, a condition.
     Used,
+    /// Returned to the caller (`return x`, a Rust tail): the caller's use decides.
+    Returned,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,7 +70,7 @@ impl ResultUse {
         }
         match &self.end {
             End::Discarded | End::Underscore => pending == 0 && raises,
-            End::Bound(_) | End::Method(_) | End::Used => true,
+            End::Bound(_) | End::Method(_) | End::Used | End::Returned => true,
         }
     }
 }

@@ -30,6 +30,8 @@ pub trait Hooks<'m> {
     fn for_loop(&mut self, _target: &'m Target, _iter: &'m Expr, _site: Site) {}
     /// A struct literal / keyword construction of a known type.
     fn record(&mut self, _ty: &'m [String], _fields: &'m [(String, Expr)], _site: Site) {}
+    /// `return value` (and Rust tails), or `yield value`.
+    fn output(&mut self, _value: &'m Expr, _yielded: bool, _site: Site) {}
 }
 
 /// Walks one body (closures inline: their statements belong to the enclosing body).
@@ -38,6 +40,7 @@ pub fn walk_body<'m, H: Hooks<'m>>(body: &'m Body, id: BodyId, vocab: &Vocabular
         hooks,
         vocab,
         site: Site { body: id },
+        closures: 0,
     };
     w.block(&body.stmts);
 }
@@ -46,6 +49,8 @@ struct Walker<'h, 'v, H> {
     hooks: &'h mut H,
     vocab: &'v Vocabulary,
     site: Site,
+    /// Inside a closure, `return` and tails are the closure's, not the body's.
+    closures: u32,
 }
 
 fn used() -> ResultUse {
@@ -125,9 +130,14 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
                 self.block(orelse);
                 self.block(finally);
             }
-            StmtKind::Exit { value, .. } => {
+            StmtKind::Exit { kind, value } => {
+                let returned = *kind == ExitKind::Return && self.closures == 0;
+                if let (Some(v), true) = (value, returned) {
+                    self.hooks.output(v, false, self.site);
+                }
                 if let Some(v) = value {
-                    self.expr(v, used());
+                    let end = if returned { End::Returned } else { End::Used };
+                    self.expr(v, ResultUse::new(end));
                 }
             }
             StmtKind::Block(b) => self.block(b),
@@ -191,6 +201,16 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
                     self.expr(v, used());
                 }
             }
+            Expr::Derived {
+                parts,
+                hop: Hop::Yield,
+                ..
+            } => {
+                for p in parts {
+                    self.hooks.output(p, true, self.site);
+                    self.expr(p, used());
+                }
+            }
             Expr::Seq { elts: parts, .. } | Expr::Derived { parts, .. } => {
                 parts.iter().for_each(|p| self.expr(p, used()))
             }
@@ -198,7 +218,11 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
                 self.hooks.record(ty, fields, self.site);
                 fields.iter().for_each(|(_, v)| self.expr(v, used()))
             }
-            Expr::Closure { body, .. } => self.block(body),
+            Expr::Closure { body, .. } => {
+                self.closures += 1;
+                self.block(body);
+                self.closures -= 1;
+            }
             Expr::Name { .. } | Expr::Lit { .. } | Expr::Opaque { .. } => {}
         }
     }

@@ -39,6 +39,7 @@ pub fn language(path: &Path) -> Option<Lang> {
     }
 }
 
+#[derive(Clone, Copy)]
 pub struct WalkOptions<'a> {
     pub respect_gitignore: bool,
     pub exclude: &'a GlobSet,

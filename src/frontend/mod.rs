@@ -27,15 +27,6 @@ pub fn lower(lang: Lang, source: &str) -> Result<Lowered, SyntaxError> {
     }
 }
 
-/// Parses without lowering: the syntax check (OL001) and the comments (suppressions), for
-/// files the literal prefilter shows no rule can fire on.
-pub fn syntax_only(lang: Lang, source: &str) -> Result<Vec<TextRange>, SyntaxError> {
-    match lang {
-        Lang::Python => python::syntax_only(source),
-        Lang::Rust => rust::lower(source).map(|l| l.comments),
-    }
-}
-
 /// Allocates call ids and tracks nesting depth during lowering; shared by both front ends.
 #[derive(Debug, Default)]
 pub struct LowerState {

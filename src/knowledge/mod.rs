@@ -79,16 +79,16 @@ pub struct ClientType {
 }
 
 /// Where a call's argument may be: by keyword, or at a positional index.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ArgSlot {
-    pub keywords: Vec<&'static str>,
+    pub keywords: Vec<String>,
     pub position: Option<usize>,
 }
 
 impl ArgSlot {
-    pub fn new(keywords: &[&'static str], position: Option<usize>) -> Self {
+    pub fn new(keywords: &[&str], position: Option<usize>) -> Self {
         ArgSlot {
-            keywords: keywords.to_vec(),
+            keywords: keywords.iter().map(|k| k.to_string()).collect(),
             position,
         }
     }
@@ -135,7 +135,11 @@ pub enum Op {
     Flush {
         returns_result: bool,
     },
-    Poll,
+    /// Fetches messages: one (`poll()`, `getone()`, `recv()`), or a batch (`consume()`,
+    /// `getmany()`, kafka-python's `poll()` dict, a stream).
+    Poll {
+        single: bool,
+    },
 }
 
 /// A method of a Kafka client.

@@ -36,8 +36,8 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "seek", Op::Seek),
         (Consumer, &[], "position", Op::Position),
         (Consumer, &[], "assignment", Op::Position),
-        (Consumer, &[], "poll", Op::Poll),
-        (Consumer, &[], "consume", Op::Poll),
+        (Consumer, &[], "poll", Op::Poll { single: true }),
+        (Consumer, &[], "consume", Op::Poll { single: false }),
         // AIOProducer.produce returns a future that resolves on delivery.
         (Producer, &["AIOProducer"], "produce", Op::Send { awaits: 2, raises: true }),
         (Producer, &[], "produce", Op::Produce {
@@ -68,8 +68,8 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "commit", Op::Commit { offsets: ArgSlot::new(&["offsets"], Some(0)) }),
         (Consumer, &[], "seek", Op::Seek),
         (Consumer, &[], "position", Op::Position),
-        (Consumer, &[], "getone", Op::Poll),
-        (Consumer, &[], "getmany", Op::Poll),
+        (Consumer, &[], "getone", Op::Poll { single: true }),
+        (Consumer, &[], "getmany", Op::Poll { single: false }),
         (Producer, &[], "send", Op::Send { awaits: 2, raises: true }),
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
     ]);
@@ -96,7 +96,7 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "commit_async", Op::Commit { offsets: ArgSlot::new(&["offsets"], Some(0)) }),
         (Consumer, &[], "seek", Op::Seek),
         (Consumer, &[], "position", Op::Position),
-        (Consumer, &[], "poll", Op::Poll),
+        (Consumer, &[], "poll", Op::Poll { single: false }),
         (Producer, &[], "send", Op::Send { awaits: 1, raises: true }),
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
     ]);

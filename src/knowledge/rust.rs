@@ -43,9 +43,9 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "seek_partitions", Op::Seek),
         (Consumer, &[], "position", Op::Position),
         (Consumer, &[], "assignment", Op::Position),
-        (Consumer, &[], "poll", Op::Poll),
-        (Consumer, &[], "recv", Op::Poll),
-        (Consumer, &[], "stream", Op::Poll),
+        (Consumer, &[], "poll", Op::Poll { single: true }),
+        (Consumer, &[], "recv", Op::Poll { single: true }),
+        (Consumer, &[], "stream", Op::Poll { single: false }),
         (Producer, &["BaseProducer", "ThreadedProducer"], "send", Op::Produce {
             callback: ArgSlot::default(),
             policy: CallbackPolicy::ClientContext,

@@ -23,6 +23,20 @@ pub struct Vocabulary {
     pub typing_modules: &'static [&'static str],
     /// Marker and auto traits dropped from generic bounds.
     pub marker_traits: &'static [&'static str],
+    /// Calls that return their first argument's value (context-manager helpers):
+    /// `closing(c)`, `stack.enter_context(c)`.
+    pub passthrough_calls: &'static [&'static str],
+    /// Decorators that make a method read like an attribute (its value is what it returns).
+    pub property_decorators: &'static [&'static str],
+    /// Container methods that return one element: `producers.get(k)`.
+    pub element_methods: &'static [&'static str],
+    /// Container methods that return the elements again: `producers.values()`.
+    pub elements_methods: &'static [&'static str],
+    /// Methods whose parameters callers fill by calling the class: `__init__`, `new`.
+    pub constructor_methods: &'static [&'static str],
+    /// Functions that take a callable and call it later, with the position of the callable:
+    /// `atexit.register(f, ..)`, `loop.run_in_executor(None, f, ..)`, `asyncio.to_thread(f, ..)`.
+    pub callable_takers: &'static [(&'static str, usize)],
 }
 
 pub const TYPE_WRAPPERS: &[&str] = &[
@@ -110,6 +124,41 @@ impl Default for Vocabulary {
                 "alloc",
             ],
             marker_traits: MARKER_TRAITS,
+            passthrough_calls: &[
+                "closing",
+                "aclosing",
+                "enter_context",
+                "enter_async_context",
+                "nullcontext",
+            ],
+            property_decorators: &["property", "cached_property", "cache", "lru_cache"],
+            element_methods: &[
+                "get",
+                "pop",
+                "setdefault",
+                "get_mut",
+                "first",
+                "last",
+                "remove",
+            ],
+            elements_methods: &[
+                "values",
+                "copy",
+                "iter",
+                "iter_mut",
+                "into_iter",
+                "into_values",
+            ],
+            constructor_methods: &["__init__", "__post_init__"],
+            callable_takers: &[
+                ("register", 0),
+                ("run_in_executor", 1),
+                ("to_thread", 0),
+                ("submit", 0),
+                ("call_soon", 0),
+                ("call_soon_threadsafe", 0),
+                ("call_later", 1),
+            ],
         }
     }
 }

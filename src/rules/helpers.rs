@@ -1,41 +1,66 @@
 //! Pieces several rules share: the receiver label the catalog asks every client diagnostic to
-//! carry, and the resolution kind for JSON.
+//! carry (how the client was recognised, and where it came from), and the resolution kind for
+//! JSON.
 
 use super::RuleContext;
-use crate::analysis::bindings::{Client, Resolution, Via};
+use crate::analysis::resolve::{Origin, Resolution, Via};
+use crate::analysis::CallFacts;
 use crate::diagnostic::{Finding, ResolutionKind};
 use crate::model::{Call, Ranged};
 
 /// Adds the receiver label ("resolved: ..." / "heuristic: ...") and the resolution kind.
-pub fn with_receiver(ctx: &RuleContext, finding: Finding, call: &Call, client: &Client) -> Finding {
-    let Some((receiver, _)) = call.func.as_method() else {
-        return finding;
-    };
-    let (text, kind) = match &client.resolution {
-        Resolution::Resolved { via, at } => {
-            let line = ctx.file.lines.line(at.start);
+pub fn with_receiver(
+    ctx: &RuleContext,
+    finding: Finding,
+    call: &Call,
+    facts: &CallFacts,
+) -> Finding {
+    let client = &facts.client;
+    let lib = ctx.knowledge.lib(client.lib).name;
+    let (mut text, kind) = match &client.resolution {
+        Resolution::Resolved { via, at, hops } => {
             let ty = client.ty.as_deref().unwrap_or(client.role.display());
-            let how = match via {
-                Via::Constructor => format!("`{ty}` constructed at line {line}"),
-                Via::Annotation => format!("declared as `{ty}` at line {line}"),
+            let place = place(ctx, *at);
+            let mut how = match via {
+                Via::Constructor => format!("`{ty}` constructed {place}"),
+                Via::Annotation => format!("declared as `{ty}` {place}"),
             };
+            for hop in hops {
+                how.push_str(", ");
+                how.push_str(&hop.describe());
+            }
             (
-                format!(
-                    "resolved: {} {} ({how})",
-                    ctx.knowledge.lib(client.lib).name,
-                    client.role.display()
-                ),
+                format!("resolved: {lib} {} ({how})", client.role.display()),
                 ResolutionKind::Resolved,
             )
         }
         Resolution::Heuristic { name } => (
             format!(
-                "heuristic: `{name}` contains `{}` in a file importing {}",
+                "heuristic: `{name}` contains `{}` in a file importing {lib}",
                 client.role.display(),
-                ctx.knowledge.lib(client.lib).name
             ),
             ResolutionKind::Heuristic,
         ),
     };
-    finding.label(receiver.range(), text).resolution(kind)
+    if let Some(w) = &facts.wrapper {
+        text.push_str(&format!("; through `{}` {}", w.name, place(ctx, w.at)));
+    }
+    let range = match call.func.as_method() {
+        Some((receiver, _)) => receiver.range(),
+        None => call.func.range(),
+    };
+    finding.label(range, text).resolution(kind)
+}
+
+/// "at line 12" in this file, "in app/kafka.py:12" in another.
+fn place(ctx: &RuleContext, at: Origin) -> String {
+    let analysis = ctx.analysis;
+    if at.file == analysis.file {
+        return format!("at line {}", ctx.file.lines.line(at.range.start));
+    }
+    let file = analysis.program.file(at.file);
+    match file.lines {
+        Some(lines) => format!("in {}:{}", file.path.display(), lines.line(at.range.start)),
+        None => format!("in {}", file.path.display()),
+    }
 }

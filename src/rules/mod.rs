@@ -21,8 +21,8 @@ use crate::model::{Call, LineIndex};
 use crate::registry::{Rule, RuleSet};
 
 /// What a rule sees: the analysed file, the few settings rules read, and a place to report.
-pub struct RuleContext<'a> {
-    pub analysis: &'a FileAnalysis<'a>,
+pub struct RuleContext<'a, 'p, 'm> {
+    pub analysis: &'a FileAnalysis<'p, 'm>,
     pub knowledge: &'a Knowledge,
     pub file: &'a FileFacts<'a>,
     findings: RefCell<Vec<Finding>>,
@@ -36,9 +36,9 @@ pub struct FileFacts<'a> {
     pub is_checkpoint_module: bool,
 }
 
-impl<'a> RuleContext<'a> {
+impl<'a, 'p, 'm> RuleContext<'a, 'p, 'm> {
     pub fn new(
-        analysis: &'a FileAnalysis<'a>,
+        analysis: &'a FileAnalysis<'p, 'm>,
         knowledge: &'a Knowledge,
         file: &'a FileFacts<'a>,
     ) -> Self {

@@ -22,11 +22,6 @@ pub fn lower(source: &str) -> Result<Lowered, SyntaxError> {
     })
 }
 
-/// Parses only: the syntax check and the comments, for files no rule can fire on.
-pub fn syntax_only(source: &str) -> Result<Vec<TextRange>, SyntaxError> {
-    parse(source).map(|p| comments(&p))
-}
-
 fn parse(
     source: &str,
 ) -> Result<ruff_python_parser::Parsed<ruff_python_ast::ModModule>, SyntaxError> {

@@ -1,6 +1,6 @@
 //! OL101 bare-commit: a commit of the consumer's position instead of a processed message.
 
-use crate::analysis::{find_arg, ArgPresence, CallFacts};
+use crate::analysis::{ArgPresence, CallFacts};
 use crate::diagnostic::{Finding, Suggestion};
 use crate::knowledge::Op;
 use crate::model::{BodyId, Call, Expr, Ranged, Spread};
@@ -12,7 +12,7 @@ use crate::rules::RuleContext;
 pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     let position_wide = match &facts.op {
         Op::CommitPosition => true,
-        Op::Commit { offsets } => match find_arg(call, offsets) {
+        Op::Commit { offsets } => match facts.find_arg(offsets) {
             ArgPresence::Absent => true,
             ArgPresence::Present(arg) => is_position_query(ctx, arg, facts.body),
             ArgPresence::Unknown => false,
@@ -53,25 +53,26 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
         receiver: facts.receiver.clone().unwrap_or_else(|| "consumer".into()),
         method: facts.method.clone(),
         message: msg.to_string(),
-        keep_args: kept_args(ctx, call, &facts.op),
+        keep_args: kept_args(ctx, facts),
     });
-    if fixable && facts.receiver.is_some() {
+    if fixable && facts.receiver.is_some() && facts.wrapper.is_none() {
         finding = finding.fix_replaces(call.range);
     }
-    ctx.report(with_receiver(ctx, finding, call, client));
+    ctx.report(with_receiver(ctx, finding, call, facts));
 }
 
 /// Source text of the arguments other than the (position-wide) offsets: the commit mode,
 /// `asynchronous=False`.
-fn kept_args(ctx: &RuleContext, call: &Call, op: &Op) -> Vec<String> {
-    let offsets_arg = match op {
-        Op::Commit { offsets } => match find_arg(call, offsets) {
+fn kept_args(ctx: &RuleContext, facts: &CallFacts) -> Vec<String> {
+    let offsets_arg = match &facts.op {
+        Op::Commit { offsets } => match facts.find_arg(offsets) {
             ArgPresence::Present(e) => Some(e.range()),
             _ => None,
         },
         _ => None,
     };
-    call.args
+    facts
+        .args
         .iter()
         .filter(|a| a.spread == Spread::None && Some(a.value.range()) != offsets_arg)
         .filter_map(|a| {
@@ -90,13 +91,13 @@ fn kept_args(ctx: &RuleContext, call: &Call, op: &Op) -> Vec<String> {
 /// `&consumer.position()?` / `consumer.assignment()`, or a name bound to one: the offsets
 /// are the current position.
 fn is_position_query(ctx: &RuleContext, arg: &Expr, body: BodyId) -> bool {
-    match ctx.analysis.bindings.strip(arg) {
+    match ctx.analysis.resolver.strip(ctx.analysis.file, arg) {
         Expr::Call(inner) => matches!(
             ctx.analysis.facts(inner.id).map(|f| &f.op),
             Some(Op::Position)
         ),
         Expr::Name { id, .. } => {
-            let index = &ctx.analysis.bindings.indexes[body.0 as usize];
+            let index = &ctx.analysis.index.bodies[body.0 as usize];
             let values = index
                 .assigns
                 .get(id.as_str())

@@ -21,7 +21,7 @@ pub(crate) fn flush_result_ignored(ctx: &RuleContext, call: &Call, facts: &CallF
     {
         return;
     }
-    if ctx.analysis.result_use(call.id).observes_outcome(0, false) {
+    if facts.result.observes_outcome(0, false) {
         return;
     }
     let finding = Finding::new(
@@ -34,5 +34,5 @@ pub(crate) fn flush_result_ignored(ctx: &RuleContext, call: &Call, facts: &CallF
     )
     .primary("flush result ignored")
     .help(ctx.knowledge.lib(facts.client.lib).flush_hint);
-    ctx.report(with_receiver(ctx, finding, call, &facts.client));
+    ctx.report(with_receiver(ctx, finding, call, facts));
 }

@@ -1,6 +1,6 @@
 //! OL201 unconfirmed-produce: a produce whose broker delivery is never observed.
 
-use crate::analysis::{find_arg, ArgPresence, CallFacts};
+use crate::analysis::{ArgPresence, CallFacts};
 use crate::diagnostic::Finding;
 use crate::knowledge::{CallbackPolicy, Op};
 use crate::model::{Call, Expr, Lit};
@@ -16,7 +16,7 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
             callback,
             policy: CallbackPolicy::ArgOrVisibleConfig,
         } => {
-            match find_arg(call, callback) {
+            match facts.find_arg(callback) {
                 ArgPresence::Present(Expr::Lit { lit: Lit::None, .. }) | ArgPresence::Absent => {}
                 ArgPresence::Present(_) | ArgPresence::Unknown => return,
             }
@@ -47,11 +47,7 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
             )
         }
         Op::Send { awaits, raises } => {
-            if ctx
-                .analysis
-                .result_use(call.id)
-                .observes_outcome(*awaits, *raises)
-            {
+            if facts.result.observes_outcome(*awaits, *raises) {
                 return;
             }
             (
@@ -66,5 +62,5 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
         .help(format!(
             "{help} before any checkpoint or offset moves past this record"
         ));
-    ctx.report(with_receiver(ctx, finding, call, client));
+    ctx.report(with_receiver(ctx, finding, call, facts));
 }

@@ -1,0 +1,452 @@
+//! Call facts: what a call does to Kafka, directly (a method of a client) or through a program
+//! wrapper that passes the obligation on (the catalog's "Obligations pass through wrappers"):
+//! a function that returns a delivery future or a flush result makes its callers responsible
+//! for it; one that forwards a parameter into a callback or offsets slot makes its callers'
+//! arguments decide; a bound method handed to `atexit.register(..)` or `run_in_executor(..)`
+//! is a call whose result nobody sees.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use super::program::FileId;
+use super::resolve::{Client, FuncRef, Origin, Resolver, Value};
+use super::uses::{Adapter, End, ResultUse};
+use crate::knowledge::{ArgSlot, Op};
+use crate::model::*;
+
+/// A call on a Kafka client (or a wrapper of one), with what it does.
+#[derive(Debug, Clone)]
+pub struct CallFacts<'m> {
+    pub client: Client,
+    pub op: Op,
+    /// The method name as written at the call (for messages).
+    pub method: String,
+    /// The receiver as a dotted path (`consumer`, `self.consumer`), when it is one.
+    pub receiver: Option<String>,
+    pub body: BodyId,
+    /// The arguments that fill the operation's slots.
+    pub args: Vec<&'m Arg>,
+    /// Where the operation's result goes, as seen from this call.
+    pub result: ResultUse,
+    /// The program function this call goes through, when it is a wrapper's.
+    pub wrapper: Option<Wrapper>,
+}
+
+/// A program function that passes a Kafka obligation to its callers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Wrapper {
+    pub name: String,
+    pub at: Origin,
+}
+
+/// Whether an argument slot is filled.
+#[derive(Debug, Clone, Copy)]
+pub enum ArgPresence<'a> {
+    Present(&'a Expr),
+    Absent,
+    /// A `*args` / `**kwargs` splat may fill it.
+    Unknown,
+}
+
+impl<'m> CallFacts<'m> {
+    pub fn find_arg(&self, slot: &ArgSlot) -> ArgPresence<'m> {
+        find_arg(&self.args, slot)
+    }
+}
+
+pub fn find_arg<'m>(args: &[&'m Arg], slot: &ArgSlot) -> ArgPresence<'m> {
+    for kw in &slot.keywords {
+        if let Some(arg) = args.iter().find(|a| a.name.as_deref() == Some(kw.as_str())) {
+            return ArgPresence::Present(&arg.value);
+        }
+    }
+    if let Some(pos) = slot.position {
+        let mut index = 0;
+        for arg in args {
+            match (arg.name.is_some(), arg.spread) {
+                (false, Spread::None) => {
+                    if index == pos {
+                        return ArgPresence::Present(&arg.value);
+                    }
+                    index += 1;
+                }
+                (_, Spread::Star) => return ArgPresence::Unknown,
+                _ => {}
+            }
+        }
+    }
+    if args.iter().any(|a| a.spread == Spread::DoubleStar) && !slot.keywords.is_empty() {
+        return ArgPresence::Unknown;
+    }
+    ArgPresence::Absent
+}
+
+/// What a program function passes on to its callers.
+#[derive(Debug, Clone)]
+enum Obligation<'m> {
+    /// It returns the result of a Kafka operation (`inner` is what it does to it first).
+    Returns {
+        facts: Box<CallFacts<'m>>,
+        inner: Vec<Adapter>,
+        is_async: bool,
+    },
+    /// Its parameter fills the operation's slot: the callers' argument decides.
+    Forwards {
+        facts: Box<CallFacts<'m>>,
+        slot: ArgSlot,
+    },
+}
+
+/// Wrapper chains deeper than this are not followed.
+const MAX_WRAPPER_DEPTH: u32 = 6;
+
+/// Computes call facts with a resolver, memoising what each program function passes on.
+pub struct FactFinder<'r, 'p, 'm> {
+    pub resolver: &'r Resolver<'p, 'm>,
+    obligations: RefCell<HashMap<FuncRef, Option<Obligation<'m>>>>,
+}
+
+impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
+    pub fn new(resolver: &'r Resolver<'p, 'm>) -> Self {
+        FactFinder {
+            resolver,
+            obligations: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The facts of `call` in body `b` of file `f`, whose result is used as `used`.
+    pub fn facts(
+        &self,
+        f: FileId,
+        b: BodyId,
+        call: &'m Call,
+        used: &ResultUse,
+    ) -> Option<CallFacts<'m>> {
+        self.facts_depth(f, b, call, used, 0)
+    }
+
+    fn facts_depth(
+        &self,
+        f: FileId,
+        b: BodyId,
+        call: &'m Call,
+        used: &ResultUse,
+        depth: u32,
+    ) -> Option<CallFacts<'m>> {
+        let r = self.resolver;
+        if let Some((recv, method)) = call.func.as_method() {
+            let is_super =
+                matches!(recv, Expr::Call(c) if c.func.dotted().as_deref() == Some(&["super"][..]));
+            if let Some(client) = r.client_of(f, b, recv) {
+                // A client subclass's override of the method is a wrapper (not `super().m()`).
+                if let (Some(cls), false) = (client.class, is_super) {
+                    if let Some(func) = r.find_method(cls, method) {
+                        return self.through(b, call, func, used, depth);
+                    }
+                }
+                return self.direct(
+                    f,
+                    client,
+                    method,
+                    recv,
+                    b,
+                    call.args.iter().collect(),
+                    used.clone(),
+                );
+            }
+            // A method of a program class, or a function of a program module.
+            match r.value(f, b, recv) {
+                Some(Value::Instance(cls)) => {
+                    let func = r.find_method(cls, method)?;
+                    return self.through(b, call, func, used, depth);
+                }
+                Some(Value::Module(_)) => {
+                    if let Some(Value::Func(func)) = r.value(f, b, &call.func) {
+                        return self.through(b, call, func, used, depth);
+                    }
+                }
+                _ => {}
+            }
+        } else if let Some(Value::Func(func)) = r.value(f, b, &call.func) {
+            return self.through(b, call, func, used, depth);
+        }
+        self.callable_argument(f, b, call)
+    }
+
+    /// A method of the client library itself.
+    #[allow(clippy::too_many_arguments)]
+    fn direct(
+        &self,
+        f: FileId,
+        client: Client,
+        method: &str,
+        recv: &Expr,
+        b: BodyId,
+        args: Vec<&'m Arg>,
+        result: ResultUse,
+    ) -> Option<CallFacts<'m>> {
+        let r = self.resolver;
+        let k = r.knowledge;
+        let spec = if client.lib_certain {
+            k.method(client.lib, client.role, client.ty.as_deref(), method)
+        } else {
+            // Heuristic receiver, several libraries imported: the first that knows it.
+            r.libs(f)
+                .iter()
+                .find_map(|lib| k.method(*lib, client.role, None, method))
+        }?;
+        // An awaited call of a synchronous method: a heuristic receiver that is not this
+        // library's client (an async wrapper).
+        let awaited = result.adapters.first() == Some(&Adapter::Await);
+        if client.is_heuristic() && awaited && !spec.asynchronous {
+            return None;
+        }
+        Some(CallFacts {
+            op: spec.op.clone(),
+            method: method.to_string(),
+            receiver: recv.dotted().map(|d| d.join(".")),
+            client,
+            body: b,
+            args,
+            result,
+            wrapper: None,
+        })
+    }
+
+    /// `atexit.register(producer.flush, 10)`: a bound client method handed to something that
+    /// calls it later; its result is discarded.
+    fn callable_argument(&self, f: FileId, b: BodyId, call: &'m Call) -> Option<CallFacts<'m>> {
+        let r = self.resolver;
+        let last = call.func.last_name()?;
+        let &(_, at) = r
+            .knowledge
+            .vocab
+            .callable_takers
+            .iter()
+            .find(|(n, _)| *n == last)?;
+        let positional: Vec<&'m Arg> = call.positional().collect();
+        let Expr::Attr {
+            value: recv, attr, ..
+        } = &positional.get(at)?.value
+        else {
+            return None;
+        };
+        let client = r.client_of(f, b, recv)?;
+        let rest = positional[at + 1..].to_vec();
+        let mut facts = self.direct(
+            f,
+            client,
+            attr,
+            recv,
+            b,
+            rest,
+            ResultUse::new(End::Discarded),
+        )?;
+        facts.method = attr.clone();
+        Some(facts)
+    }
+
+    /// A call of program function `func`: the caller takes over what it passes on.
+    fn through(
+        &self,
+        b: BodyId,
+        call: &'m Call,
+        func: FuncRef,
+        used: &ResultUse,
+        depth: u32,
+    ) -> Option<CallFacts<'m>> {
+        let obligation = self.obligation(func, depth)?;
+        let r = self.resolver;
+        let index = r.program.index(func.file)?;
+        let body = index.body(func.body);
+        let wrapper = Some(Wrapper {
+            name: body.name.clone(),
+            at: Origin {
+                file: func.file,
+                range: body.range,
+            },
+        });
+        let receiver = call
+            .func
+            .as_method()
+            .and_then(|(recv, _)| recv.dotted())
+            .map(|d| d.join("."));
+        let method = call.func.last_name().unwrap_or(&body.name).to_string();
+        Some(match obligation {
+            Obligation::Returns {
+                facts,
+                inner,
+                is_async,
+            } => {
+                let mut outer = used.adapters.clone();
+                // Awaiting an async wrapper's call runs it; only later awaits reach the value.
+                if is_async && outer.first() == Some(&Adapter::Await) {
+                    outer.remove(0);
+                }
+                let mut adapters = inner;
+                adapters.extend(outer);
+                CallFacts {
+                    method,
+                    receiver,
+                    body: b,
+                    result: ResultUse {
+                        adapters,
+                        end: used.end.clone(),
+                    },
+                    wrapper,
+                    ..*facts
+                }
+            }
+            Obligation::Forwards { facts, slot } => {
+                let op = remap(&facts.op, slot);
+                CallFacts {
+                    op,
+                    method,
+                    receiver,
+                    body: b,
+                    args: call.args.iter().collect(),
+                    result: used.clone(),
+                    wrapper,
+                    ..*facts
+                }
+            }
+        })
+    }
+
+    /// What `func` passes on to its callers, if anything.
+    fn obligation(&self, func: FuncRef, depth: u32) -> Option<Obligation<'m>> {
+        if let Some(o) = self.obligations.borrow().get(&func) {
+            return o.clone();
+        }
+        if depth > MAX_WRAPPER_DEPTH {
+            return None;
+        }
+        self.obligations.borrow_mut().insert(func, None);
+        let o = self.compute_obligation(func, depth);
+        self.obligations.borrow_mut().insert(func, o.clone());
+        o
+    }
+
+    fn compute_obligation(&self, func: FuncRef, depth: u32) -> Option<Obligation<'m>> {
+        let r = self.resolver;
+        let index = r.program.index(func.file)?;
+        let body = index.body(func.body);
+        for (call, b) in &index.calls {
+            if *b != func.body {
+                continue;
+            }
+            let used = &index.uses[call.id.0 as usize];
+            let Some(facts) = self.facts_depth(func.file, func.body, call, used, depth + 1) else {
+                continue;
+            };
+            // The wrapper returns the operation's result (a delivery future, a flush count).
+            if facts.result.end == End::Returned && returns_outcome(&facts.op) {
+                let inner = facts.result.adapters.clone();
+                return Some(Obligation::Returns {
+                    facts: Box::new(facts),
+                    inner,
+                    is_async: body.is_async,
+                });
+            }
+            // The wrapper forwards one of its parameters into the operation's slot.
+            if let Some(slot) = slot_of(&facts.op) {
+                if let Some(forwarded) =
+                    forwarded_slot(body, &index.bodies[func.body.0 as usize], &facts, slot)
+                {
+                    return Some(Obligation::Forwards {
+                        facts: Box::new(facts),
+                        slot: forwarded,
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Operations whose result carries the outcome the caller must look at.
+fn returns_outcome(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Send { .. }
+            | Op::Flush {
+                returns_result: true
+            }
+    )
+}
+
+/// The argument slot a caller must fill: the delivery callback, the commit's offsets.
+fn slot_of(op: &Op) -> Option<&ArgSlot> {
+    match op {
+        Op::Produce { callback, .. } => Some(callback),
+        Op::Commit { offsets } => Some(offsets),
+        _ => None,
+    }
+}
+
+/// The same operation with its slot filled from the wrapper's parameter instead.
+fn remap(op: &Op, slot: ArgSlot) -> Op {
+    match op {
+        Op::Produce { policy, .. } => Op::Produce {
+            callback: slot,
+            policy: *policy,
+        },
+        Op::Commit { .. } => Op::Commit { offsets: slot },
+        other => other.clone(),
+    }
+}
+
+/// When the slot is filled by a parameter of the wrapper (`on_delivery=on_delivery`), or by
+/// its `**kwargs` that the wrapper does not complete itself, the slot as its callers see it.
+fn forwarded_slot(
+    body: &Body,
+    bi: &super::index::BodyIndex,
+    facts: &CallFacts,
+    slot: &ArgSlot,
+) -> Option<ArgSlot> {
+    let skip = usize::from(body.self_name.is_some());
+    match find_arg(&facts.args, slot) {
+        ArgPresence::Present(Expr::Name { id, .. }) => {
+            let i = body.params.iter().position(|p| &p.name == id)?;
+            let p = &body.params[i];
+            let position = (p.kind == ParamKind::Regular)
+                .then(|| i.checked_sub(skip))
+                .flatten();
+            Some(ArgSlot {
+                keywords: vec![p.name.clone()],
+                position,
+            })
+        }
+        ArgPresence::Unknown => {
+            let kwargs = body
+                .params
+                .iter()
+                .find(|p| p.kind == ParamKind::VarKwargs)?;
+            let spread = facts.args.iter().any(|a| {
+                a.spread == Spread::DoubleStar
+                    && matches!(&a.value, Expr::Name { id, .. } if *id == kwargs.name)
+            });
+            // `kwargs["on_delivery"] = cb` / `kwargs.setdefault("on_delivery", cb)` complete it.
+            let completed = bi
+                .item_assigns
+                .get(kwargs.name.as_str())
+                .into_iter()
+                .flatten()
+                .any(|(k, _)| {
+                    k.as_str()
+                        .is_some_and(|k| slot.keywords.iter().any(|s| s == k))
+                })
+                || bi
+                    .method_calls
+                    .get(kwargs.name.as_str())
+                    .into_iter()
+                    .flatten()
+                    .any(|c| matches!(c.func.last_name(), Some("setdefault" | "update")));
+            (spread && !completed).then(|| ArgSlot {
+                keywords: slot.keywords.clone(),
+                position: None,
+            })
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,255 @@
+//! The program: every file of the project that offsetlint read, with its module path and its
+//! walk index, and the import resolution between them. The `project` layer decides the module
+//! paths (package roots, `src/` layouts, Cargo crates); this module only looks them up.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use super::index::FileIndex;
+use crate::model::{BodyId, Call, Lang, LineIndex};
+
+/// A file of the program (dense, starting at 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FileId(pub u32);
+
+/// One file and where it sits in the module tree.
+pub struct ProgramFile<'m> {
+    pub path: PathBuf,
+    pub lang: Lang,
+    /// Python: `app.kafka` as `[app, kafka]`; Rust: the crate name then the module path
+    /// (`[billing, kafka, consumer]`). Empty when the file is in no module tree.
+    pub module: Vec<String>,
+    /// Python `__init__.py`, Rust `lib.rs` / `main.rs` / `mod.rs`: the file is its module's
+    /// package, so relative imports start at `module` itself.
+    pub is_package: bool,
+    /// Parsed and walked; `None` for a file that could not be parsed.
+    pub index: Option<FileIndex<'m>>,
+    pub lines: Option<&'m LineIndex>,
+}
+
+impl ProgramFile<'_> {
+    fn file_name(&self) -> &str {
+        self.path.file_name().and_then(|n| n.to_str()).unwrap_or("")
+    }
+
+    /// pytest collects fixtures for tests from the same module and `conftest.py` files.
+    pub fn is_conftest(&self) -> bool {
+        self.file_name() == "conftest.py"
+    }
+}
+
+/// What an import path names in the program.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportTarget {
+    /// A module (file) itself.
+    Module(FileId),
+    /// A name defined in (or re-exported by) a module, then attributes of it.
+    Item(FileId, Vec<String>),
+}
+
+/// Calls by the callee's last name: the file and body each is in.
+type CallsByName<'m> = HashMap<&'m str, Vec<(FileId, BodyId, &'m Call)>>;
+
+pub struct Program<'m> {
+    pub files: Vec<ProgramFile<'m>>,
+    modules: HashMap<(Lang, Vec<String>), FileId>,
+    /// Rust crates of the program by name (`crate::` and `other_crate::` roots).
+    crates: Vec<String>,
+    /// Calls by the callee's last name, for parameter flow from callers (built on first use).
+    calls_by_name: OnceLock<CallsByName<'m>>,
+}
+
+impl<'m> Program<'m> {
+    pub fn new(files: Vec<ProgramFile<'m>>) -> Self {
+        let mut modules = HashMap::new();
+        let mut crates = Vec::new();
+        for (i, f) in files.iter().enumerate() {
+            if f.module.is_empty() {
+                continue;
+            }
+            modules
+                .entry((f.lang, f.module.clone()))
+                .or_insert(FileId(i as u32));
+            if f.lang == Lang::Rust && f.module.len() == 1 && !crates.contains(&f.module[0]) {
+                crates.push(f.module[0].clone());
+            }
+        }
+        Program {
+            files,
+            modules,
+            crates,
+            calls_by_name: OnceLock::new(),
+        }
+    }
+
+    /// A program of one file (a file linted on its own, tests and document examples). It has
+    /// no module name: nothing imports it, and its imports all lead outside.
+    pub fn single(
+        path: &Path,
+        lang: Lang,
+        index: Option<FileIndex<'m>>,
+        lines: Option<&'m LineIndex>,
+    ) -> Self {
+        Program::new(vec![ProgramFile {
+            path: path.to_path_buf(),
+            lang,
+            module: Vec::new(),
+            is_package: false,
+            index,
+            lines,
+        }])
+    }
+
+    pub fn file(&self, id: FileId) -> &ProgramFile<'m> {
+        &self.files[id.0 as usize]
+    }
+
+    pub fn index(&self, id: FileId) -> Option<&FileIndex<'m>> {
+        self.files.get(id.0 as usize)?.index.as_ref()
+    }
+
+    pub fn module_file(&self, lang: Lang, module: &[String]) -> Option<FileId> {
+        self.modules.get(&(lang, module.to_vec())).copied()
+    }
+
+    /// The module a relative import starts from: the file's package, up `level - 1`.
+    fn package_of(&self, from: FileId, level: u32) -> Option<Vec<String>> {
+        let f = self.file(from);
+        let mut base = f.module.clone();
+        if !f.is_package {
+            base.pop()?;
+        }
+        for _ in 1..level {
+            base.pop()?;
+        }
+        Some(base)
+    }
+
+    /// Resolves an import path (`from_len` segments of module, then names; Python level for
+    /// relative imports) seen in `from` to a module of the program, or `None` when it leads
+    /// outside (a library).
+    pub fn resolve(&self, from: FileId, path: &[String], level: u32) -> Option<ImportTarget> {
+        let target = self.resolve_any(from, path, level)?;
+        // A module importing its own name (`import kafka` in `kafka.py`) means the library.
+        match &target {
+            ImportTarget::Module(g) | ImportTarget::Item(g, _) if *g == from => None,
+            _ => Some(target),
+        }
+    }
+
+    fn resolve_any(&self, from: FileId, path: &[String], level: u32) -> Option<ImportTarget> {
+        let lang = self.file(from).lang;
+        let full: Vec<String> = match lang {
+            Lang::Python if level > 0 => {
+                let mut base = self.package_of(from, level)?;
+                base.extend(path.iter().cloned());
+                base
+            }
+            Lang::Python => path.to_vec(),
+            Lang::Rust => self.rust_absolute(from, path)?,
+        };
+        self.longest_module(lang, &full).or_else(|| {
+            // Rust 2018 paths relative to the current module (`use kafka::X` beside `mod kafka;`).
+            if lang != Lang::Rust {
+                return None;
+            }
+            let f = self.file(from);
+            let mut base = f.module.clone();
+            if !f.is_package {
+                base.pop();
+            }
+            base.extend(path.iter().cloned());
+            self.longest_module(lang, &base)
+        })
+    }
+
+    /// The longest prefix of `full` that is a module, and the names after it.
+    fn longest_module(&self, lang: Lang, full: &[String]) -> Option<ImportTarget> {
+        for n in (1..=full.len()).rev() {
+            if let Some(id) = self.module_file(lang, &full[..n]) {
+                return Some(if n == full.len() {
+                    ImportTarget::Module(id)
+                } else {
+                    ImportTarget::Item(id, full[n..].to_vec())
+                });
+            }
+        }
+        None
+    }
+
+    /// A Rust `use` path made absolute: `crate::`, `self::`, `super::` and program crates.
+    fn rust_absolute(&self, from: FileId, path: &[String]) -> Option<Vec<String>> {
+        let f = self.file(from);
+        let first = path.first()?;
+        let mut module = f.module.clone();
+        if !f.is_package {
+            module.pop();
+        }
+        let mut rest = path;
+        let base = match first.as_str() {
+            "crate" => {
+                rest = &path[1..];
+                vec![f.module.first()?.clone()]
+            }
+            "self" => {
+                rest = &path[1..];
+                module
+            }
+            "super" => {
+                let mut m = module;
+                while rest.first().is_some_and(|s| s == "super") {
+                    m.pop()?;
+                    rest = &rest[1..];
+                }
+                m
+            }
+            name if self.crates.iter().any(|c| c == name) => Vec::new(),
+            _ => module,
+        };
+        let mut out = base;
+        out.extend(rest.iter().cloned());
+        Some(out)
+    }
+
+    /// `conftest.py` files that apply to `file`: in its directory and each one above, nearest
+    /// first (pytest's fixture visibility).
+    pub fn conftests(&self, file: FileId) -> Vec<FileId> {
+        let Some(dir) = self.file(file).path.parent() else {
+            return Vec::new();
+        };
+        let mut found: Vec<(usize, FileId)> = self
+            .files
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.is_conftest())
+            .filter_map(|(i, f)| {
+                let cdir = f.path.parent()?;
+                dir.starts_with(cdir)
+                    .then(|| (cdir.components().count(), FileId(i as u32)))
+            })
+            .filter(|(_, id)| *id != file)
+            .collect();
+        found.sort_by_key(|f| std::cmp::Reverse(f.0));
+        found.into_iter().map(|(_, id)| id).collect()
+    }
+
+    /// Calls anywhere in the program whose callee's last name is `name`.
+    pub fn calls_named(&self, name: &str) -> &[(FileId, BodyId, &'m Call)] {
+        let map = self.calls_by_name.get_or_init(|| {
+            let mut map: HashMap<&'m str, Vec<(FileId, BodyId, &'m Call)>> = HashMap::new();
+            for (i, f) in self.files.iter().enumerate() {
+                let Some(index) = &f.index else { continue };
+                for (call, body) in &index.calls {
+                    if let Some(last) = call.func.last_name() {
+                        map.entry(last)
+                            .or_default()
+                            .push((FileId(i as u32), *body, call));
+                    }
+                }
+            }
+            map
+        });
+        map.get(name).map(Vec::as_slice).unwrap_or_default()
+    }
+}

@@ -1,0 +1,1322 @@
+//! What a value is, across the program (the catalog's "Resolution" section): constructors
+//! through imports and aliases, annotations and type aliases, function returns and yields
+//! (`@contextmanager`, `@property`, pytest fixtures), module-level names of other modules,
+//! fields and class attributes (of the class and its bases, any depth), struct literals,
+//! container elements, subclasses of client types, and parameters from their callers. Demand
+//! driven and memoised; recursion and import cycles end in "unknown" within a budget.
+//! Dynamic access (`getattr`, `importlib` with a computed name) is never guessed.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
+use super::config::{ConfigReader, ConfigView};
+use super::index::FileIndex;
+use super::program::{FileId, ImportTarget, Program};
+use crate::knowledge::{ClientType, Knowledge, LibId, Role};
+use crate::model::*;
+
+/// How a receiver was recognised as a Kafka client.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Resolution {
+    /// Traced to a constructor, annotation or client subclass at `at`, through `hops`.
+    Resolved {
+        via: Via,
+        at: Origin,
+        hops: Vec<Link>,
+    },
+    /// Name heuristic: the file imports a Kafka module and the name contains the role.
+    Heuristic { name: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via {
+    Constructor,
+    Annotation,
+}
+
+/// Where a client value was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Origin {
+    pub file: FileId,
+    pub range: TextRange,
+}
+
+/// A step the value took on its way to the receiver (shown in diagnostics).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Link {
+    /// Returned (or yielded) by a function or property.
+    Returned(String),
+    /// A pytest fixture.
+    Fixture(String),
+    /// Stored in a field or class attribute (`Worker._kc`).
+    Field(String),
+    /// Passed as an argument by a caller.
+    Argument(String),
+}
+
+impl Link {
+    pub fn describe(&self) -> String {
+        match self {
+            Link::Returned(f) => format!("returned by `{f}`"),
+            Link::Fixture(f) => format!("from fixture `{f}`"),
+            Link::Field(f) => format!("stored in `{f}`"),
+            Link::Argument(f) => format!("passed to `{f}`"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Client {
+    pub lib: LibId,
+    pub role: Role,
+    /// The client type's simple name (`Consumer`, `FutureProducer`) when known.
+    pub ty: Option<String>,
+    pub resolution: Resolution,
+    /// What the construction visibly configures.
+    pub config: ConfigView,
+    /// False for a heuristic receiver in a file importing several Kafka libraries.
+    pub lib_certain: bool,
+    /// A project class deriving from the client type: its overrides are wrappers.
+    pub class: Option<ClassRef>,
+}
+
+impl Client {
+    pub fn is_heuristic(&self) -> bool {
+        matches!(self.resolution, Resolution::Heuristic { .. })
+    }
+
+    /// Where the client was made, when resolved.
+    pub fn origin(&self) -> Option<Origin> {
+        match &self.resolution {
+            Resolution::Resolved { at, .. } => Some(*at),
+            Resolution::Heuristic { .. } => None,
+        }
+    }
+
+    fn hop(mut self, hop: Link) -> Self {
+        if let Resolution::Resolved { hops, .. } = &mut self.resolution {
+            if hops.len() < 8 && hops.last() != Some(&hop) {
+                hops.push(hop);
+            }
+        }
+        self
+    }
+}
+
+/// A class or struct of the program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ClassRef {
+    pub file: FileId,
+    pub index: u32,
+}
+
+/// A function or method of the program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FuncRef {
+    pub file: FileId,
+    pub body: BodyId,
+}
+
+/// What an expression holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Kafka(Client),
+    /// A language-model client (OL3xx sources are its generate calls).
+    Llm,
+    /// Visibly something else (a non-Kafka constructor): never a heuristic match.
+    Other,
+    /// An instance of a program class: its fields and methods resolve through the class.
+    Instance(ClassRef),
+    Class(ClassRef),
+    Func(FuncRef),
+    Module(FileId),
+    /// A container whose elements are this.
+    Elements(Box<Value>),
+    Tuple(Vec<Option<Value>>),
+}
+
+impl Value {
+    fn hop(self, hop: Link) -> Self {
+        match self {
+            Value::Kafka(c) => Value::Kafka(c.hop(hop)),
+            other => other,
+        }
+    }
+}
+
+/// Keep the most informative value: a Kafka client beats anything else; otherwise the first.
+fn merge(slot: &mut Option<Value>, new: Option<Value>) {
+    match (&slot, new) {
+        (_, None) => {}
+        (None, Some(v)) => *slot = Some(v),
+        (Some(Value::Kafka(_)), Some(_)) => {}
+        (Some(_), Some(v @ Value::Kafka(_))) => *slot = Some(v),
+        (Some(_), Some(_)) => {}
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Key {
+    Name(FileId, BodyId, String),
+    Export(FileId, String),
+    Field(ClassRef, String),
+    Return(FuncRef),
+    Param(FuncRef, usize),
+}
+
+/// Recursion budget: resolution deeper than this is "unknown".
+const MAX_DEPTH: u32 = 48;
+
+pub struct Resolver<'p, 'm> {
+    pub program: &'p Program<'m>,
+    pub knowledge: &'m Knowledge,
+    heuristic: bool,
+    memo: RefCell<HashMap<Key, Option<Value>>>,
+    libs: RefCell<HashMap<FileId, Vec<LibId>>>,
+    depth: Cell<u32>,
+}
+
+impl<'p, 'm> Resolver<'p, 'm> {
+    pub fn new(program: &'p Program<'m>, knowledge: &'m Knowledge, heuristic: bool) -> Self {
+        Resolver {
+            program,
+            knowledge,
+            heuristic,
+            memo: RefCell::new(HashMap::new()),
+            libs: RefCell::new(HashMap::new()),
+            depth: Cell::new(0),
+        }
+    }
+
+    fn index(&self, f: FileId) -> Option<&'p FileIndex<'m>> {
+        self.program.index(f)
+    }
+
+    /// Memoised, cycle-safe evaluation: a key being computed reads as unknown.
+    fn memo(&self, key: Key, compute: impl FnOnce() -> Option<Value>) -> Option<Value> {
+        if let Some(v) = self.memo.borrow().get(&key) {
+            return v.clone();
+        }
+        if self.depth.get() >= MAX_DEPTH {
+            return None;
+        }
+        self.memo.borrow_mut().insert(key.clone(), None);
+        self.depth.set(self.depth.get() + 1);
+        let v = compute();
+        self.depth.set(self.depth.get() - 1);
+        self.memo.borrow_mut().insert(key, v.clone());
+        v
+    }
+
+    // ----- expressions ---------------------------------------------------------------------
+
+    /// Looks through what keeps the same value: `.await`, `?`, `.unwrap()`, `.clone()`,
+    /// `.lock()`, `Arc::new(x)`, `Some(x)`, `closing(x)`, `stack.enter_context(x)`.
+    pub fn strip<'e>(&self, f: FileId, mut e: &'e Expr) -> &'e Expr {
+        let vocab = &self.knowledge.vocab;
+        let Some(index) = self.index(f) else { return e };
+        for _ in 0..32 {
+            match e {
+                Expr::Await { value, .. } | Expr::Try { value, .. } => e = value,
+                Expr::Call(call) => {
+                    if let Some((recv, m)) = call.func.as_method() {
+                        if vocab.same_value_methods.contains(&m) {
+                            e = recv;
+                            continue;
+                        }
+                    }
+                    let last = call.func.last_name().unwrap_or("");
+                    let wrapper = vocab.passthrough_calls.contains(&last)
+                        || index.names.qualify_expr(&call.func).is_some_and(|q| {
+                            q.len() >= 2
+                                && q[q.len() - 1] == "new"
+                                && vocab.value_wrappers.contains(&q[q.len() - 2].as_str())
+                                || q.len() == 1 && vocab.wrapping_variants.contains(&q[0].as_str())
+                        });
+                    match (wrapper, call.positional().next()) {
+                        (true, Some(arg)) => e = &arg.value,
+                        _ => return e,
+                    }
+                }
+                _ => return e,
+            }
+        }
+        e
+    }
+
+    /// The value of `e` evaluated in body `b` of file `f`.
+    pub fn value(&self, f: FileId, b: BodyId, e: &Expr) -> Option<Value> {
+        let e = self.strip(f, e);
+        match e {
+            Expr::Name { id, .. } => self.name(f, b, id),
+            Expr::Attr { value, attr, .. } => {
+                let owner = self.value(f, b, value)?;
+                self.member(&owner, attr)
+            }
+            Expr::Call(call) => self.call(f, b, call),
+            Expr::Derived {
+                parts,
+                hop: Hop::Index,
+                ..
+            } => match self.value(f, b, parts.first()?)? {
+                Value::Elements(v) => Some(*v),
+                Value::Tuple(vs) => {
+                    let i = match parts.get(1) {
+                        Some(Expr::Lit {
+                            lit: Lit::Int(i), ..
+                        }) => usize::try_from(*i).ok()?,
+                        _ => return None,
+                    };
+                    vs.into_iter().nth(i).flatten()
+                }
+                _ => None,
+            },
+            // `a if c else b`, `a or b`: the informative one.
+            Expr::Derived {
+                parts,
+                hop: Hop::Conditional | Hop::Operator,
+                ..
+            } => {
+                let mut out = None;
+                for p in parts {
+                    merge(&mut out, self.value(f, b, p));
+                }
+                out.filter(|v| matches!(v, Value::Kafka(_) | Value::Instance(_)))
+            }
+            Expr::Seq { elts, .. } if elts.len() <= 16 => Some(Value::Tuple(
+                elts.iter().map(|e| self.value(f, b, e)).collect(),
+            )),
+            _ => None,
+        }
+    }
+
+    /// A name as seen from body `b`: its locals, the enclosing functions', the module's.
+    pub fn name(&self, f: FileId, b: BodyId, name: &str) -> Option<Value> {
+        let index = self.index(f)?;
+        let mut current = Some(b);
+        while let Some(id) = current {
+            if id.0 == 0 {
+                break;
+            }
+            if let Some(v) = self.local(f, id, name) {
+                return Some(v);
+            }
+            current = index.module.bodies.get(id.0 as usize)?.parent;
+        }
+        self.module_name(f, name)
+    }
+
+    /// What `name` is bound to inside body `b` itself (assignments, parameters, loops).
+    fn local(&self, f: FileId, b: BodyId, name: &str) -> Option<Value> {
+        self.memo(Key::Name(f, b, name.to_string()), || {
+            let index = self.index(f)?;
+            let bi = index.bodies.get(b.0 as usize)?;
+            let body = index.body(b);
+            let mut out = None;
+            if let Some(assigns) = bi.assigns.get(name) {
+                for (value, annotation) in assigns {
+                    merge(&mut out, self.assigned(f, b, value, *annotation));
+                }
+            }
+            if let Some(assigns) = bi.tuple_assigns.get(name) {
+                for (value, i) in assigns {
+                    if let Some(Value::Tuple(vs)) = self.value(f, b, value) {
+                        merge(&mut out, vs.into_iter().nth(*i).flatten());
+                    }
+                }
+            }
+            for (target, iter) in &bi.for_loops {
+                if matches!(target, Target::Name(n, _) if n == name) {
+                    if let Some(Value::Elements(v)) = self.value(f, b, iter) {
+                        merge(&mut out, Some(*v));
+                    }
+                }
+            }
+            if out.is_none() {
+                if let Some(i) = body.params.iter().position(|p| p.name == name) {
+                    out = self.param(FuncRef { file: f, body: b }, i);
+                }
+            }
+            out
+        })
+    }
+
+    /// The value an assignment gives (declared as `annotation`).
+    fn assigned(
+        &self,
+        f: FileId,
+        b: BodyId,
+        value: &Expr,
+        annotation: Option<&TypeRef>,
+    ) -> Option<Value> {
+        let stripped = self.strip(f, value);
+        if let Some(Value::Kafka(mut client)) =
+            annotation.and_then(|a| self.type_value(f, a, stripped.range()))
+        {
+            if let Expr::Call(call) = stripped {
+                if self.is_builder_create(call) {
+                    client.config = self.config_reader(f, b).builder_create(call);
+                }
+            }
+            return Some(Value::Kafka(client));
+        }
+        self.value(f, b, value)
+            .or_else(|| annotation.and_then(|a| self.type_value(f, a, stripped.range())))
+    }
+
+    /// A module-level name of file `f`: an assignment, a function, a class, an import.
+    pub fn module_name(&self, f: FileId, name: &str) -> Option<Value> {
+        self.memo(Key::Export(f, name.to_string()), || {
+            let index = self.index(f)?;
+            let module = index.module;
+            let mut out = None;
+            if let Some(bi) = index.bodies.first() {
+                if let Some(assigns) = bi.assigns.get(name) {
+                    for (value, annotation) in assigns {
+                        merge(&mut out, self.assigned(f, BodyId(0), value, *annotation));
+                    }
+                }
+            }
+            if out.is_some() {
+                return out;
+            }
+            if let Some(i) = module.bodies.iter().position(|b| {
+                b.kind == BodyKind::Function
+                    && b.parent.is_none()
+                    && b.class.is_none()
+                    && b.name == name
+            }) {
+                return Some(Value::Func(FuncRef {
+                    file: f,
+                    body: BodyId(i as u32),
+                }));
+            }
+            if let Some(i) = module.classes.iter().position(|c| c.name == name) {
+                return Some(Value::Class(ClassRef {
+                    file: f,
+                    index: i as u32,
+                }));
+            }
+            if let Some(imp) = index.names.imported(name) {
+                return match self.program.resolve(f, &imp.path, imp.level)? {
+                    ImportTarget::Module(g) => Some(Value::Module(g)),
+                    ImportTarget::Item(g, rest) => self.item(g, &rest),
+                };
+            }
+            // Glob imports of program modules (`use super::*`, `from .x import *`).
+            for (path, level) in &index.names.globs {
+                if let Some(ImportTarget::Module(g)) = self.program.resolve(f, path, *level) {
+                    if g != f {
+                        if let Some(v) = self.module_name(g, name) {
+                            return Some(v);
+                        }
+                    }
+                }
+            }
+            None
+        })
+    }
+
+    /// `rest[0]` in module `g`, then attributes.
+    fn item(&self, g: FileId, rest: &[String]) -> Option<Value> {
+        let (first, more) = rest.split_first()?;
+        let mut v = self.module_name(g, first)?;
+        for attr in more {
+            v = self.member(&v, attr)?;
+        }
+        Some(v)
+    }
+
+    /// `owner.attr`.
+    pub fn member(&self, owner: &Value, attr: &str) -> Option<Value> {
+        match owner {
+            Value::Instance(cls) | Value::Class(cls) => self.field(*cls, attr),
+            Value::Kafka(Client {
+                class: Some(cls), ..
+            }) => self
+                .field(*cls, attr)
+                .filter(|v| !matches!(v, Value::Func(_))),
+            Value::Module(g) => self.module_name(*g, attr).or_else(|| {
+                let file = self.program.file(*g);
+                let mut sub = file.module.clone();
+                sub.push(attr.to_string());
+                self.program.module_file(file.lang, &sub).map(Value::Module)
+            }),
+            _ => None,
+        }
+    }
+
+    fn class(&self, cls: ClassRef) -> Option<&'m Class> {
+        self.index(cls.file)?.module.classes.get(cls.index as usize)
+    }
+
+    /// Methods (bodies) of a class in its file, by name.
+    fn method(&self, cls: ClassRef, name: &str) -> Option<FuncRef> {
+        let class = self.class(cls)?;
+        let index = self.index(cls.file)?;
+        let i = index
+            .module
+            .bodies
+            .iter()
+            .position(|b| b.class.as_deref() == Some(class.name.as_str()) && b.name == name)?;
+        Some(FuncRef {
+            file: cls.file,
+            body: BodyId(i as u32),
+        })
+    }
+
+    /// The method `name` of `cls` or of its program base classes.
+    pub fn find_method(&self, cls: ClassRef, name: &str) -> Option<FuncRef> {
+        let mut seen = Vec::new();
+        let mut stack = vec![cls];
+        while let Some(c) = stack.pop() {
+            if seen.contains(&c) || seen.len() > 16 {
+                continue;
+            }
+            seen.push(c);
+            if let Some(m) = self.method(c, name) {
+                return Some(m);
+            }
+            stack.extend(self.program_bases(c));
+        }
+        None
+    }
+
+    /// Base classes of `cls` that are classes of the program.
+    fn program_bases(&self, cls: ClassRef) -> Vec<ClassRef> {
+        let Some(class) = self.class(cls) else {
+            return Vec::new();
+        };
+        class
+            .bases
+            .paths
+            .iter()
+            .filter_map(|p| match self.path_value(cls.file, BodyId(0), p)? {
+                Value::Class(c) if c != cls => Some(c),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// `cls.attr`: class attributes, declared fields, `self.attr = ..` in any method,
+    /// struct literals, properties, methods; then the program base classes.
+    fn field(&self, cls: ClassRef, attr: &str) -> Option<Value> {
+        self.memo(Key::Field(cls, attr.to_string()), || {
+            let class = self.class(cls)?;
+            let index = self.index(cls.file)?;
+            let f = cls.file;
+            let hop = || Link::Field(format!("{}.{attr}", class.name));
+            let mut out = None;
+            for (name, value) in &class.attrs {
+                if name == attr {
+                    merge(&mut out, self.value(f, BodyId(0), value));
+                }
+            }
+            for field in &class.fields {
+                if field.name == attr {
+                    merge(&mut out, self.type_value(f, &field.ty, class.range));
+                }
+            }
+            for (i, body) in index.module.bodies.iter().enumerate() {
+                if body.class.as_deref() != Some(class.name.as_str()) {
+                    continue;
+                }
+                let b = BodyId(i as u32);
+                for (a, value) in &index.bodies[i].self_attr_assigns {
+                    if *a == attr {
+                        merge(&mut out, self.value(f, b, value));
+                    }
+                }
+            }
+            // Struct literals `Class { attr: value }` anywhere in the program.
+            if out.is_none() {
+                for (g, file) in self.program.files.iter().enumerate() {
+                    let Some(gi) = &file.index else { continue };
+                    if file.lang != index.module.lang {
+                        continue;
+                    }
+                    for (bi, body_index) in gi.bodies.iter().enumerate() {
+                        for (ty, fields) in &body_index.records {
+                            let Some(last) = ty.last() else { continue };
+                            let named = last == &class.name
+                                || last == "Self"
+                                    && gi.module.bodies[bi].class.as_deref()
+                                        == Some(class.name.as_str());
+                            if !named {
+                                continue;
+                            }
+                            for (name, value) in fields.iter() {
+                                if name == attr {
+                                    merge(
+                                        &mut out,
+                                        self.value(FileId(g as u32), BodyId(bi as u32), value),
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if out.is_none() {
+                if let Some(m) = self.method(cls, attr) {
+                    let body = index.body(m.body);
+                    let is_property = body.decorators.iter().any(|d| {
+                        d.last_name()
+                            .is_some_and(|n| self.knowledge.vocab.property_decorators.contains(&n))
+                    });
+                    out = if is_property {
+                        self.returns(m)
+                    } else {
+                        Some(Value::Func(m))
+                    };
+                }
+            }
+            if out.is_none() {
+                for base in self.program_bases(cls) {
+                    merge(&mut out, self.field(base, attr));
+                }
+            }
+            out.map(|v| v.hop(hop()))
+        })
+    }
+
+    // ----- calls ---------------------------------------------------------------------------
+
+    /// The value a call produces.
+    fn call(&self, f: FileId, b: BodyId, call: &Call) -> Option<Value> {
+        let index = self.index(f)?;
+        // `super()` inside a method: the first base, a client type or a program class.
+        if call.func.dotted().as_deref() == Some(&["super"][..]) {
+            return self.super_value(f, b, call);
+        }
+        if let Some(q) = self.external_path(f, b, &call.func, 0) {
+            if let Some(v) = self.library_call(f, b, call, &q) {
+                return Some(v);
+            }
+        }
+        if self.is_builder_create(call) {
+            let t = call
+                .type_args
+                .iter()
+                .find_map(|t| t.paths.iter().find_map(|p| self.client_type_at(f, p)))?;
+            return Some(self.constructed(
+                t,
+                f,
+                call,
+                self.config_reader(f, b).builder_create(call),
+                None,
+            ));
+        }
+        // Elements of a container: `producers.get(k)`, `producers.values()`.
+        if let Some((recv, m)) = call.func.as_method() {
+            let vocab = &self.knowledge.vocab;
+            if vocab.element_methods.contains(&m) || vocab.elements_methods.contains(&m) {
+                if let Some(Value::Elements(v)) = self.value(f, b, recv) {
+                    return Some(if vocab.element_methods.contains(&m) {
+                        *v
+                    } else {
+                        Value::Elements(v)
+                    });
+                }
+            }
+        }
+        match self.value(f, b, &call.func)? {
+            Value::Func(func) => self.returns(func),
+            Value::Class(cls) => Some(match self.client_base(cls) {
+                Some(t) => {
+                    let config = self.config_reader(f, b).constructor(call, t.config);
+                    self.constructed(t, f, call, config, Some(cls))
+                }
+                None => Value::Instance(cls),
+            }),
+            _ => {
+                // A constructor or factory imported from a library: visibly not a client.
+                let written = call.func.dotted()?;
+                index.names.is_imported(written[0]).then_some(Value::Other)
+            }
+        }
+    }
+
+    /// A call of a library function or type (`Consumer(conf)`, `StreamConsumer::from_config`,
+    /// a model client).
+    fn library_call(&self, f: FileId, b: BodyId, call: &Call, q: &[String]) -> Option<Value> {
+        if let Some(t) = self
+            .knowledge
+            .client_type(q)
+            .or_else(|| self.glob_client(f, q))
+        {
+            let config = self.config_reader(f, b).constructor(call, t.config);
+            return Some(self.constructed(t, f, call, config, None));
+        }
+        // Rust associated constructors: `StreamConsumer::from_config(&cfg)`.
+        if q.len() >= 2 {
+            if let Some(t) = self.knowledge.client_type(&q[..q.len() - 1]) {
+                if q.last()
+                    .is_some_and(|l| l.starts_with("from_config") || l == "new")
+                {
+                    let config = self.config_reader(f, b).constructor(call, t.config);
+                    return Some(self.constructed(t, f, call, config, None));
+                }
+            }
+        }
+        if self.knowledge.llm.is_llm_path(q) {
+            let last = q.last().map(String::as_str).unwrap_or("");
+            return (!self.knowledge.llm.is_generate(last)).then_some(Value::Llm);
+        }
+        None
+    }
+
+    fn super_value(&self, f: FileId, b: BodyId, call: &Call) -> Option<Value> {
+        let index = self.index(f)?;
+        let class_name = index.body(b).class.as_deref()?;
+        let i = index
+            .module
+            .classes
+            .iter()
+            .position(|c| c.name == class_name)?;
+        let cls = ClassRef {
+            file: f,
+            index: i as u32,
+        };
+        if let Some(base) = self.program_bases(cls).first() {
+            return Some(match self.client_base(*base) {
+                Some(t) => self.subclass_client(t, cls, call.range),
+                None => Value::Instance(*base),
+            });
+        }
+        let t = self.client_base(cls)?;
+        Some(self.subclass_client(t, cls, call.range))
+    }
+
+    fn subclass_client(&self, t: &ClientType, cls: ClassRef, at: TextRange) -> Value {
+        Value::Kafka(Client {
+            lib: t.lib,
+            role: t.role,
+            ty: Some(t.name.clone()),
+            resolution: Resolution::Resolved {
+                via: Via::Constructor,
+                at: Origin {
+                    file: cls.file,
+                    range: at,
+                },
+                hops: Vec::new(),
+            },
+            config: ConfigView::Hidden,
+            lib_certain: true,
+            class: Some(cls),
+        })
+    }
+
+    fn constructed(
+        &self,
+        t: &ClientType,
+        f: FileId,
+        call: &Call,
+        config: ConfigView,
+        class: Option<ClassRef>,
+    ) -> Value {
+        Value::Kafka(Client {
+            lib: t.lib,
+            role: t.role,
+            ty: Some(t.name.clone()),
+            resolution: Resolution::Resolved {
+                via: Via::Constructor,
+                at: Origin {
+                    file: f,
+                    range: call.range,
+                },
+                hops: Vec::new(),
+            },
+            config,
+            lib_certain: true,
+            class,
+        })
+    }
+
+    pub fn is_builder_create(&self, call: &Call) -> bool {
+        call.func.as_method().is_some_and(|(_, m)| {
+            self.knowledge.builder_create.contains(&m)
+                || self.knowledge.builder_create_with_context.contains(&m)
+        })
+    }
+
+    pub fn config_reader<'r>(&'r self, f: FileId, b: BodyId) -> ConfigReader<'r, 'p, 'm> {
+        ConfigReader::new(self, f, b)
+    }
+
+    /// The library path a dotted expression stands for, through imports, module-level
+    /// aliases (`Sink = Producer`) and re-exports by program modules. `None` when it names
+    /// something of the program (or nothing).
+    pub fn external_path(&self, f: FileId, b: BodyId, e: &Expr, depth: u32) -> Option<Vec<String>> {
+        if depth > 8 {
+            return None;
+        }
+        let dotted = e.dotted()?;
+        let index = self.index(f)?;
+        let first = dotted[0];
+        if let Some(imp) = index.names.imported(first) {
+            return match self.program.resolve(f, &imp.path, imp.level) {
+                None if imp.level > 0 => None,
+                None => Some(index.names.qualify(&dotted)),
+                Some(ImportTarget::Module(g)) => {
+                    let (name, rest) = dotted[1..].split_first()?;
+                    self.external_in(g, name, rest, depth)
+                }
+                Some(ImportTarget::Item(g, items)) => {
+                    let rest: Vec<&str> = items[1..]
+                        .iter()
+                        .map(String::as_str)
+                        .chain(dotted[1..].iter().copied())
+                        .collect();
+                    self.external_in(g, &items[0], &rest, depth)
+                }
+            };
+        }
+        // A local alias of a library name: `Sink = Producer` (in this body or the module).
+        let alias = index
+            .bodies
+            .get(b.0 as usize)
+            .and_then(|bi| bi.assigns.get(first))
+            .or_else(|| index.bodies.first().and_then(|bi| bi.assigns.get(first)));
+        if let Some([(value, _)]) = alias.map(Vec::as_slice) {
+            if value.dotted().is_some() {
+                let mut q = self.external_path(f, b, value, depth + 1)?;
+                q.extend(dotted[1..].iter().map(|s| s.to_string()));
+                return Some(q);
+            }
+        }
+        let defined_here = index.module.classes.iter().any(|c| c.name == first)
+            || index
+                .module
+                .bodies
+                .iter()
+                .any(|x| x.name == first && x.kind == BodyKind::Function);
+        (!defined_here).then(|| index.names.qualify(&dotted))
+    }
+
+    /// `name.rest` as defined in module `g`: a library path when `g` imports or aliases it.
+    fn external_in(&self, g: FileId, name: &str, rest: &[&str], depth: u32) -> Option<Vec<String>> {
+        let index = self.index(g)?;
+        if index.names.imported(name).is_none() && !index.bodies.first()?.assigns.contains_key(name)
+        {
+            return None;
+        }
+        let path: Vec<String> = std::iter::once(name)
+            .chain(rest.iter().copied())
+            .map(str::to_string)
+            .collect();
+        let e = path_expr(&path);
+        self.external_path(g, BodyId(0), &e, depth + 1)
+    }
+
+    /// A client type named by a bare name under a glob import of its library.
+    fn glob_client(&self, f: FileId, q: &[String]) -> Option<&'m ClientType> {
+        let [name] = q else { return None };
+        let index = self.index(f)?;
+        index.names.globs.iter().find_map(|(glob, level)| {
+            if *level > 0 {
+                return None;
+            }
+            self.knowledge.client_named(glob.first()?, name)
+        })
+    }
+
+    /// The client type a project class derives from, transitively.
+    pub fn client_base(&self, cls: ClassRef) -> Option<&'m ClientType> {
+        let mut seen = Vec::new();
+        let mut stack = vec![cls];
+        while let Some(c) = stack.pop() {
+            if seen.contains(&c) || seen.len() > 16 {
+                continue;
+            }
+            seen.push(c);
+            let class = self.class(c)?;
+            for base in &class.bases.paths {
+                if let Some(t) = self.client_type_at(c.file, base) {
+                    return Some(t);
+                }
+                if let Some(Value::Class(b)) = self.path_value(c.file, BodyId(0), base) {
+                    stack.push(b);
+                }
+            }
+        }
+        None
+    }
+
+    /// A library client type named by a path written in file `f`.
+    fn client_type_at(&self, f: FileId, path: &[String]) -> Option<&'m ClientType> {
+        let e = path_expr(path);
+        let q = self.external_path(f, BodyId(0), &e, 0)?;
+        self.knowledge
+            .client_type(&q)
+            .or_else(|| self.glob_client(f, &q))
+    }
+
+    /// The value a written path (a type or base class) names in file `f`.
+    fn path_value(&self, f: FileId, b: BodyId, path: &[String]) -> Option<Value> {
+        let (first, rest) = path.split_first()?;
+        let mut v = self.name(f, b, first)?;
+        for attr in rest {
+            v = self.member(&v, attr)?;
+        }
+        Some(v)
+    }
+
+    /// What a function returns (or yields, for generators used as context managers or
+    /// fixtures): its declared type, else the values of its `return`s.
+    pub fn returns(&self, func: FuncRef) -> Option<Value> {
+        self.memo(Key::Return(func), || {
+            let index = self.index(func.file)?;
+            let body = index.body(func.body);
+            let bi = index.bodies.get(func.body.0 as usize)?;
+            let hop = Link::Returned(body.name.clone());
+            let generator = !bi.yields.is_empty();
+            let mut out = None;
+            if let Some(ty) = &body.returns {
+                match self.type_value(func.file, ty, body.range) {
+                    Some(Value::Elements(v)) if generator => out = Some(*v),
+                    Some(v @ (Value::Kafka(_) | Value::Instance(_) | Value::Llm)) => out = Some(v),
+                    _ => {}
+                }
+            }
+            if out.is_none() {
+                let outputs = if generator { &bi.yields } else { &bi.returns };
+                for value in outputs {
+                    merge(&mut out, self.value(func.file, func.body, value));
+                }
+            }
+            out.map(|v| v.hop(hop))
+        })
+    }
+
+    /// A parameter's value: the receiver of a method, its annotation, a pytest fixture, or
+    /// what the function's callers pass.
+    fn param(&self, func: FuncRef, i: usize) -> Option<Value> {
+        self.memo(Key::Param(func, i), || {
+            let index = self.index(func.file)?;
+            let body = index.body(func.body);
+            let p = body.params.get(i)?;
+            if body.self_name.as_deref() == Some(p.name.as_str()) && i == 0 {
+                return self.receiver_value(func);
+            }
+            if let Some(ty) = &p.annotation {
+                return self.type_value(func.file, ty, p.range);
+            }
+            if let Some(v) = self.fixture_param(func, &p.name) {
+                return Some(v);
+            }
+            self.passed_by_callers(func, i)
+        })
+    }
+
+    /// `self` in a method: an instance of the class (a client, when it derives from one).
+    fn receiver_value(&self, func: FuncRef) -> Option<Value> {
+        let index = self.index(func.file)?;
+        let body = index.body(func.body);
+        let name = body.class.as_deref()?;
+        let i = index.module.classes.iter().position(|c| c.name == name)?;
+        let cls = ClassRef {
+            file: func.file,
+            index: i as u32,
+        };
+        let is_classmethod = body
+            .decorators
+            .iter()
+            .any(|d| d.last_name() == Some("classmethod"));
+        if is_classmethod {
+            return Some(Value::Class(cls));
+        }
+        Some(match self.client_base(cls) {
+            Some(t) => self.subclass_client(t, cls, self.class(cls)?.range),
+            None => Value::Instance(cls),
+        })
+    }
+
+    /// A test function's (or fixture's) parameter named after a pytest fixture of the same
+    /// module or of a `conftest.py` up the tree.
+    fn fixture_param(&self, func: FuncRef, name: &str) -> Option<Value> {
+        let index = self.index(func.file)?;
+        let body = index.body(func.body);
+        let in_test = body.name.starts_with("test") || self.fixture_name(func).is_some();
+        if !in_test {
+            return None;
+        }
+        let candidates = std::iter::once(func.file).chain(self.program.conftests(func.file));
+        for g in candidates {
+            let Some(gi) = self.index(g) else { continue };
+            for (i, b) in gi.module.bodies.iter().enumerate() {
+                let fr = FuncRef {
+                    file: g,
+                    body: BodyId(i as u32),
+                };
+                if fr != func && b.class.is_none() && self.fixture_name(fr).as_deref() == Some(name)
+                {
+                    return self
+                        .returns(fr)
+                        .map(|v| v.hop(Link::Fixture(name.to_string())));
+                }
+            }
+        }
+        None
+    }
+
+    /// The fixture name of a `@pytest.fixture` function (`name=` overrides the function's).
+    fn fixture_name(&self, func: FuncRef) -> Option<String> {
+        let body = self.index(func.file)?.body(func.body);
+        for d in &body.decorators {
+            let (callee, call) = match d {
+                Expr::Call(c) => (&c.func, Some(c)),
+                other => (other, None),
+            };
+            if callee.last_name() != Some("fixture") {
+                continue;
+            }
+            let named = call
+                .and_then(|c| c.keyword("name"))
+                .and_then(|a| a.value.as_str())
+                .map(str::to_string);
+            return Some(named.unwrap_or_else(|| body.name.clone()));
+        }
+        None
+    }
+
+    /// An unannotated parameter: the values callers pass (constructor calls for `__init__`).
+    fn passed_by_callers(&self, func: FuncRef, i: usize) -> Option<Value> {
+        let index = self.index(func.file)?;
+        let body = index.body(func.body);
+        let p = body.params.get(i)?;
+        if p.kind != ParamKind::Regular && p.kind != ParamKind::KeywordOnly
+            || body.kind != BodyKind::Function
+        {
+            return None;
+        }
+        let constructor = self
+            .knowledge
+            .vocab
+            .constructor_methods
+            .contains(&body.name.as_str());
+        let callee_name = match (&body.class, constructor) {
+            (Some(class), true) => class.as_str(),
+            _ => body.name.as_str(),
+        };
+        // Position among the arguments callers pass: the receiver is not passed.
+        let skip = usize::from(body.self_name.is_some());
+        let position = (p.kind == ParamKind::Regular)
+            .then(|| i.checked_sub(skip))
+            .flatten();
+        let mut out = None;
+        for &(g, cb, call) in self.program.calls_named(callee_name).iter().take(64) {
+            let arg = call
+                .keyword(&p.name)
+                .or_else(|| position.and_then(|k| call.positional().nth(k)));
+            let Some(arg) = arg else { continue };
+            let targets = match self.value(g, cb, &call.func) {
+                Some(Value::Func(fr)) => fr == func,
+                Some(Value::Class(cls)) => {
+                    constructor && self.find_method(cls, &body.name) == Some(func)
+                }
+                _ => false,
+            };
+            if targets {
+                merge(&mut out, self.value(g, cb, &arg.value));
+            }
+            if matches!(out, Some(Value::Kafka(_))) {
+                break;
+            }
+        }
+        out.map(|v| v.hop(Link::Argument(callee_name.to_string())))
+    }
+
+    // ----- types ---------------------------------------------------------------------------
+
+    /// The value a type annotation promises. A type imported from another (non-typing)
+    /// module is evidence the value is not a Kafka client: no heuristic for it.
+    pub fn type_value(&self, f: FileId, ty: &TypeRef, at: TextRange) -> Option<Value> {
+        self.type_value_depth(f, ty, at, 0)
+    }
+
+    fn type_value_depth(
+        &self,
+        f: FileId,
+        ty: &TypeRef,
+        at: TextRange,
+        depth: u32,
+    ) -> Option<Value> {
+        if depth > 8 {
+            return None;
+        }
+        let index = self.index(f)?;
+        let one = |path: &Vec<String>| -> Option<Value> {
+            // A type alias of this module (`type Kafka = FutureProducer;`, `Sink: TypeAlias`).
+            if let [name] = path.as_slice() {
+                if let Some((_, aliased)) =
+                    index.module.type_aliases.iter().find(|(n, _)| n == name)
+                {
+                    return self.type_value_depth(f, aliased, at, depth + 1);
+                }
+            }
+            if let Some(t) = self.client_type_at(f, path) {
+                return Some(self.annotated(t, f, at));
+            }
+            let e = path_expr(path);
+            if let Some(q) = self.external_path(f, BodyId(0), &e, 0) {
+                if self.knowledge.llm.is_llm_path(&q) {
+                    return Some(Value::Llm);
+                }
+            }
+            match self.path_value(f, BodyId(0), path) {
+                Some(Value::Class(cls)) => Some(match self.client_base(cls) {
+                    Some(t) => self.subclass_client(t, cls, at),
+                    None => Value::Instance(cls),
+                }),
+                // A module-level alias `Sink = Producer` resolves like the name it stands for.
+                Some(v @ Value::Kafka(_)) => Some(v),
+                _ => self.type_alias_elsewhere(f, path, at, depth),
+            }
+        };
+        let mut out = None;
+        for p in &ty.paths {
+            merge(&mut out, one(p));
+        }
+        if out.is_none() {
+            for p in &ty.elements {
+                if let Some(v @ (Value::Kafka(_) | Value::Instance(_))) = one(p) {
+                    out = Some(Value::Elements(Box::new(v)));
+                    break;
+                }
+            }
+        }
+        if out.is_some() {
+            return out;
+        }
+        let typing = &self.knowledge.vocab.typing_modules;
+        let other_type = ty.paths.iter().any(|written| {
+            written.first().is_some_and(|first| {
+                index.names.imported(first).is_some_and(|imp| {
+                    imp.level == 0
+                        && self.program.resolve(f, &imp.path, 0).is_none()
+                        && imp
+                            .path
+                            .first()
+                            .is_some_and(|root| !typing.contains(&root.as_str()))
+                })
+            })
+        });
+        other_type.then_some(Value::Other)
+    }
+
+    /// A type alias defined in another module of the program and imported here.
+    fn type_alias_elsewhere(
+        &self,
+        f: FileId,
+        path: &[String],
+        at: TextRange,
+        depth: u32,
+    ) -> Option<Value> {
+        let [name] = path else { return None };
+        let index = self.index(f)?;
+        let imp = index.names.imported(name)?;
+        let ImportTarget::Item(g, items) = self.program.resolve(f, &imp.path, imp.level)? else {
+            return None;
+        };
+        let gi = self.index(g)?;
+        let (_, aliased) = gi
+            .module
+            .type_aliases
+            .iter()
+            .find(|(n, _)| Some(n) == items.first())?;
+        self.type_value_depth(g, aliased, at, depth + 1)
+    }
+
+    fn annotated(&self, t: &ClientType, f: FileId, at: TextRange) -> Value {
+        Value::Kafka(Client {
+            lib: t.lib,
+            role: t.role,
+            ty: Some(t.name.clone()),
+            resolution: Resolution::Resolved {
+                via: Via::Annotation,
+                at: Origin { file: f, range: at },
+                hops: Vec::new(),
+            },
+            config: ConfigView::Hidden,
+            lib_certain: true,
+            class: None,
+        })
+    }
+
+    // ----- receivers -----------------------------------------------------------------------
+
+    /// Kafka libraries file `f` imports (absolute imports that lead outside the program), in
+    /// a fixed order.
+    pub fn libs(&self, f: FileId) -> Vec<LibId> {
+        if let Some(l) = self.libs.borrow().get(&f) {
+            return l.clone();
+        }
+        let mut libs = Vec::new();
+        if let Some(index) = self.index(f) {
+            for import in index.module.imports.iter().filter(|i| i.level == 0) {
+                for entry in &import.entries {
+                    let Some(root) = entry.path.first() else {
+                        continue;
+                    };
+                    if self.program.resolve(f, &entry.path, 0).is_some() {
+                        continue;
+                    }
+                    libs.extend(
+                        self.knowledge
+                            .clients
+                            .iter()
+                            .filter(|c| &c.root == root)
+                            .map(|c| c.lib),
+                    );
+                }
+            }
+        }
+        libs.sort();
+        libs.dedup();
+        self.libs.borrow_mut().insert(f, libs.clone());
+        libs
+    }
+
+    /// The Kafka client a method-call receiver holds, if any.
+    pub fn client_of(&self, f: FileId, b: BodyId, receiver: &Expr) -> Option<Client> {
+        let index = self.index(f)?;
+        let e = self.strip(f, receiver);
+        let name = match e {
+            Expr::Name { id, .. } => id.as_str(),
+            Expr::Attr { attr, .. } => attr.as_str(),
+            Expr::Call(call) => call.func.last_name()?,
+            _ => return None,
+        };
+        match self.value(f, b, e) {
+            Some(Value::Kafka(c)) => Some(c),
+            Some(_) => None,
+            // Imported names are modules or types, not client instances.
+            None if matches!(e, Expr::Name { .. }) && index.names.is_imported(name) => None,
+            None => self.heuristic(f, name),
+        }
+    }
+
+    /// Whether a receiver holds a model client.
+    pub fn is_llm(&self, f: FileId, b: BodyId, receiver: &Expr) -> bool {
+        let e = self.strip(f, receiver);
+        matches!(e, Expr::Name { .. } | Expr::Attr { .. })
+            && matches!(self.value(f, b, e), Some(Value::Llm))
+    }
+
+    fn heuristic(&self, f: FileId, name: &str) -> Option<Client> {
+        let libs = self.libs(f);
+        if !self.heuristic || libs.is_empty() {
+            return None;
+        }
+        let lower = name.to_ascii_lowercase();
+        let role = if lower.contains("consumer") {
+            Role::Consumer
+        } else if lower.contains("producer") {
+            Role::Producer
+        } else {
+            return None;
+        };
+        Some(Client {
+            lib: libs[0],
+            role,
+            ty: None,
+            resolution: Resolution::Heuristic {
+                name: name.to_string(),
+            },
+            config: ConfigView::Hidden,
+            lib_certain: libs.len() == 1,
+            class: None,
+        })
+    }
+
+    // ----- definitions (configs and constants) ---------------------------------------------
+
+    /// Where a name's value is assigned, as seen from body `b`: (file, body, value). Follows
+    /// enclosing bodies, the module, and imports of program modules.
+    pub fn definition(
+        &self,
+        f: FileId,
+        b: BodyId,
+        name: &str,
+        depth: u32,
+    ) -> Option<(FileId, BodyId, &'m Expr)> {
+        if depth > 8 {
+            return None;
+        }
+        let index = self.index(f)?;
+        let mut current = Some(b);
+        while let Some(id) = current {
+            if let Some((value, _)) = index
+                .bodies
+                .get(id.0 as usize)?
+                .assigns
+                .get(name)
+                .and_then(|v| v.first())
+            {
+                return Some((f, id, value));
+            }
+            if id.0 == 0 {
+                break;
+            }
+            current = index.body(id).parent.or(Some(BodyId(0)));
+        }
+        let imp = index.names.imported(name)?;
+        match self.program.resolve(f, &imp.path, imp.level)? {
+            ImportTarget::Item(g, items) if items.len() == 1 => {
+                self.definition(g, BodyId(0), &items[0], depth + 1)
+            }
+            _ => None,
+        }
+    }
+
+    /// The string a key expression stands for: a literal, or a constant defined elsewhere.
+    pub fn const_str(&self, f: FileId, b: BodyId, e: &Expr) -> Option<String> {
+        self.const_str_depth(f, b, e, 0)
+    }
+
+    fn const_str_depth(&self, f: FileId, b: BodyId, e: &Expr, depth: u32) -> Option<String> {
+        if depth > 8 {
+            return None;
+        }
+        match e {
+            Expr::Lit {
+                lit: Lit::Str(s), ..
+            } => Some(s.clone()),
+            Expr::Name { id, .. } => {
+                let (g, gb, value) = self.definition(f, b, id, 0)?;
+                self.const_str_depth(g, gb, value, depth + 1)
+            }
+            Expr::Attr { value, attr, .. } => match self.value(f, b, value)? {
+                Value::Module(g) => {
+                    let (g2, gb, v) = self.definition(g, BodyId(0), attr, 0)?;
+                    self.const_str_depth(g2, gb, v, depth + 1)
+                }
+                Value::Class(cls) => {
+                    let class = self.class(cls)?;
+                    let (_, v) = class.attrs.iter().find(|(n, _)| n == attr)?;
+                    self.const_str_depth(cls.file, BodyId(0), v, depth + 1)
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// `[a, b, c]` as the expression `a.b.c`.
+fn path_expr(path: &[String]) -> Expr {
+    let mut segments = path.iter();
+    let mut e = Expr::Name {
+        id: segments.next().cloned().unwrap_or_default(),
+        range: TextRange::default(),
+    };
+    for s in segments {
+        e = Expr::Attr {
+            value: Box::new(e),
+            attr: s.clone(),
+            range: TextRange::default(),
+        };
+    }
+    e
+}

@@ -1,0 +1,168 @@
+//! Where each file sits in its language's module tree, from the file system alone: Python
+//! packages (`__init__.py` chains) under source roots (the project root, `src/`, any directory
+//! with a `pyproject.toml` / `setup.py` / `setup.cfg`), Rust crates (`Cargo.toml`, `src/lib.rs`,
+//! `x.rs` and `x/mod.rs`).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::model::Lang;
+
+/// A file's module path and whether it is its package's own file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Layout {
+    pub module: Vec<String>,
+    pub is_package: bool,
+}
+
+/// Files that mark a project's root directory.
+const PROJECT_MARKERS: &[&str] = &[
+    "pyproject.toml",
+    "setup.cfg",
+    "setup.py",
+    "Cargo.toml",
+    ".git",
+];
+const PYTHON_ROOT_MARKERS: &[&str] = &["pyproject.toml", "setup.cfg", "setup.py"];
+
+/// The project a path belongs to: the nearest directory at or above it holding a
+/// `pyproject.toml`, `setup.cfg`, `setup.py`, `Cargo.toml` or `.git`.
+pub fn project_root(path: &Path) -> Option<PathBuf> {
+    let start = if path.is_dir() { path } else { path.parent()? };
+    let start = if start.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        start
+    };
+    let absolute = std::fs::canonicalize(start).ok()?;
+    absolute
+        .ancestors()
+        .find(|d| PROJECT_MARKERS.iter().any(|m| d.join(m).exists()))
+        .map(Path::to_path_buf)
+}
+
+/// Computes layouts, caching directory probes (many files share directories).
+#[derive(Default)]
+pub struct Layouts {
+    exists: HashMap<PathBuf, bool>,
+    crates: HashMap<PathBuf, Option<String>>,
+}
+
+impl Layouts {
+    fn exists(&mut self, p: PathBuf) -> bool {
+        *self.exists.entry(p).or_insert_with_key(|p| p.exists())
+    }
+
+    pub fn layout(&mut self, path: &Path, lang: Lang) -> Layout {
+        let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        match lang {
+            Lang::Python => self.python(&absolute),
+            Lang::Rust => self.rust(&absolute),
+        }
+    }
+
+    fn python(&mut self, path: &Path) -> Layout {
+        let stem = stem(path);
+        let is_package = stem == "__init__";
+        let mut module: Vec<String> = if is_package { Vec::new() } else { vec![stem] };
+        let mut dir = path.parent();
+        // Up through packages, then on to a source root (namespace packages allowed there).
+        let mut in_packages = true;
+        let mut segments_above = Vec::new();
+        while let Some(d) = dir {
+            let is_root = PYTHON_ROOT_MARKERS.iter().any(|m| self.exists(d.join(m)))
+                || self.exists(d.join(".git"))
+                || d.file_name().is_some_and(|n| n == "src")
+                    && d.parent()
+                        .is_some_and(|p| PROJECT_MARKERS.iter().any(|m| self.exists(p.join(m))));
+            if is_root {
+                module.splice(0..0, segments_above.drain(..));
+                return Layout { module, is_package };
+            }
+            let name = d
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("")
+                .to_string();
+            if in_packages && self.exists(d.join("__init__.py")) {
+                module.insert(0, name);
+            } else {
+                in_packages = false;
+                segments_above.insert(0, name);
+                if segments_above.len() > 32 {
+                    break;
+                }
+            }
+            dir = d.parent();
+        }
+        // No source root above: the package chain alone.
+        Layout { module, is_package }
+    }
+
+    fn rust(&mut self, path: &Path) -> Layout {
+        let Some((crate_dir, name)) = path.ancestors().skip(1).find_map(|d| {
+            let name = self.crate_name(d)?;
+            Some((d.to_path_buf(), name))
+        }) else {
+            return Layout {
+                module: vec![stem(path)],
+                is_package: true,
+            };
+        };
+        let Ok(rel) = path.strip_prefix(crate_dir.join("src")) else {
+            // tests/, examples/, benches/: each file is a crate root of its own.
+            return Layout {
+                module: vec![stem(path)],
+                is_package: true,
+            };
+        };
+        let mut segments: Vec<String> = rel
+            .iter()
+            .map(|s| s.to_string_lossy().trim_end_matches(".rs").to_string())
+            .collect();
+        let last = segments.pop().unwrap_or_default();
+        if segments.first().is_some_and(|s| s == "bin") {
+            return Layout {
+                module: vec![last],
+                is_package: true,
+            };
+        }
+        let mut module = vec![name];
+        module.extend(segments);
+        let is_package = match last.as_str() {
+            "lib" | "main" if module.len() == 1 => true,
+            "mod" => true,
+            _ => {
+                module.push(last);
+                false
+            }
+        };
+        Layout { module, is_package }
+    }
+
+    /// The crate name of a directory holding a `Cargo.toml` with a `[package]` (hyphens
+    /// become underscores, as in paths).
+    fn crate_name(&mut self, dir: &Path) -> Option<String> {
+        if let Some(n) = self.crates.get(dir) {
+            return n.clone();
+        }
+        let name = std::fs::read_to_string(dir.join("Cargo.toml"))
+            .ok()
+            .and_then(|text| text.parse::<toml::Table>().ok())
+            .and_then(|t| {
+                t.get("package")?
+                    .get("name")?
+                    .as_str()
+                    .map(|s| s.replace('-', "_"))
+            });
+        self.crates.insert(dir.to_path_buf(), name.clone());
+        name
+    }
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("module")
+        .to_string()
+}

