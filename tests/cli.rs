@@ -1,6 +1,8 @@
 //! End-to-end behaviour of the command line: exit codes, formats, bad input, walking.
 //! Most cases run in-process through `main_with_args`; a few run the binary.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::Command;
@@ -136,16 +138,24 @@ fn bad_files_are_reported_and_the_run_goes_on() {
     );
 }
 
+/// Covers the fixtures `tests/fixtures.rs` cannot run (`common::NOT_UTF8`): today an
+/// undecodable file is a tool error naming the first invalid byte, and no finding.
 #[test]
 fn non_utf8_fixtures_are_tool_errors() {
-    for path in ["testdata/OL001/non_utf8.py", "testdata/OL001/non_utf8.rs"] {
-        let (status, out) = run(&["check", path]);
+    assert!(!common::NOT_UTF8.is_empty());
+    for path in common::NOT_UTF8 {
+        let bytes = fs::read(path).unwrap();
+        let offset = std::str::from_utf8(&bytes).unwrap_err().valid_up_to();
+        let (status, out) = run(&["check", "--format", "concise", path]);
         assert_eq!(status, ExitStatus::Error, "{path}");
         assert!(
-            out.stderr.contains(&format!("{path}: not UTF-8")),
+            out.stderr.contains(&format!(
+                "{path}: not UTF-8 (invalid byte at offset {offset}); skipped"
+            )),
             "{}",
             out.stderr
         );
+        assert_eq!(out.stdout, "", "{path}");
     }
 }
 
