@@ -1,6 +1,8 @@
 //! End-to-end behaviour of the command line: exit codes, formats, bad input, walking.
 //! Most cases run in-process through `main_with_args`; a few run the binary.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 use std::process::Command;
@@ -141,16 +143,24 @@ fn bad_files_are_reported_and_the_run_goes_on() {
     );
 }
 
+/// Covers the fixtures `tests/fixtures.rs` cannot run (`common::NOT_UTF8`): today an
+/// undecodable file is a tool error naming the first invalid byte, and no finding.
 #[test]
 fn non_utf8_fixtures_are_tool_errors() {
-    for path in ["testdata/OL001/non_utf8.py", "testdata/OL001/non_utf8.rs"] {
-        let (status, out) = run(&["check", path]);
+    assert!(!common::NOT_UTF8.is_empty());
+    for path in common::NOT_UTF8 {
+        let bytes = fs::read(path).unwrap();
+        let offset = std::str::from_utf8(&bytes).unwrap_err().valid_up_to();
+        let (status, out) = run(&["check", "--format", "concise", path]);
         assert_eq!(status, ExitStatus::Error, "{path}");
         assert!(
-            out.stderr.contains(&format!("{path}: not UTF-8")),
+            out.stderr.contains(&format!(
+                "{path}: not UTF-8 (invalid byte at offset {offset}); skipped"
+            )),
             "{}",
             out.stderr
         );
+        assert_eq!(out.stdout, "", "{path}");
     }
 }
 
@@ -512,4 +522,248 @@ fn bad_rust_input_is_ol001_and_the_run_goes_on() {
     assert!(out.stdout.contains("c_ops.rs:1:"), "{}", out.stdout);
     assert!(!out.stdout.contains("d_macro_only.rs"), "{}", out.stdout);
     assert!(out.stdout.contains("e_bad.py:5:1: OL101"), "{}", out.stdout);
+}
+
+/// A consumer recognised only by its name (the file imports a Kafka module; nothing
+/// constructs or types `consumer`).
+const HEURISTIC_ONLY: &str =
+    "import confluent_kafka\n\n\ndef done(consumer):\n    consumer.commit()\n";
+
+fn json_findings(out: &Output) -> Vec<serde_json::Value> {
+    serde_json::from_str::<serde_json::Value>(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", out.stdout))
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn no_heuristic_checks_only_resolved_receivers() {
+    let d = tmp();
+    write(d.path(), "heuristic.py", HEURISTIC_ONLY.as_bytes());
+    write(d.path(), "resolved.py", BARE_COMMIT.as_bytes());
+    let heuristic = d.path().join("heuristic.py");
+    let heuristic = heuristic.to_str().unwrap();
+    let resolved = d.path().join("resolved.py");
+    let resolved = resolved.to_str().unwrap();
+    // By default the name heuristic flags it, and says so.
+    let (status, out) = run(&["check", "--isolated", "--format", "json", heuristic]);
+    assert_eq!(status, ExitStatus::Findings);
+    let items = json_findings(&out);
+    assert_eq!(items.len(), 1, "{}", out.stdout);
+    assert_eq!(items[0]["resolution"], "heuristic");
+    // `--no-heuristic` turns exactly that off: a resolved consumer is still flagged.
+    let (status, out) = run(&["check", "--isolated", "--no-heuristic", heuristic]);
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stdout);
+    assert_eq!(
+        run(&["check", "--isolated", "--no-heuristic", resolved]).0,
+        ExitStatus::Findings
+    );
+    // The same through the configuration file.
+    let cfg = d.path().join("offsetlint.toml");
+    let cfg = cfg.to_str().unwrap();
+    write(d.path(), "offsetlint.toml", b"heuristic = false\n");
+    assert_eq!(
+        run(&["check", "--config", cfg, heuristic]).0,
+        ExitStatus::Clean
+    );
+    assert_eq!(
+        run(&["check", "--config", cfg, resolved]).0,
+        ExitStatus::Findings
+    );
+    write(d.path(), "offsetlint.toml", b"heuristic = true\n");
+    assert_eq!(
+        run(&["check", "--config", cfg, heuristic]).0,
+        ExitStatus::Findings
+    );
+    // The flag wins over a configuration that turns the heuristic on.
+    assert_eq!(
+        run(&["check", "--config", cfg, "--no-heuristic", heuristic]).0,
+        ExitStatus::Clean
+    );
+}
+
+#[test]
+fn checkpoint_globs_replace_the_default_globs() {
+    let d = tmp();
+    let network = b"import requests\n\n\ndef save(offset):\n    requests.put(\"http://state/offsets\", data=str(offset))\n";
+    write(d.path(), "src/ledger.py", network);
+    write(d.path(), "src/checkpoint.py", network);
+    let src = d.path().join("src");
+    let src = src.to_str().unwrap();
+    let flagged = |extra: &[&str]| {
+        let mut args = vec!["check", "--format", "concise"];
+        args.extend_from_slice(extra);
+        args.push(src);
+        let (_, out) = run(&args);
+        out.stdout
+            .lines()
+            .map(|l| {
+                let name = Path::new(l.split(':').next().unwrap());
+                name.file_name().unwrap().to_str().unwrap().to_string()
+            })
+            .collect::<Vec<_>>()
+    };
+    // The default globs (`*checkpoint*`, ...) make checkpoint.py a checkpoint module.
+    assert_eq!(flagged(&["--isolated"]), ["checkpoint.py"]);
+    write(
+        d.path(),
+        "offsetlint.toml",
+        b"checkpoint-globs = [\"*ledger*\"]\n",
+    );
+    let cfg = d.path().join("offsetlint.toml");
+    // The configured globs replace the defaults: ledger.py only.
+    assert_eq!(flagged(&["--config", cfg.to_str().unwrap()]), ["ledger.py"]);
+    write(
+        d.path(),
+        "offsetlint.toml",
+        b"checkpoint-globs = [\"*ledger*\", \"*checkpoint*\"]\n",
+    );
+    assert_eq!(
+        flagged(&["--config", cfg.to_str().unwrap()]),
+        ["checkpoint.py", "ledger.py"]
+    );
+    write(d.path(), "offsetlint.toml", b"checkpoint-globs = [\"[\"]\n");
+    let (status, out) = run(&["check", "--config", cfg.to_str().unwrap(), src]);
+    assert_eq!(status, ExitStatus::Error, "an invalid glob: {}", out.stdout);
+}
+
+#[test]
+fn force_exclude_applies_exclude_to_named_files() {
+    let d = tmp();
+    write(d.path(), "legacy/old.py", BARE_COMMIT.as_bytes());
+    write(d.path(), "app/new.py", BARE_COMMIT.as_bytes());
+    let old = d.path().join("legacy/old.py");
+    let new = d.path().join("app/new.py");
+    let (old, new) = (old.to_str().unwrap(), new.to_str().unwrap());
+    let exclude = ["check", "--isolated", "--exclude", "**/legacy/**"];
+    // A file named on the command line is linted even when excluded (the default)...
+    assert_eq!(
+        run(&[&exclude[..], &[old]].concat()).0,
+        ExitStatus::Findings
+    );
+    // ...unless --force-exclude: then it is skipped like a walked file.
+    let (status, out) = run(&[&exclude[..], &["--force-exclude", old]].concat());
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stdout);
+    assert!(
+        out.stderr.contains("no findings (0 files checked"),
+        "{}",
+        out.stderr
+    );
+    // Files the glob does not match are still linted.
+    assert_eq!(
+        run(&[&exclude[..], &["--force-exclude", old, new]].concat()).0,
+        ExitStatus::Findings
+    );
+    // The configuration file's `exclude` counts too.
+    write(
+        d.path(),
+        "offsetlint.toml",
+        b"exclude = [\"**/legacy/**\"]\n",
+    );
+    let cfg = d.path().join("offsetlint.toml");
+    let cfg = cfg.to_str().unwrap();
+    assert_eq!(
+        run(&["check", "--config", cfg, old]).0,
+        ExitStatus::Findings
+    );
+    assert_eq!(
+        run(&["check", "--config", cfg, "--force-exclude", old]).0,
+        ExitStatus::Clean
+    );
+}
+
+#[test]
+fn quiet_prints_findings_without_the_summary() {
+    let d = tmp();
+    write(d.path(), "bad.py", BARE_COMMIT.as_bytes());
+    write(d.path(), "clean.py", CLEAN.as_bytes());
+    let bad = d.path().join("bad.py");
+    let clean = d.path().join("clean.py");
+    let (bad, clean) = (bad.to_str().unwrap(), clean.to_str().unwrap());
+    for format in ["human", "concise"] {
+        let (status, loud) = run(&["check", "--isolated", "--format", format, bad]);
+        assert_eq!(status, ExitStatus::Findings);
+        assert!(loud.stderr.contains("found 1 finding"), "{}", loud.stderr);
+        let (status, quiet) = run(&["check", "--isolated", "--format", format, "--quiet", bad]);
+        assert_eq!(status, ExitStatus::Findings, "--quiet keeps the exit code");
+        assert_eq!(quiet.stderr, "", "{format}: no summary");
+        assert!(quiet.stdout.contains("OL101"), "{}", quiet.stdout);
+        assert_eq!(quiet.stdout, loud.stdout, "{format}: the same findings");
+    }
+    let (_, loud) = run(&["check", "--isolated", clean]);
+    assert!(loud.stderr.contains("no findings"), "{}", loud.stderr);
+    let (status, quiet) = run(&["check", "--isolated", "-q", clean]);
+    assert_eq!(status, ExitStatus::Clean);
+    assert_eq!((quiet.stdout.as_str(), quiet.stderr.as_str()), ("", ""));
+    // Tool errors are not part of the summary: --quiet still prints them.
+    let (status, quiet) = run(&["check", "--isolated", "--quiet", "/definitely/not/here"]);
+    assert_eq!(status, ExitStatus::Error);
+    assert!(quiet.stderr.contains("no such file"), "{}", quiet.stderr);
+}
+
+#[test]
+fn isolated_ignores_every_configuration_file() {
+    let d = tmp();
+    write(d.path(), "bad.py", BARE_COMMIT.as_bytes());
+    write(d.path(), "offsetlint.toml", b"ignore = [\"OL101\"]\n");
+    let bad = d.path().join("bad.py");
+    let cfg = d.path().join("offsetlint.toml");
+    let (bad, cfg) = (bad.to_str().unwrap(), cfg.to_str().unwrap());
+    assert_eq!(run(&["check", "--config", cfg, bad]).0, ExitStatus::Clean);
+    assert_eq!(
+        run(&["check", "--config", cfg, "--isolated", bad]).0,
+        ExitStatus::Findings
+    );
+    // Not even an invalid one is read.
+    write(d.path(), "offsetlint.toml", b"ignroe = [\n");
+    assert_eq!(run(&["check", "--config", cfg, bad]).0, ExitStatus::Error);
+    assert_eq!(
+        run(&["check", "--config", cfg, "--isolated", bad]).0,
+        ExitStatus::Findings
+    );
+}
+
+/// The configuration search starts at the working directory, which is global to the test
+/// process: these cases run the binary in a directory of their own.
+#[test]
+fn configuration_is_searched_upwards_from_the_working_directory() {
+    let d = tmp();
+    let root = d.path();
+    write(root, "a/bad.py", BARE_COMMIT.as_bytes());
+    fs::create_dir_all(root.join("a/b/c")).unwrap();
+    let bad = root.join("a/bad.py");
+    let bin = env!("CARGO_BIN_EXE_offsetlint");
+    let status = |extra: &[&str]| {
+        let out = Command::new(bin)
+            .arg("check")
+            .args(extra)
+            .arg(&bad)
+            .current_dir(root.join("a/b/c"))
+            .output()
+            .unwrap();
+        out.status.code()
+    };
+    assert_eq!(status(&[]), Some(1), "no configuration anywhere: findings");
+    // Three directories up.
+    write(root, "offsetlint.toml", b"ignore = [\"OL101\"]\n");
+    assert_eq!(status(&[]), Some(0));
+    assert_eq!(status(&["--isolated"]), Some(1));
+    // A pyproject.toml without a [tool.offsetlint] table does not stop the search.
+    write(root, "a/b/pyproject.toml", b"[project]\nname = \"svc\"\n");
+    assert_eq!(status(&[]), Some(0));
+    // The closest configuration wins, and nothing is merged from the one further up.
+    write(
+        root,
+        "a/pyproject.toml",
+        b"[tool.offsetlint]\nselect = [\"OL1\"]\n",
+    );
+    assert_eq!(status(&[]), Some(1));
+    write(
+        root,
+        "a/b/c/.offsetlint.toml",
+        b"ignore = [\"bare-commit\"]\n",
+    );
+    assert_eq!(status(&[]), Some(0));
+    assert_eq!(status(&["--isolated"]), Some(1));
 }

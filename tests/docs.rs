@@ -1,114 +1,228 @@
-//! The rule documents cannot rot: every `bad` example must give findings of exactly its
-//! rule, every `good` example none, and every document has the fixed sections.
+//! The rule documents cannot rot. Every fenced `python` / `rust` block in `rules/*.md` is
+//! tagged `bad` or `good` and is linted with all rules on:
+//!
+//! - a `bad` block marks each line a finding must start on with `# expect: OL101` /
+//!   `// expect: OL101` (the fixtures' annotations, `tests/common/mod.rs`), at least one of
+//!   them for the document's own rule, and must give exactly that set of (line, code);
+//! - a `good` block must give nothing. Suppression examples are `good` blocks: with every rule
+//!   on, a suppression that suppressed nothing would itself be an OL002 finding.
+//!
+//! Other fences must say what they are (`text`, `toml`) and are not run. Every document also
+//! has the fixed sections.
+
+mod common;
 
 use std::path::Path;
 
-use offsetlint::language;
-use offsetlint::lint_source;
-use offsetlint::Rule;
-use offsetlint::Settings;
+use common::{difference, expectations, observed};
+use offsetlint::{language, lint_source, LineIndex, Rule, Settings};
 
+#[derive(Debug)]
 struct Example {
-    lang: String,
     bad: bool,
     file: String,
     code: String,
+    /// Line of the opening fence in the document (1-based).
     line: usize,
 }
 
-fn examples(doc: &str) -> Vec<Example> {
+/// Fence languages that are shown, not run.
+const NOT_RUN: &[&str] = &["text", "toml"];
+
+/// The runnable examples of a document; an error for a fence that is neither runnable nor
+/// explicitly `text`/`toml`, or that is not closed.
+fn examples(doc: &str) -> Result<Vec<Example>, String> {
     let mut out = Vec::new();
-    let mut current: Option<Example> = None;
+    // (example, or None for a fence that is not run)
+    let mut open: Option<Option<Example>> = None;
     for (i, line) in doc.lines().enumerate() {
-        if let Some(info) = line.trim_start().strip_prefix("```") {
-            match current.take() {
-                Some(ex) => out.push(ex),
-                None => {
-                    let mut words = info.split_whitespace();
-                    let lang = words.next().unwrap_or("").to_string();
-                    let mut kind = None;
-                    let mut file = None;
-                    for w in words {
-                        match w {
-                            "bad" => kind = Some(true),
-                            "good" => kind = Some(false),
-                            _ => file = w.strip_prefix("file=").map(str::to_string).or(file),
-                        }
-                    }
-                    let ext = match lang.as_str() {
-                        "python" => "py",
-                        "rust" => "rs",
-                        _ => "",
-                    };
-                    // Untagged blocks open a fence that is not executed; keep tracking it.
-                    current = Some(Example {
-                        file: file.unwrap_or_else(|| format!("example.{ext}")),
-                        lang: if kind.is_some() { lang } else { String::new() },
-                        bad: kind.unwrap_or(false),
-                        code: String::new(),
-                        line: i + 1,
-                    });
-                }
+        let Some(info) = line.trim_start().strip_prefix("```") else {
+            if let Some(Some(ex)) = open.as_mut() {
+                ex.code.push_str(line);
+                ex.code.push('\n');
             }
-        } else if let Some(ex) = current.as_mut() {
-            ex.code.push_str(line);
-            ex.code.push('\n');
+            continue;
+        };
+        if let Some(ex) = open.take() {
+            if !info.trim().is_empty() {
+                return Err(format!("line {}: a closing fence has `{info}`", i + 1));
+            }
+            out.extend(ex);
+            continue;
         }
+        let mut words = info.split_whitespace();
+        let lang = words.next().unwrap_or("");
+        if NOT_RUN.contains(&lang) {
+            open = Some(None);
+            continue;
+        }
+        let ext = match lang {
+            "python" => "py",
+            "rust" => "rs",
+            _ => {
+                return Err(format!(
+                    "line {}: fence `{info}` must be `python` or `rust` (tagged `bad` or \
+                     `good`), or one of {NOT_RUN:?}",
+                    i + 1
+                ))
+            }
+        };
+        let (mut kind, mut file) = (None, None);
+        for w in words {
+            match (w, w.strip_prefix("file=")) {
+                ("bad", _) if kind.is_none() => kind = Some(true),
+                ("good", _) if kind.is_none() => kind = Some(false),
+                (_, Some(name)) if file.is_none() => file = Some(name.to_string()),
+                _ => return Err(format!("line {}: unexpected `{w}` in `{info}`", i + 1)),
+            }
+        }
+        let Some(bad) = kind else {
+            return Err(format!(
+                "line {}: `{info}` block must be tagged `bad` or `good`",
+                i + 1
+            ));
+        };
+        let file = file.unwrap_or_else(|| format!("example.{ext}"));
+        if !file.ends_with(&format!(".{ext}")) {
+            return Err(format!("line {}: {file} is not a {lang} file", i + 1));
+        }
+        open = Some(Some(Example {
+            bad,
+            file,
+            code: String::new(),
+            line: i + 1,
+        }));
     }
-    out.into_iter().filter(|e| !e.lang.is_empty()).collect()
+    match open {
+        Some(_) => Err("unclosed fence".into()),
+        None => Ok(out),
+    }
+}
+
+/// What is wrong with one example, if anything.
+fn check(rule: Rule, ex: &Example) -> Option<String> {
+    let want = match expectations(&ex.code) {
+        Ok(want) => want,
+        Err(e) => return Some(format!("bad annotation: {e}")),
+    };
+    if ex.bad && !want.iter().any(|(_, code)| code == rule.code()) {
+        return Some(format!(
+            "a `bad` example must mark its flagged lines, at least one with `expect: {}`",
+            rule.code()
+        ));
+    }
+    if !ex.bad && !want.is_empty() {
+        return Some(format!("a `good` example has annotations {want:?}"));
+    }
+    let path = Path::new(&ex.file);
+    let lines = LineIndex::new(&ex.code);
+    let Some(lang) = language(path) else {
+        return Some(format!("{} has no language", ex.file));
+    };
+    let findings = lint_source(path, &ex.code, lang, &Settings::default());
+    let got = observed(
+        &want,
+        findings
+            .iter()
+            .map(|f| (lines.line(f.range.start), f.rule.code().to_string())),
+    );
+    difference(&want, &got).map(|diff| {
+        let messages: Vec<String> = findings
+            .iter()
+            .map(|f| {
+                format!(
+                    "{}:{} {}",
+                    lines.line(f.range.start),
+                    f.rule.code(),
+                    f.message
+                )
+            })
+            .collect();
+        format!("{diff}; findings {messages:?}")
+    })
 }
 
 #[test]
 fn every_rule_document_example_behaves_as_labelled() {
-    let settings = Settings::default();
     let mut failures = Vec::new();
     let mut count = 0;
     for rule in Rule::ALL {
-        let examples = examples(rule.doc());
-        assert!(
-            examples.iter().any(|e| e.bad) && examples.iter().any(|e| !e.bad),
-            "{} needs at least one bad and one good example",
-            rule.code()
-        );
-        for ex in examples {
+        let examples = match examples(rule.doc()) {
+            Ok(examples) => examples,
+            Err(e) => {
+                failures.push(format!("{}: {e}", rule.code()));
+                continue;
+            }
+        };
+        if !(examples.iter().any(|e| e.bad) && examples.iter().any(|e| !e.bad)) {
+            failures.push(format!(
+                "{} needs at least one bad and one good example",
+                rule.code()
+            ));
+        }
+        for ex in &examples {
             count += 1;
-            let path = Path::new(&ex.file);
-            let lang = language(path).unwrap_or_else(|| {
-                panic!(
-                    "{}: example at line {} has no language",
-                    rule.code(),
-                    ex.line
-                )
-            });
-            let findings = lint_source(path, &ex.code, lang, &settings);
-            let codes: Vec<&str> = findings.iter().map(|f| f.rule.code()).collect();
-            let ok = if ex.bad {
-                !codes.is_empty() && codes.iter().all(|c| *c == rule.code())
-            } else {
-                codes.is_empty()
-            };
-            if !ok {
+            if let Some(problem) = check(*rule, ex) {
                 failures.push(format!(
-                    "{} line {} ({} {}): got {:?}",
+                    "{} line {} ({} {}): {problem}",
                     rule.code(),
                     ex.line,
-                    ex.lang,
+                    ex.file,
                     if ex.bad { "bad" } else { "good" },
-                    findings
-                        .iter()
-                        .map(|f| format!("{} {}", f.rule.code(), f.message))
-                        .collect::<Vec<_>>()
                 ));
             }
         }
     }
-    assert!(count >= 14, "only {count} examples found");
     assert!(
         failures.is_empty(),
         "{} example(s) wrong:\n{}",
         failures.len(),
         failures.join("\n")
     );
+    assert!(count >= 60, "only {count} examples found");
+}
+
+#[test]
+fn every_fence_is_run_or_declared_not_run() {
+    let doc = "# T\n\n```python bad\nx  # expect: OL101\n```\n\n```toml\nselect = []\n```\n\n\
+               ```rust good file=lib.rs\nfn f() {}\n```\n";
+    let ex = examples(doc).unwrap();
+    assert_eq!(ex.len(), 2);
+    assert!(ex[0].bad && ex[0].code == "x  # expect: OL101\n" && ex[0].line == 3);
+    assert!(!ex[1].bad && ex[1].file == "lib.rs");
+    for bad in [
+        "```python\nx\n```\n",
+        "```\nx\n```\n",
+        "```py bad\nx\n```\n",
+        "```python bad good\nx\n```\n",
+        "```python bad file=x.rs\nx\n```\n",
+        "```python bad\nx\n",
+    ] {
+        assert!(examples(bad).is_err(), "{bad:?} was accepted");
+    }
+}
+
+#[test]
+fn a_bad_example_must_match_its_annotations_line_by_line() {
+    let two = "from confluent_kafka import Consumer\n\nc = Consumer({})\n\
+               c.commit()  # expect: OL101\nc.commit()  # expect: OL101\n";
+    let ex = |code: &str, bad| Example {
+        bad,
+        file: "example.py".into(),
+        code: code.into(),
+        line: 1,
+    };
+    assert_eq!(check(Rule::BareCommit, &ex(two, true)), None);
+    // One flagged line unannotated: the block is wrong, although it still has a finding.
+    let one = two.replacen("  # expect: OL101", "", 1);
+    assert!(check(Rule::BareCommit, &ex(&one, true)).is_some());
+    // An annotation on a clean line.
+    let extra = format!("{two}x = 1  # expect: OL101\n");
+    assert!(check(Rule::BareCommit, &ex(&extra, true)).is_some());
+    // Not annotated at all, or only for another rule.
+    assert!(check(Rule::BareCommit, &ex("c.commit()\n", true)).is_some());
+    assert!(check(Rule::UnconfirmedProduce, &ex(two, true)).is_some());
+    assert!(check(Rule::BareCommit, &ex(two, false)).is_some());
 }
 
 #[test]

@@ -1,58 +1,19 @@
 //! Runs every fixture under `testdata/` with all rules on and checks that the findings are
 //! exactly the ones annotated in the file: `# expect: OL101` / `// expect: OL101, OL201` on
-//! the line a finding starts on, or `expect-file: OL001` anywhere for a finding on any line.
+//! the line a finding starts on, or `expect-file: OL001` anywhere for a finding on any line
+//! (the annotation grammar is in `tests/common/mod.rs`).
+
+mod common;
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use offsetlint::language;
-use offsetlint::lint_source;
-use offsetlint::LineIndex;
-use offsetlint::Settings;
-
-fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            fixtures(&p, out);
-        } else if language(&p).is_some() {
-            out.push(p);
-        }
-    }
-}
-
-/// (line, code) pairs annotated in the file; line 0 stands for "any line".
-fn expected(source: &str) -> BTreeSet<(usize, String)> {
-    let mut set = BTreeSet::new();
-    for (i, line) in source.lines().enumerate() {
-        for (marker, at_line) in [("expect-file:", 0), ("expect:", i + 1)] {
-            let Some(pos) = line.find(marker) else {
-                continue;
-            };
-            if marker == "expect:"
-                && line[..pos].ends_with("expect-file:".trim_end_matches("expect:"))
-            {
-                continue;
-            }
-            for code in line[pos + marker.len()..].split(',') {
-                let code = code.split_whitespace().next().unwrap_or("");
-                if code.starts_with("OL") {
-                    set.insert((at_line, code.to_string()));
-                }
-            }
-        }
-    }
-    set
-}
+use common::{difference, expectations, fixtures, observed, ANY_LINE, NOT_UTF8};
+use offsetlint::{language, lint_source, LineIndex, Settings};
 
 #[test]
 fn every_fixture_yields_exactly_its_annotations() {
-    let mut files = Vec::new();
-    fixtures(Path::new("testdata"), &mut files);
+    let files = fixtures(Path::new("testdata"));
     assert!(
         files.len() > 20,
         "expected the fixture corpus, found {} files",
@@ -60,48 +21,92 @@ fn every_fixture_yields_exactly_its_annotations() {
     );
     let settings = Settings::default();
     let mut failures = Vec::new();
+    let mut undecodable = BTreeSet::new();
     let mut checked = 0;
     for path in &files {
-        let Ok(source) = std::fs::read_to_string(path) else {
-            continue; // non-UTF-8 inputs are covered by the CLI tests
+        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let Ok(source) = String::from_utf8(bytes) else {
+            // Not silently skipped: must be one of the files listed in NOT_UTF8, which names
+            // the CLI test that covers them (asserted after the loop).
+            undecodable.insert(path.to_string_lossy().replace('\\', "/"));
+            continue;
         };
         checked += 1;
+        let want = match expectations(&source) {
+            Ok(want) => want,
+            Err(e) => {
+                failures.push(format!("{}: bad annotation: {e}", path.display()));
+                continue;
+            }
+        };
         let lang = language(path).unwrap();
         let lines = LineIndex::new(&source);
-        let want = expected(&source);
-        let whole_file: BTreeSet<String> = want
+        let found = lint_source(path, &source, lang, &settings)
             .iter()
-            .filter(|(l, _)| *l == 0)
-            .map(|(_, c)| c.clone())
-            .collect();
-        let got: BTreeSet<(usize, String)> = lint_source(path, &source, lang, &settings)
-            .iter()
-            .map(|f| {
-                let code = f.rule.code().to_string();
-                let line = if whole_file.contains(&code) {
-                    0
-                } else {
-                    lines.line(f.range.start)
-                };
-                (line, code)
-            })
-            .collect();
-        let missing: Vec<_> = want.difference(&got).collect();
-        let extra: Vec<_> = got.difference(&want).collect();
-        if !missing.is_empty() || !extra.is_empty() {
-            failures.push(format!(
-                "{}:\n  missing {:?}\n  unexpected {:?}",
-                path.display(),
-                missing,
-                extra
-            ));
+            .map(|f| (lines.line(f.range.start), f.rule.code().to_string()))
+            .collect::<Vec<_>>();
+        if let Some(diff) = difference(&want, &observed(&want, found)) {
+            failures.push(format!("{}:\n  {diff}", path.display()));
         }
     }
-    assert!(checked > 20);
+    let listed: BTreeSet<String> = NOT_UTF8.iter().map(|s| s.to_string()).collect();
+    if undecodable != listed {
+        failures.push(format!(
+            "the fixtures that are not UTF-8 must be exactly NOT_UTF8 (tests/common/mod.rs), \
+             which tests/cli.rs covers: found {undecodable:?}, listed {listed:?}"
+        ));
+    }
+    assert_eq!(checked + undecodable.len(), files.len());
     assert!(
         failures.is_empty(),
         "{} fixture(s) differ:\n{}",
         failures.len(),
         failures.join("\n")
     );
+}
+
+fn set(items: &[(usize, &str)]) -> BTreeSet<(usize, String)> {
+    items.iter().map(|(l, c)| (*l, c.to_string())).collect()
+}
+
+#[test]
+fn annotations_parse_strictly() {
+    let src = "# expect-file: OL001\nx.commit()  # expect: OL101, OL002\n\
+               p.flush(t).expect(\"x\"); // expect: OL202\n\"\"\"unexpected\"\"\"\n";
+    assert_eq!(
+        expectations(src).unwrap(),
+        set(&[
+            (ANY_LINE, "OL001"),
+            (2, "OL101"),
+            (2, "OL002"),
+            (3, "OL202")
+        ])
+    );
+    // `expect-file:` is not also read as a same-line `expect:`.
+    assert_eq!(
+        expectations("x  # expect-file: OL001\n").unwrap(),
+        set(&[(ANY_LINE, "OL001")])
+    );
+    // Typos, prose after the codes, unknown codes, empty lists and annotations outside a
+    // comment are errors, not silently dropped expectations.
+    for bad in [
+        "x()  # expect: 0L101\n",
+        "x()  # expect: OL101 because\n",
+        "x()  # expect: OL999\n",
+        "x()  # expect:\n",
+        "x()  # expect-file: OL1\n",
+        "s = \"expect: OL101\"\n",
+    ] {
+        assert!(expectations(bad).is_err(), "{bad:?} was accepted");
+    }
+}
+
+#[test]
+fn whole_file_expectations_match_any_line() {
+    let want = set(&[(ANY_LINE, "OL001"), (3, "OL101")]);
+    let got = observed(&want, [(7, "OL001".to_string()), (3, "OL101".to_string())]);
+    assert_eq!(difference(&want, &got), None);
+    // A whole-file expectation does not absorb findings of other codes or other lines.
+    let got = observed(&want, [(7, "OL001".to_string()), (4, "OL101".to_string())]);
+    assert!(difference(&want, &got).is_some());
 }

@@ -1026,161 +1026,225 @@ fn offsets_are_relative_to_each_file() {
     assert!(lower("#![allow(x)]\nfn e() {}").is_ok());
 }
 
-#[test]
-fn never_panics_on_garbage() {
-    let inputs = [
-        "",
-        " ",
-        "\u{feff}",
-        "#!",
-        "#![",
-        "'",
-        "'\\",
-        "b'",
-        "r#\"",
-        "r##\"x\"#",
-        "/*",
-        "\"\\",
-        "fn",
-        "fn f(",
-        "}}}",
-        "fn f() { 'a: loop { break 'a 1; } }",
-        "fn f() { let _ = 'x'..='z'; }",
-        "fn f() { x.0.1 }",
-        "impl<T> Tr for T where T: ?Sized {}",
-        "fn f() { async || {}; try {}; }",
-        "fn f() { tokio::select! { x = }; }",
-        "fn f() { tokio::select! {} }",
-        "fn f() { vec![;]; }",
-        "fn f() { info!(target:); }",
-        "fn f() { <T as Tr>::m(x); <T>::n(); }",
-        "union U { a: u8 }",
-    ];
-    for src in inputs {
-        let _ = lower(src);
-    }
-}
-
-/// Lower every `.rs` file under `$OFFSETLINT_RS_CORPUS` (manual stress test).
-#[test]
-#[ignore]
-fn corpus_no_panic() {
-    let Ok(root) = std::env::var("OFFSETLINT_RS_CORPUS") else {
-        return;
-    };
-    let mut n = 0;
-    let mut errs = 0;
-    let mut slowest = (std::time::Duration::ZERO, String::new());
-    let start = std::time::Instant::now();
-    for entry in walkdir::WalkDir::new(root)
-        .into_iter()
-        .filter_map(|e| e.ok())
-    {
-        if entry.path().extension().is_some_and(|e| e == "rs") {
-            let Ok(src) = std::fs::read_to_string(entry.path()) else {
-                continue;
-            };
-            let t = std::time::Instant::now();
-            let r = lower(&src);
-            let dt = t.elapsed();
-            if dt > slowest.0 {
-                slowest = (dt, entry.path().display().to_string());
+/// Checks what `lower` returned for `src`: a syntax error's range lies inside the file on
+/// character boundaries and has a message; a lowered file's calls have dense ids and ranges
+/// inside the file, and its comments are comments.
+fn assert_well_formed(src: &str, what: &str, result: &Result<Lowered, SyntaxError>) {
+    let inside =
+        |r: TextRange| r.start <= r.end && src.get(r.start as usize..r.end as usize).is_some();
+    match result {
+        Err(e) => {
+            assert!(
+                inside(e.range),
+                "{what}: error range {:?} outside the file",
+                e.range
+            );
+            assert!(!e.message.is_empty(), "{what}: error without a message");
+        }
+        Ok(l) => {
+            let calls = all_calls(l);
+            let mut ids: Vec<u32> = calls.iter().map(|c| c.id.0).collect();
+            ids.sort();
+            assert_eq!(
+                ids,
+                (0..l.module.call_count).collect::<Vec<_>>(),
+                "{what}: call ids"
+            );
+            for c in &calls {
+                assert!(
+                    inside(c.range),
+                    "{what}: call range {:?} outside the file",
+                    c.range
+                );
             }
-            n += 1;
-            match r {
-                Err(e) => {
-                    errs += 1;
-                    if std::env::var("SHOW_ERRS").is_ok() {
-                        println!("{}: {}", entry.path().display(), e.message);
-                    }
-                }
-                Ok(l) => {
-                    // Every range lies inside the file; call ids are dense and unique.
-                    let calls = all_calls(&l);
-                    let mut ids: Vec<u32> = calls.iter().map(|c| c.id.0).collect();
-                    ids.sort();
-                    assert_eq!(
-                        ids,
-                        (0..l.module.call_count).collect::<Vec<_>>(),
-                        "{}",
-                        entry.path().display()
-                    );
-                    for c in &calls {
-                        assert!(
-                            src.get(c.range.start as usize..c.range.end as usize)
-                                .is_some(),
-                            "{}",
-                            entry.path().display()
-                        );
-                    }
-                    for c in &l.comments {
-                        let t = text(&src, *c);
-                        assert!(
-                            t.starts_with("//") || t.starts_with("/*"),
-                            "{}: {t:?}",
-                            entry.path().display()
-                        );
-                    }
-                }
+            for c in &l.comments {
+                assert!(inside(*c), "{what}: comment range {c:?} outside the file");
+                let t = text(src, *c);
+                assert!(
+                    t.starts_with("//") || t.starts_with("/*"),
+                    "{what}: comment {t:?}"
+                );
             }
         }
     }
+}
+
+#[test]
+fn never_panics_on_garbage() {
+    // (input, parses, calls lowered when it parses)
+    let inputs = [
+        ("", true, 0),
+        (" ", true, 0),
+        ("\u{feff}", true, 0),
+        ("#!", true, 0),
+        ("#![", false, 0),
+        ("'", false, 0),
+        ("'\\", false, 0),
+        ("b'", false, 0),
+        ("r#\"", false, 0),
+        ("r##\"x\"#", false, 0),
+        ("/*", false, 0),
+        ("\"\\", false, 0),
+        ("fn", false, 0),
+        ("fn f(", false, 0),
+        ("}}}", false, 0),
+        ("fn f() { 'a: loop { break 'a 1; } }", true, 0),
+        ("fn f() { let _ = 'x'..='z'; }", true, 0),
+        ("fn f() { x.0.1 }", true, 0),
+        ("impl<T> Tr for T where T: ?Sized {}", true, 0),
+        ("fn f() { async || {}; try {}; }", true, 0),
+        // A macro body that does not parse is left unanalysed, not an error.
+        ("fn f() { tokio::select! { x = }; }", true, 0),
+        ("fn f() { tokio::select! {} }", true, 0),
+        ("fn f() { vec![;]; }", true, 0),
+        ("fn f() { info!(target:); }", true, 0),
+        ("fn f() { <T as Tr>::m(x); <T>::n(); }", true, 2),
+        ("union U { a: u8 }", true, 0),
+    ];
+    for (src, parses, calls) in inputs {
+        let result = lower(src);
+        assert_eq!(
+            result.is_ok(),
+            parses,
+            "{src:?}: {:?}",
+            result.as_ref().err()
+        );
+        if let Ok(l) = &result {
+            assert_eq!(l.module.call_count, calls, "{src:?}");
+        }
+        assert_well_formed(src, &format!("{src:?}"), &result);
+    }
+}
+
+// ---------------------------------------------------------------- real-code corpus
+//
+// `#[ignore]`d (minutes on a debug build): `cargo test --lib -- --ignored corpus`.
+
+/// The `.rs` files of the real-code corpus: `scripts/.work/corpus` (filled by
+/// `scripts/fetch_corpus.sh`) if present, and the cargo registry's unpacked sources
+/// (`$CARGO_HOME/registry/src`, which building this crate fills). Panics when there is none:
+/// an explicitly run corpus test must not pass on nothing.
+fn corpus() -> Vec<std::path::PathBuf> {
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cargo")));
+    let roots: Vec<std::path::PathBuf> = [
+        Some(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/.work/corpus")),
+        cargo_home.map(|h| h.join("registry/src")),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|p| p.is_dir())
+    .collect();
+    let mut files: Vec<_> = roots
+        .iter()
+        .flat_map(|root| {
+            walkdir::WalkDir::new(root)
+                .into_iter()
+                .filter_map(|e| e.ok())
+        })
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "rs"))
+        .map(|e| e.into_path())
+        .collect();
+    files.sort();
+    assert!(
+        files.len() >= 1000,
+        "no real-code corpus: found {} .rs files under {roots:?}; run `cargo fetch` or \
+         scripts/fetch_corpus.sh rust",
+        files.len()
+    );
+    files
+}
+
+/// Every corpus file lowers without a panic into a well-formed result, and the front end
+/// accepts nearly all of it (the corpus is code that compiles).
+#[test]
+#[ignore]
+fn corpus_no_panic() {
+    let files = corpus();
+    let (mut n, mut errs) = (0, Vec::new());
+    let mut slowest = (std::time::Duration::ZERO, String::new());
+    let start = std::time::Instant::now();
+    for path in &files {
+        let Ok(src) = std::fs::read_to_string(path) else {
+            continue; // not UTF-8: not Rust source
+        };
+        let what = path.display().to_string();
+        let t = std::time::Instant::now();
+        let result = lower(&src);
+        let dt = t.elapsed();
+        if dt > slowest.0 {
+            slowest = (dt, what.clone());
+        }
+        n += 1;
+        assert_well_formed(&src, &what, &result);
+        if let Err(e) = result {
+            errs.push(format!("{what}: {}", e.message));
+        }
+    }
     println!(
-        "{n} files, {errs} syntax errors, {:?} total, slowest {:?} {}",
+        "{n} files, {} syntax errors, {:?} total, slowest {:?} {}",
+        errs.len(),
         start.elapsed(),
         slowest.0,
         slowest.1
     );
+    assert!(n * 9 / 10 <= files.len() && n > 0);
+    assert!(
+        errs.len() * 100 <= n,
+        "more than 1% of real files rejected ({} of {n}):\n{}",
+        errs.len(),
+        errs.join("\n")
+    );
 }
 
+/// Real code stays far below the nesting guard's limits (`scan` module docs): no corpus file
+/// is refused, and the largest estimate leaves at least 4x headroom.
 #[test]
 #[ignore]
 fn corpus_depth_stats() {
-    let Ok(root) = std::env::var("OFFSETLINT_RS_CORPUS") else {
-        return;
-    };
     let mut all: Vec<(u32, usize, u32, String)> = Vec::new();
-    for entry in walkdir::WalkDir::new(root)
-        .into_iter()
-        .filter_map(|e| e.ok())
-    {
-        if entry.path().extension().is_some_and(|e| e == "rs") {
-            let Ok(src) = std::fs::read_to_string(entry.path()) else {
-                continue;
-            };
-            match super::scan::measure(&src) {
-                Ok(s) => all.push((
-                    s.estimate,
-                    s.brackets,
-                    s.chain,
-                    entry.path().display().to_string(),
-                )),
-                Err(_) => println!("REFUSED {}", entry.path().display()),
-            }
+    let mut refused = Vec::new();
+    for path in corpus() {
+        let Ok(src) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        match super::scan::measure(&src) {
+            Ok(s) => all.push((s.estimate, s.brackets, s.chain, path.display().to_string())),
+            Err(r) => refused.push(format!("{}: at {r:?}", path.display())),
         }
     }
     all.sort_by_key(|a| std::cmp::Reverse(a.0));
-    for a in all.iter().take(8) {
+    for a in all.iter().take(5) {
         println!("est {a:?}");
     }
-    all.sort_by_key(|a| std::cmp::Reverse(a.1));
-    for a in all.iter().take(5) {
-        println!("brackets {a:?}");
-    }
-    all.sort_by_key(|a| std::cmp::Reverse(a.2));
-    for a in all.iter().take(5) {
-        println!("chain {a:?}");
-    }
+    assert!(
+        refused.is_empty(),
+        "real files refused as too deeply nested:\n{}",
+        refused.join("\n")
+    );
+    let peak = all.first().expect("corpus is not empty");
+    assert!(
+        peak.0 * 4 <= super::scan::MAX_NEST_ESTIMATE,
+        "estimate {} of {} in {}",
+        peak.0,
+        super::scan::MAX_NEST_ESTIMATE,
+        peak.3
+    );
+    let brackets = all.iter().map(|a| a.1).max().unwrap_or(0);
+    assert!(
+        brackets * 4 <= super::scan::MAX_BRACKET_DEPTH,
+        "bracket depth {brackets}"
+    );
 }
 
-/// Cross-check the comment scanner against proc-macro2's lexer on `$OFFSETLINT_RS_CORPUS`.
+/// Cross-check the comment scanner against proc-macro2's lexer on the corpus: every byte is
+/// either in a token, in a comment the scanner found, or whitespace, and no comment overlaps
+/// a token.
 #[test]
 #[ignore]
 fn corpus_comments_match_lexer() {
     use std::str::FromStr;
-    let Ok(root) = std::env::var("OFFSETLINT_RS_CORPUS") else {
-        return;
-    };
     fn walk(ts: proc_macro2::TokenStream, src: &str, covered: &mut Vec<bool>) {
         for tt in ts {
             let r = tt.span().byte_range();
@@ -1205,16 +1269,11 @@ fn corpus_comments_match_lexer() {
         }
     }
     let (mut n, mut bad) = (0, 0);
-    for entry in walkdir::WalkDir::new(root)
-        .into_iter()
-        .filter_map(|e| e.ok())
-    {
-        if entry.path().extension().is_none_or(|e| e != "rs") {
-            continue;
-        }
-        let Ok(src) = std::fs::read_to_string(entry.path()) else {
+    for path in corpus() {
+        let Ok(src) = std::fs::read_to_string(&path) else {
             continue;
         };
+        // proc-macro2 does not skip a BOM or a shebang line; the scanner does.
         if src.starts_with('\u{feff}') || src.starts_with("#!") {
             continue;
         }
@@ -1233,7 +1292,7 @@ fn corpus_comments_match_lexer() {
                     bad += 1;
                     println!(
                         "{}: comment overlaps a token at {i}: {:?}",
-                        entry.path().display(),
+                        path.display(),
                         text(&src, c)
                     );
                     break;
@@ -1246,7 +1305,7 @@ fn corpus_comments_match_lexer() {
                 let end = (i + 40).min(src.len());
                 println!(
                     "{}: uncovered byte at {i}: {:?}",
-                    entry.path().display(),
+                    path.display(),
                     src.get(i..end)
                 );
                 break;
@@ -1254,5 +1313,6 @@ fn corpus_comments_match_lexer() {
         }
     }
     println!("{n} files, {bad} mismatches");
+    assert!(n >= 1000, "only {n} files lexed");
     assert_eq!(bad, 0);
 }

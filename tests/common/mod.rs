@@ -1,0 +1,120 @@
+//! Shared by the integration tests: the fixture corpus under `testdata/` and the
+//! `expect:` / `expect-file:` annotations that fixtures and rule-document examples carry.
+//!
+//! Each test binary compiles this module separately and uses only part of it.
+#![allow(dead_code)]
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use offsetlint::{language, Rule};
+
+/// Every Python and Rust file under `dir`, recursively, in a stable order.
+pub fn fixtures(dir: &Path) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if language(&p).is_some() {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &mut out);
+    out
+}
+
+/// Fixtures that are not UTF-8, so `lint_source` (which takes `&str`) cannot run them. Each
+/// is covered end to end by `tests/cli.rs::non_utf8_fixtures_are_tool_errors`, which asserts
+/// the binary's current behaviour (a tool error naming the invalid byte's offset). Their
+/// `expect-file: OL001` annotation is the behaviour decoding is being changed to; once an
+/// undecodable file is an OL001 finding, that test and this list change with it.
+pub const NOT_UTF8: &[&str] = &["testdata/OL001/non_utf8.py", "testdata/OL001/non_utf8.rs"];
+
+/// Line number standing for "any line" (`expect-file:`).
+pub const ANY_LINE: usize = 0;
+
+/// The (line, code) pairs annotated in a source text: `# expect: OL101` or
+/// `// expect: OL101, OL002` expects a finding of each code starting on that line (1-based);
+/// `expect-file: OL001` expects findings of that code anywhere (line [`ANY_LINE`]).
+///
+/// The annotation must be a comment (`#` or `//` before it) and must end the line; every
+/// listed item must be a rule code. A malformed annotation is an error, not a silently
+/// skipped expectation.
+pub fn expectations(source: &str) -> Result<BTreeSet<(usize, String)>, String> {
+    let mut set = BTreeSet::new();
+    for (i, line) in source.lines().enumerate() {
+        let line_no = i + 1;
+        let mut rest = line;
+        while let Some(pos) = rest.find("expect") {
+            let before = rest[..pos].trim_end();
+            let after = &rest[pos + "expect".len()..];
+            rest = after;
+            let (at_line, codes) = if let Some(codes) = after.strip_prefix(':') {
+                (line_no, codes)
+            } else if let Some(codes) = after.strip_prefix("-file:") {
+                (ANY_LINE, codes)
+            } else {
+                continue; // `.expect(..)`, "unexpected", ...: not an annotation
+            };
+            if !(before.ends_with('#') || before.ends_with("//")) {
+                return Err(format!(
+                    "line {line_no}: `expect` annotation outside a comment: {line:?}"
+                ));
+            }
+            for item in codes.split(',') {
+                let code = item.trim();
+                let known = code.parse::<Rule>().is_ok_and(|r| r.code() == code);
+                if !known {
+                    return Err(format!(
+                        "line {line_no}: `{code}` is not a rule code (an annotation lists codes \
+                         separated by commas and ends the line): {line:?}"
+                    ));
+                }
+                set.insert((at_line, code.to_string()));
+            }
+            break;
+        }
+    }
+    Ok(set)
+}
+
+/// The findings' (line, code) pairs, with the line replaced by [`ANY_LINE`] for codes the
+/// expectations place anywhere in the file.
+pub fn observed(
+    want: &BTreeSet<(usize, String)>,
+    found: impl IntoIterator<Item = (usize, String)>,
+) -> BTreeSet<(usize, String)> {
+    let anywhere: BTreeSet<&str> = want
+        .iter()
+        .filter(|(l, _)| *l == ANY_LINE)
+        .map(|(_, c)| c.as_str())
+        .collect();
+    found
+        .into_iter()
+        .map(|(line, code)| {
+            if anywhere.contains(code.as_str()) {
+                (ANY_LINE, code)
+            } else {
+                (line, code)
+            }
+        })
+        .collect()
+}
+
+/// `None` when the sets are equal, else what is missing and what is unexpected.
+pub fn difference(
+    want: &BTreeSet<(usize, String)>,
+    got: &BTreeSet<(usize, String)>,
+) -> Option<String> {
+    let missing: Vec<_> = want.difference(got).collect();
+    let extra: Vec<_> = got.difference(want).collect();
+    (!missing.is_empty() || !extra.is_empty())
+        .then(|| format!("missing {missing:?}, unexpected {extra:?}"))
+}
