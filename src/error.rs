@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 /// A user-visible failure. Per-file errors are reported and the run goes on.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[derive(Debug, Clone, thiserror::Error, miette::Diagnostic)]
 #[non_exhaustive]
 pub enum Error {
     #[error("unknown rule selector `{0}`")]

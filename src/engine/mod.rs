@@ -156,29 +156,34 @@ fn lint_project(
     keys: &[PathBuf],
     settings: &Settings,
 ) -> (Vec<FileReport>, Vec<Error>) {
-    let read: Vec<Result<String, Error>> = entries
-        .par_iter()
-        .map(|e| read_source(&e.display))
-        .collect();
     let mut layouts = project::Layouts::default();
     let files: Vec<ProjectFile> = entries
         .iter()
         .zip(keys)
-        .zip(&read)
-        .map(|((e, key), text)| ProjectFile {
+        .map(|(e, key)| ProjectFile {
             path: key.clone(),
             lang: e.lang,
             layout: layouts.layout(key, e.lang),
-            text: text.as_ref().ok().cloned(),
+            target: e.target,
             boundary: settings.is_checkpoint_module(&e.display),
         })
         .collect();
-    let selection = project::select(&files, |text| settings.knowledge.may_concern(text));
+    let selection = project::select(
+        &files,
+        |i| read_source(&entries[i].display),
+        |text| settings.knowledge.may_concern(text),
+    );
+    let texts: Vec<Option<&str>> = selection
+        .texts
+        .iter()
+        .map(|t| t.as_ref().and_then(|r| r.as_ref().ok()).map(String::as_str))
+        .collect();
     let parsed: Vec<Option<Result<Lowered, SyntaxError>>> = files
         .par_iter()
+        .zip(&texts)
         .zip(&selection.indexed)
-        .map(|(f, &indexed)| {
-            let text = f.text.as_deref().filter(|_| indexed)?;
+        .map(|((f, text), &indexed)| {
+            let text = text.filter(|_| indexed)?;
             Some(
                 catch_unwind(AssertUnwindSafe(|| frontend::lower(f.lang, text))).unwrap_or_else(
                     |_| {
@@ -191,10 +196,10 @@ fn lint_project(
             )
         })
         .collect();
-    let lines: Vec<Option<LineIndex>> = files
+    let lines: Vec<Option<LineIndex>> = texts
         .par_iter()
         .zip(&parsed)
-        .map(|(f, p)| p.as_ref().and(f.text.as_deref()).map(LineIndex::new))
+        .map(|(text, p)| p.as_ref().and(*text).map(LineIndex::new))
         .collect();
     let indexes: Vec<Option<FileIndex>> = parsed
         .par_iter()
@@ -221,14 +226,14 @@ fn lint_project(
     );
     let mut errors = Vec::new();
     let mut todo = Vec::new();
-    for (i, (e, r)) in entries.iter().zip(read).enumerate() {
+    for (i, (e, r)) in entries.iter().zip(&selection.texts).enumerate() {
         if !e.target {
             continue;
         }
         match r {
-            Err(err) => errors.push(err),
-            Ok(_) if selection.relevant[i] => todo.push(i),
-            Ok(_) => {}
+            Some(Err(err)) => errors.push(err.clone()),
+            Some(Ok(_)) if selection.relevant[i] => todo.push(i),
+            _ => {}
         }
     }
     let results: Vec<Result<FileReport, Error>> = todo
@@ -236,7 +241,7 @@ fn lint_project(
         .map(|&i| {
             let e = &entries[i];
             let (Some(source), Some(Some(result)), Some(lines)) =
-                (&files[i].text, parsed.get(i), &lines[i])
+                (texts[i], parsed.get(i), &lines[i])
             else {
                 return Err(Error::Internal {
                     path: e.display.clone(),
@@ -263,7 +268,7 @@ fn lint_project(
             Ok(FileReport {
                 path: e.display.clone(),
                 lang: e.lang,
-                source: source.clone(),
+                source: source.to_string(),
                 lines: LineIndex::new(source),
                 findings,
             })

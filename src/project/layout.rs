@@ -104,17 +104,13 @@ impl Layouts {
             let name = self.crate_name(d)?;
             Some((d.to_path_buf(), name))
         }) else {
-            return Layout {
-                module: vec![stem(path)],
-                is_package: true,
-            };
+            // Outside any crate: no module tree, nothing can `use` it.
+            return Layout::default();
         };
         let Ok(rel) = path.strip_prefix(crate_dir.join("src")) else {
-            // tests/, examples/, benches/: each file is a crate root of its own.
-            return Layout {
-                module: vec![stem(path)],
-                is_package: true,
-            };
+            // tests/, examples/, benches/: each file is a crate root of its own, whose name
+            // no `use` path can spell (so `use foo::..` never means `tests/foo.rs`).
+            return own_crate_root(path, &crate_dir);
         };
         let mut segments: Vec<String> = rel
             .iter()
@@ -122,10 +118,7 @@ impl Layouts {
             .collect();
         let last = segments.pop().unwrap_or_default();
         if segments.first().is_some_and(|s| s == "bin") {
-            return Layout {
-                module: vec![last],
-                is_package: true,
-            };
+            return own_crate_root(path, &crate_dir);
         }
         let mut module = vec![name];
         module.extend(segments);
@@ -157,6 +150,15 @@ impl Layouts {
             });
         self.crates.insert(dir.to_path_buf(), name.clone());
         name
+    }
+}
+
+/// A file that is a crate root of its own (a test, example, bench or binary).
+fn own_crate_root(path: &Path, crate_dir: &Path) -> Layout {
+    let rel = path.strip_prefix(crate_dir).unwrap_or(path);
+    Layout {
+        module: vec![rel.to_string_lossy().into_owned()],
+        is_package: true,
     }
 }
 

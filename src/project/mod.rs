@@ -1,36 +1,40 @@
 //! The project: which files belong to it, where each sits in its module tree (`layout`), and
-//! which of them offsetlint must read. A file is *relevant* (linted) when its bytes name
+//! which of them offsetlint must read. A target is *relevant* (linted) when its bytes name
 //! something a rule looks for (a Kafka or model client module, a checkpoint or boundary
 //! module), when it imports a relevant module of the project, directly or transitively, or when
 //! it is a test module under a relevant `conftest.py` (fixtures reach tests without imports).
-//! Relevant files and every project module they import are *indexed* (parsed and walked), so
-//! resolution can follow values into them.
+//! Relevance only depends on what a file imports, so only the targets and what they reach are
+//! read: a pre-commit run on a few files of a large project reads a few files. Relevant targets
+//! and every project module they reach are *indexed* (parsed and walked), so resolution can
+//! follow values into them.
 
 pub mod layout;
 pub mod scan;
 
-use std::collections::VecDeque;
 use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use crate::analysis::program::{FileId, Program, ProgramFile};
+use crate::analysis::program::{FileId, ImportTarget, Program, ProgramFile};
 use crate::model::Lang;
 pub use layout::{project_root, Layout, Layouts};
 
-/// One file of the project as read from disk.
+/// One file of the project, before reading.
 pub struct ProjectFile {
+    /// Canonical path (the identity of the file).
     pub path: PathBuf,
     pub lang: Lang,
     pub layout: Layout,
-    /// The decoded text; `None` when the file could not be read.
-    pub text: Option<String>,
+    /// To be reported on (named or found under an argument).
+    pub target: bool,
     /// Named by a rule's file globs (checkpoint or boundary modules).
     pub boundary: bool,
 }
 
-/// Which files to lint and which to index.
-pub struct Selection {
+/// What was read, and which files to lint and index.
+pub struct Selection<E> {
+    /// The text of each file that was read (`None`: not needed, or `Some(Err)`: unreadable).
+    pub texts: Vec<Option<Result<String, E>>>,
     pub relevant: Vec<bool>,
     pub indexed: Vec<bool>,
 }
@@ -52,101 +56,135 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
     )
 }
 
-/// Decides the relevant and indexed files; `concerns` is the literal prefilter.
-pub fn select(files: &[ProjectFile], concerns: impl Fn(&str) -> bool + Sync) -> Selection {
+/// Reads the targets and what they reach, and decides relevance; `read` reads file `i`,
+/// `concerns` is the literal prefilter.
+pub fn select<E: Send>(
+    files: &[ProjectFile],
+    read: impl Fn(usize) -> Result<String, E> + Sync,
+    concerns: impl Fn(&str) -> bool + Sync,
+) -> Selection<E> {
     let program = skeleton(files);
-    // Import edges from the scan, resolved to project files.
-    let edges: Vec<Vec<usize>> = files
-        .par_iter()
-        .enumerate()
-        .map(|(i, f)| {
-            let Some(text) = &f.text else {
-                return Vec::new();
-            };
-            let scanned = match f.lang {
-                Lang::Python => scan::python(text),
-                Lang::Rust => scan::rust(text),
-            };
-            let mut targets: Vec<usize> = scanned
-                .iter()
-                .filter_map(|s| program.resolve(FileId(i as u32), &s.path, s.level))
-                .map(|t| match t {
-                    crate::analysis::program::ImportTarget::Module(g)
-                    | crate::analysis::program::ImportTarget::Item(g, _) => g.0 as usize,
-                })
-                .filter(|&g| g != i)
-                .collect();
-            targets.sort_unstable();
-            targets.dedup();
-            targets
-        })
+    let n = files.len();
+    let mut texts: Vec<Option<Result<String, E>>> = (0..n).map(|_| None).collect();
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut reached = vec![false; n];
+    let mut frontier: Vec<usize> = (0..n).filter(|&i| files[i].target).collect();
+    frontier.extend(conftests_above(files, &frontier));
+    for &i in &frontier {
+        reached[i] = true;
+    }
+    // Breadth first over imports, each level read and scanned in parallel.
+    while !frontier.is_empty() {
+        let level: Vec<(usize, Result<String, E>, Vec<usize>)> = frontier
+            .par_iter()
+            .map(|&i| {
+                let text = read(i);
+                let targets = match &text {
+                    Ok(t) => imports(&program, i, files[i].lang, t),
+                    Err(_) => Vec::new(),
+                };
+                (i, text, targets)
+            })
+            .collect();
+        let mut next = Vec::new();
+        for (i, text, targets) in level {
+            for &g in &targets {
+                if !reached[g] {
+                    reached[g] = true;
+                    next.push(g);
+                }
+            }
+            edges[i] = targets;
+            texts[i] = Some(text);
+        }
+        frontier = next;
+    }
+    let mut relevant: Vec<bool> = (0..n)
+        .map(|i| files[i].boundary || matches!(&texts[i], Some(Ok(t)) if concerns(t)))
         .collect();
-    let mut relevant: Vec<bool> = files
-        .par_iter()
-        .map(|f| f.boundary || f.text.as_deref().is_some_and(&concerns))
-        .collect();
-    let mut reverse = vec![Vec::new(); files.len()];
+    // Importers of relevant modules are relevant (within what was reached, which is closed
+    // under imports, so a target's relevance is complete).
+    let mut reverse = vec![Vec::new(); n];
     for (i, targets) in edges.iter().enumerate() {
         for &g in targets {
             reverse[g].push(i);
         }
     }
-    loop {
-        // Importers of relevant modules are relevant.
-        let mut queue: VecDeque<usize> = (0..files.len()).filter(|&i| relevant[i]).collect();
-        while let Some(g) = queue.pop_front() {
-            for &i in &reverse[g] {
-                if !relevant[i] {
-                    relevant[i] = true;
-                    queue.push_back(i);
-                }
+    let mut queue: Vec<usize> = (0..n).filter(|&i| relevant[i]).collect();
+    while let Some(g) = queue.pop() {
+        for &i in &reverse[g] {
+            if !relevant[i] {
+                relevant[i] = true;
+                queue.push(i);
             }
-        }
-        // Tests under a relevant conftest get its fixtures without importing it.
-        let mut grew = false;
-        let conftests: Vec<usize> = (0..files.len())
-            .filter(|&c| relevant[c] && is_conftest(&files[c]))
-            .collect();
-        for c in conftests {
-            let Some(dir) = files[c].path.parent() else {
-                continue;
-            };
-            for (i, f) in files.iter().enumerate() {
-                if !relevant[i] && is_test_module(f) && f.path.starts_with(dir) {
-                    relevant[i] = true;
-                    grew = true;
-                }
-            }
-        }
-        if !grew {
-            break;
         }
     }
-    // Everything relevant files import is indexed, so values can be followed into it, and
-    // so is every conftest above a relevant test module (its fixtures).
-    let mut indexed = relevant.clone();
-    for (c, conftest) in files.iter().enumerate().filter(|(_, f)| is_conftest(f)) {
-        let Some(dir) = conftest.path.parent() else {
+    // Tests under a relevant conftest get its fixtures without importing it.
+    let conftests: Vec<usize> = (0..n)
+        .filter(|&c| relevant[c] && is_conftest(&files[c]))
+        .collect();
+    for c in conftests {
+        let Some(dir) = files[c].path.parent() else {
             continue;
         };
-        if files
-            .iter()
-            .zip(&relevant)
-            .any(|(f, r)| *r && is_test_module(f) && f.path.starts_with(dir))
-        {
-            indexed[c] = true;
-        }
-    }
-    let mut queue: VecDeque<usize> = (0..files.len()).filter(|&i| indexed[i]).collect();
-    while let Some(i) = queue.pop_front() {
-        for &g in &edges[i] {
-            if !indexed[g] {
-                indexed[g] = true;
-                queue.push_back(g);
+        for i in 0..n {
+            if files[i].target && is_test_module(&files[i]) && files[i].path.starts_with(dir) {
+                relevant[i] = true;
             }
         }
     }
-    Selection { relevant, indexed }
+    // Relevant targets, what they import, and the conftests above them are indexed.
+    let mut indexed = vec![false; n];
+    let mut queue: Vec<usize> = (0..n).filter(|&i| files[i].target && relevant[i]).collect();
+    queue.extend(conftests_above(files, &queue.clone()));
+    while let Some(i) = queue.pop() {
+        if !indexed[i] {
+            indexed[i] = true;
+            queue.extend(edges[i].iter().copied().filter(|&g| !indexed[g]));
+        }
+    }
+    Selection {
+        texts,
+        relevant,
+        indexed,
+    }
+}
+
+/// The project files a file's text may import.
+fn imports(program: &Program, i: usize, lang: Lang, text: &str) -> Vec<usize> {
+    let scanned = match lang {
+        Lang::Python => scan::python(text),
+        Lang::Rust => scan::rust(text),
+    };
+    let mut targets: Vec<usize> = scanned
+        .iter()
+        .filter_map(|s| program.resolve(FileId(i as u32), &s.path, s.level))
+        .map(|t| match t {
+            ImportTarget::Module(g) | ImportTarget::Item(g, _) => g.0 as usize,
+        })
+        .filter(|&g| g != i)
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    targets
+}
+
+/// `conftest.py` files in the directories of the given Python test modules and above.
+fn conftests_above(files: &[ProjectFile], of: &[usize]) -> Vec<usize> {
+    let dirs: Vec<&std::path::Path> = of
+        .iter()
+        .filter(|&&i| is_test_module(&files[i]))
+        .filter_map(|&i| files[i].path.parent())
+        .collect();
+    (0..files.len())
+        .filter(|&c| is_conftest(&files[c]))
+        .filter(|&c| {
+            files[c]
+                .path
+                .parent()
+                .is_some_and(|cdir| dirs.iter().any(|d| d.starts_with(cdir)))
+        })
+        .collect()
 }
 
 fn file_name(f: &ProjectFile) -> &str {
