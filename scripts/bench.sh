@@ -107,7 +107,7 @@ WHEEL_TAGS=(--python-version 3.11 --implementation cp --abi cp311
 # --stdlib local: expected version, and the digest of the copy (bench_corpus.py digest) made
 # from Python 3.11.7 as the project's machines have it. A mismatch is a warning only.
 STDLIB_LOCAL_VERSION="3.11.7"
-STDLIB_LOCAL_DIGEST="TO_BE_FILLED"
+STDLIB_LOCAL_DIGEST="5c942dd15b19d8e7ff867a6c27fe68e428bd5e030045d7a969e1950340899c8e"
 
 # --stdlib debian: Debian 12 (bookworm) packages holding /usr/lib/python3.11: "name version sha256"
 STDLIB_DEBS=(
@@ -393,7 +393,9 @@ build_rust_corpus() {
   done
   [[ ${missing} -eq 0 ]] && return 0
   log "fetching ${#RUST_CRATES[@]} pinned crates with cargo fetch (${missing} missing)"
-  export CARGO_HOME="${WORK}/cargo-home"
+  # The private CARGO_HOME is set per command: exported, it would reach the `cargo build`
+  # of offsetlint below and rebuild everything against another registry cache.
+  local cargo_home="${WORK}/cargo-home"
   rm -rf "${CARGO_PROJ}"
   mkdir -p "${CARGO_PROJ}/src" "${RS_CORPUS}"
   : >"${CARGO_PROJ}/src/lib.rs"
@@ -409,10 +411,10 @@ build_rust_corpus() {
         "${name}" "$(tr '.+' '--' <<<"${version}")" "${name}" "${version}"
     done
   } >"${CARGO_PROJ}/Cargo.toml"
-  cargo fetch --quiet --manifest-path "${CARGO_PROJ}/Cargo.toml" --target "${RUST_TARGET}" >&2 \
+  CARGO_HOME="${cargo_home}" cargo fetch --quiet --manifest-path "${CARGO_PROJ}/Cargo.toml" --target "${RUST_TARGET}" >&2 \
     || die "cargo fetch failed (see ${CARGO_PROJ}/Cargo.toml)"
   # The resolved package set for the target must be exactly RUST_CRATES.
-  cargo metadata --quiet --offline --format-version 1 --manifest-path "${CARGO_PROJ}/Cargo.toml" \
+  CARGO_HOME="${cargo_home}" cargo metadata --quiet --offline --format-version 1 --manifest-path "${CARGO_PROJ}/Cargo.toml" \
       --filter-platform "${RUST_TARGET}" \
     | "${PYTHON}" -c '
 import json, sys
@@ -431,7 +433,7 @@ if extra or missing:
     read -r name version sha <<<"${entry}"
     local dest="${RS_CORPUS}/${name}-${version}"
     [[ -f "${dest}/${MARKER}" ]] && continue
-    crate="$(find "${CARGO_HOME}/registry/cache" -name "${name}-${version}.crate" -print -quit)"
+    crate="$(find "${cargo_home}/registry/cache" -name "${name}-${version}.crate" -print -quit)"
     [[ -n "${crate}" ]] || die "cargo fetch did not download ${name}-${version}.crate"
     verify_sha256 "${crate}" "${sha}" || die "sha256 mismatch for ${name} ${version}"
     mkdir -p "${DOWNLOADS}/bench-rust"
@@ -472,7 +474,15 @@ build_precommit() { # redone when the generator changed
 }
 
 # --- main ----------------------------------------------------------------------------------------
-mkdir -p "${OUT}"
+mkdir -p "${OUT}" "${CORPUS}"
+# Bump CORPUS_LAYOUT when what goes into a corpus directory changes (for example which files
+# `bench_corpus.py keep` deletes): the bench-* corpora are then rebuilt from the downloads.
+CORPUS_LAYOUT=2
+if [[ "$(cat "${CORPUS}/bench-layout" 2>/dev/null || true)" != "${CORPUS_LAYOUT}" ]]; then
+  [[ ${fetch} -eq 1 ]] || die "the bench corpora are missing or of an older layout; run without --no-fetch"
+  rm -rf "${PY_CORPUS}" "${PY_CORPUS_X2}" "${PY_CORPUS_X2}.source" "${RS_CORPUS}"
+  printf '%s\n' "${CORPUS_LAYOUT}" >"${CORPUS}/bench-layout"
+fi
 install_tools
 if [[ ${do_python} -eq 1 ]]; then
   if [[ ${fetch} -eq 1 ]]; then build_python_corpus; fi

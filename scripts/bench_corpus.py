@@ -2,7 +2,8 @@
 """Corpus helpers for scripts/bench.sh. Standard library only.
 
     bench_corpus.py stdlib-local DEST            copy this interpreter's standard library
-    bench_corpus.py keep EXT DIR                 delete every file of DIR not named *.EXT
+    bench_corpus.py keep EXT DIR                 delete every file of DIR not named *.EXT, and
+                                                 every dot-file and dot-directory
     bench_corpus.py source DIR KEY=VALUE...      write DIR/.bench-source.json (where DIR came from)
     bench_corpus.py digest DIR                   print the digest of DIR (see below)
     bench_corpus.py manifest CORPUS OUT.json     files, bytes, digest per package and in total
@@ -97,15 +98,24 @@ def cmd_stdlib_local(dest: Path) -> int:
     return 0
 
 
+OWN_MARKERS = {".corpus-ok", SOURCE_FILE}  # written by fetch_corpus.sh's unpack and by this file
+
+
 def cmd_keep(ext: str, root: Path) -> int:
-    """Delete every file not named *.ext (dot-files stay), then the empty directories."""
+    """Delete every file not named *.ext, then the empty directories. Dot-files go too
+    (a package's .gitignore would hide files from some tools but not from others), except
+    this corpus's own markers at the top of root."""
     suffix = "." + ext.lstrip(".")
+    for dirpath, dirnames, _ in os.walk(root):
+        for name in [d for d in dirnames if d.startswith(".")]:
+            shutil.rmtree(Path(dirpath, name))  # hidden directories: some tools skip them
+            dirnames.remove(name)
     for dirpath, dirnames, filenames in os.walk(root, topdown=False):
         for name in filenames:
             p = Path(dirpath, name)
-            if name.startswith("."):
+            if name in OWN_MARKERS and Path(dirpath) == root:
                 continue
-            if p.is_symlink() or not name.endswith(suffix):
+            if p.is_symlink() or not name.endswith(suffix) or name.startswith("."):
                 p.unlink()
         for name in dirnames:
             d = Path(dirpath, name)

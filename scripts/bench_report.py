@@ -68,8 +68,15 @@ def main(argv: list[str]) -> int:
     out.append(f"Machine: {m['nproc']} cores ({m['cpu_model']}){mem}, {m.get('os', '?')}, "
                f"Linux {m.get('kernel', '?')}; {m['date']}.")
     s = res["settings"]
+    run = res.get("meta", {}).get("run", {})
+    load = (f" Load average {m['loadavg_at_start'][0]:.2f} at the start, "
+            f"{m.get('loadavg_at_end', [float('nan')])[0]:.2f} at the end"
+            + (" (**busy machine: noisy numbers**)."
+               if max(m["loadavg_at_start"][0], m.get("loadavg_at_end", [0])[0]) > 0.5 * m["nproc"]
+               else "."))
     out.append(f"Median of {s['runs']} paired rounds after {s['warmup']} warm-up "
-               f"round(s); offsetlint {tools.get('offsetlint', {}).get('version', '?')}.")
+               f"round(s); {tools.get('offsetlint', {}).get('version', 'offsetlint ?')}"
+               f" (git {run.get('offsetlint_git', '?')[:12]}).{load}")
     out.append("")
     out.append("| corpus | files | offsetlint | peer | ratio | CPU | peak RSS |")
     out.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -86,8 +93,10 @@ def main(argv: list[str]) -> int:
         files = meta.get("files")
         peer_what = "`--select RUF006`" if peer == "ruff" else "one pattern"
         ratio = f"{c['ratio_wall']:.2f}x" if c.get("ratio_wall") else "-"
+        ol_bad = [c for c in so["exit_codes"] if c not in (0, 1)]
+        ol_flag = f" (exit {','.join(map(str, ol_bad))}!)" if ol_bad else ""
         out.append(
-            f"| {corpus_title(key, meta)}{size} | {num(files)} {ext} | {secs(so['wall_median'])} | "
+            f"| {corpus_title(key, meta)}{size} | {num(files)} {ext} | {secs(so['wall_median'])}{ol_flag} | "
             f"{secs(sp['wall_median'])} ({pv}, {peer_what}) | {ratio} | "
             f"{secs(so['cpu_median'])} / {secs(sp['cpu_median'])} | "
             f"{mib_kib(so['maxrss_kib_median'])} / {mib_kib(sp['maxrss_kib_median'])} |")
@@ -132,11 +141,20 @@ def main(argv: list[str]) -> int:
         meta = res.get("meta", {}).get(f"corpus-{key}")
         if not meta:
             continue
-        pk = "; ".join(f"{p.get('name', p['dir'])} {p.get('version', '?')}"
-                       + (f" ({p['source']})" if p.get("source") else "")
-                       for p in meta.get("packages", []))
-        out.append(f"- {key} corpus digest {meta.get('digest', '?')[:16]}: {pk}")
+        pkgs = meta.get("packages", [])
+        shown = [p for p in pkgs if key == "python" or p.get("role") == "top"]
+        pk = ", ".join(f"{p.get('name', p['dir'])} {p.get('version', '?')}" for p in shown)
+        if len(shown) < len(pkgs):
+            pk += f" and {len(pkgs) - len(shown)} dependencies (all in RESULTS.json)"
+        std = next((p for p in pkgs if p.get("name") == "cpython-stdlib"), None)
+        if std:
+            pk += f"; stdlib from {std.get('source', '?')}"
+            if std.get("sys_version"):
+                pk += f" ({std['sys_version']})"
+        out.append(f"- {key} corpus (digest {meta.get('digest', '?')[:16]}): {pk}")
     tv = ", ".join(f"{t['version']}" for t in tools.values())
+    if run.get("stdlib_mode"):
+        out.append(f"- --stdlib {run['stdlib_mode']}")
     out.append(f"- tools: {tv}")
     if res.get("errors"):
         out.append("")

@@ -133,10 +133,18 @@ class Bench:
         kind = ("TOOL ERROR (exit 2)" if rc == 2 else
                 f"CRASH (signal {-rc})" if rc < 0 else f"UNEXPECTED EXIT {rc}")
         msg = f"{label}: {tool} {kind}"
-        if msg not in self.errors:
+        if not any(e.startswith(msg) for e in self.errors):
+            path = self.stderr_file(label)
+            try:
+                errs = [ln for ln in path.read_text(errors="replace").splitlines()
+                        if ln.startswith("error")]
+            except OSError:
+                errs = []
+            if errs:
+                msg += f": {len(errs)} error line(s) on stderr"
             self.errors.append(msg)
-            log(f"!!! {msg}; first lines of {self.stderr_file(label)}:")
-            for line in stderr_head(self.stderr_file(label)).splitlines():
+            log(f"!!! {msg}; first lines of {path}:")
+            for line in stderr_head(path, 12).splitlines():
                 log(f"!!!   {line}")
 
     # -- paired schedule ----------------------------------------------------------------
@@ -227,6 +235,10 @@ class Bench:
             except (OSError, ValueError) as e:
                 res["meta"][key] = {"error": str(e)}
         log(f"offsetlint: {res['tools']['offsetlint']['version']} ({a.offsetlint})")
+        load1 = res["machine"]["loadavg_at_start"][0]
+        if load1 > 0.5 * res["machine"]["nproc"]:
+            log(f"WARNING: load average {load1:.2f} on {res['machine']['nproc']} cores before the "
+                "first run: other processes compete for the CPU and the numbers will be noisy")
 
         if a.python_corpus:
             res["tools"]["ruff"] = {"path": a.ruff, "version": self.version([a.ruff, "--version"])}
@@ -302,6 +314,7 @@ class Bench:
             log(f"precommit: median {s['wall_median'] * 1000:.1f} ms")
 
         res["finished"] = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+        res["machine"]["loadavg_at_end"] = os.getloadavg()
         res["errors"] = self.errors
         return res
 
