@@ -515,7 +515,9 @@ if [[ ${do_linearity} -eq 1 ]]; then args+=(--linearity-corpus "${PY_CORPUS_X2}"
 if [[ ${do_precommit} -eq 1 ]]; then args+=(--precommit-meta "${PC_META}"); fi
 git_rev="$(git -C "${ROOT}" rev-parse HEAD 2>/dev/null || echo unknown)"
 if [[ -n "$(git -C "${ROOT}" status --porcelain -- src Cargo.toml Cargo.lock 2>/dev/null)" ]]; then git_rev+="+dirty"; fi
-printf '{"offsetlint_git": "%s", "stdlib_mode": "%s"}\n' "${git_rev}" "${stdlib_mode}" >"${OUT}/run.json"
+# stdlib_flag is the --stdlib asked for; with --no-fetch the corpus may hold another one (the
+# corpus manifest says which).
+printf '{"offsetlint_git": "%s", "stdlib_flag": "%s", "fetch": %s}\n' "${git_rev}" "${stdlib_mode}" "${fetch}" >"${OUT}/run.json"
 args+=(--meta "run=${OUT}/run.json")
 
 rc=0

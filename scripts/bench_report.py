@@ -153,8 +153,6 @@ def main(argv: list[str]) -> int:
                 pk += f" ({std['sys_version']})"
         out.append(f"- {key} corpus (digest {meta.get('digest', '?')[:16]}): {pk}")
     tv = ", ".join(f"{t['version']}" for t in tools.values())
-    if run.get("stdlib_mode"):
-        out.append(f"- --stdlib {run['stdlib_mode']}")
     out.append(f"- tools: {tv}")
     if res.get("errors"):
         out.append("")
