@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Download the real-code corpus used by scripts/real_code.sh and scripts/bench.sh.
+# Download the real-code corpus used by scripts/real_code.sh. (scripts/bench.sh builds its own
+# corpus, but sources this file for its helpers verify_sha256 and unpack; main runs only when
+# this file is executed, not when it is sourced.)
 #
 #   scripts/fetch_corpus.sh [python] [rust] [bench] [precision-python] [precision-rust]
 #                                                       (default: all five groups)
@@ -8,7 +10,7 @@
 #   scripts/.work/downloads/<group>/                         the original archives (.tar.gz/.whl/.crate)
 #   scripts/.work/corpus/python/<name>-<version>/            PyPI packages that use a Kafka client
 #   scripts/.work/corpus/rust/<name>-<version>/              crates that use rdkafka
-#   scripts/.work/corpus/bench/<name>-<version>/             big general Python code for speed tests
+#   scripts/.work/corpus/bench/<name>-<version>/             big general Python code (sdists; not used by bench.sh)
 #   scripts/.work/corpus/precision-python/<name>-<version>/  PyPI packages WITHOUT Kafka that are
 #                                                            full of commit/flush/send/consumer names
 #   scripts/.work/corpus/precision-rust/<name>-<version>/    crates WITHOUT Kafka, same idea
@@ -87,7 +89,7 @@ RUST_CRATES=(
   "rskafka 0.6.0 849b87417a191e37e16b8893eba8928bbd10e1989e6b57c4f8531549eaa29bdc"
 )
 
-# --- big general-purpose Python sdists for speed benchmarks (not Kafka code) -----------------
+# --- big general-purpose Python sdists (not Kafka code; bench.sh no longer uses them) ---------
 BENCH_PACKAGES=(
   "django 5.2.19 sdist ad03d8abc51dbff95ebf34b27123cf0c26a3b62db7ba0cd520783686362533d1"
   "sqlalchemy 2.1.9 sdist d700a8b2edfb26282a470333d6bc4a454c4acda4d201a3bea7b72fa76c217d28"
@@ -301,4 +303,7 @@ main() {
   log "corpus ready under ${CORPUS}"
 }
 
-main "$@"
+# Run only when executed, not when sourced (scripts/bench.sh sources the helpers above).
+if [[ "${BASH_SOURCE[0]}" == "${0}" ]]; then
+  main "$@"
+fi
