@@ -73,6 +73,17 @@ pub struct Fix {
     pub edits: Vec<Edit>,
 }
 
+/// A location in another file that belongs to a finding (an import chain's hops). Its line
+/// and column are resolved when it is made: renderers only hold the finding's own file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Related {
+    pub path: std::path::PathBuf,
+    pub line: usize,
+    /// 1-based, in bytes.
+    pub column: usize,
+    pub message: String,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Finding {
     pub rule: Rule,
@@ -90,6 +101,8 @@ pub struct Finding {
     pub fix_range: Option<TextRange>,
     /// Built by the engine from `suggestion` and `fix_range`.
     pub fix: Option<Fix>,
+    /// Locations in other files (an import chain through project modules).
+    pub related: Vec<Related>,
 }
 
 impl Finding {
@@ -105,6 +118,7 @@ impl Finding {
             suggestion: None,
             fix_range: None,
             fix: None,
+            related: Vec::new(),
         }
     }
 

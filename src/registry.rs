@@ -47,6 +47,7 @@ declare_rules! {
     FlushResultIgnored { code: "OL202", name: "flush-result-ignored", group: Delivery, doc: "OL202-flush-result-ignored.md" },
     ModelOffset { code: "OL301", name: "model-offset", group: Taint, doc: "OL301-model-offset.md" },
     CheckpointNetworkImport { code: "OL401", name: "checkpoint-network-import", group: Boundary, doc: "OL401-checkpoint-network-import.md" },
+    FixtureImportsClient { code: "OL402", name: "fixture-imports-client", group: Boundary, doc: "OL402-fixture-imports-client.md" },
 }
 
 /// Rule families, by the hundreds digit of the code.

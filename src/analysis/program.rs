@@ -26,6 +26,8 @@ pub struct ProgramFile<'m> {
     /// Parsed and walked; `None` for a file that could not be parsed.
     pub index: Option<FileIndex<'m>>,
     pub lines: Option<&'m LineIndex>,
+    /// Boundary kinds its name gives it (`checkpoint`, `fixture`).
+    pub kinds: Vec<String>,
 }
 
 impl ProgramFile<'_> {
@@ -90,6 +92,7 @@ impl<'m> Program<'m> {
         lang: Lang,
         index: Option<FileIndex<'m>>,
         lines: Option<&'m LineIndex>,
+        kinds: Vec<String>,
     ) -> Self {
         Program::new(vec![ProgramFile {
             path: path.to_path_buf(),
@@ -98,6 +101,7 @@ impl<'m> Program<'m> {
             is_package: false,
             index,
             lines,
+            kinds,
         }])
     }
 

@@ -10,11 +10,14 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 pub use file::{find_config, load_config, ConfigFile};
 
 use crate::error::Error;
+use crate::knowledge::boundary;
 use crate::knowledge::Knowledge;
 use crate::registry::{select, Rule, RuleSet};
 
 /// File-name globs that make a module a checkpoint module (OL401).
 pub const DEFAULT_CHECKPOINT_GLOBS: &[&str] = &["*checkpoint*", "*watermark*", "*offset_store*"];
+/// File-name globs that make a module a fixture-generation module (OL402).
+pub const DEFAULT_FIXTURE_GLOBS: &[&str] = &["*fixture*"];
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -22,7 +25,8 @@ pub struct Settings {
     pub knowledge: Knowledge,
     /// The name heuristic for receivers (catalog: on by default).
     pub heuristic: bool,
-    checkpoint: GlobSet,
+    /// File kinds by name glob (`checkpoint`, `fixture`): what the boundaries bind.
+    kinds: Vec<(String, GlobSet)>,
     /// A suppression without a reason is an OL002 finding.
     pub require_suppression_reason: bool,
 }
@@ -48,7 +52,16 @@ impl Settings {
             rules,
             knowledge: Knowledge::default(),
             heuristic,
-            checkpoint: glob_set(checkpoint_globs)?,
+            kinds: vec![
+                (
+                    boundary::CHECKPOINT.to_string(),
+                    glob_set(checkpoint_globs)?,
+                ),
+                (
+                    boundary::FIXTURE.to_string(),
+                    glob_set(&strings(DEFAULT_FIXTURE_GLOBS))?,
+                ),
+            ],
             require_suppression_reason: false,
         })
     }
@@ -65,21 +78,28 @@ impl Settings {
         self.rules.contains(rule)
     }
 
-    /// Whether a file is a checkpoint/watermark module: its file name matches a glob, or it
-    /// is a package's `__init__.py` / `mod.rs` whose directory name matches.
-    pub fn is_checkpoint_module(&self, path: &Path) -> bool {
+    /// The kinds of a file (`checkpoint`, `fixture`): its file name matches the kind's globs,
+    /// or it is a package's `__init__.py` / `mod.rs` whose directory name matches.
+    pub fn file_kinds(&self, path: &Path) -> Vec<String> {
         let Some(name) = path.file_name() else {
-            return false;
+            return Vec::new();
         };
-        if self.checkpoint.is_match(name) {
-            return true;
-        }
         let is_package = matches!(name.to_str(), Some("__init__.py" | "mod.rs"));
-        is_package
-            && path
-                .parent()
-                .and_then(Path::file_name)
-                .is_some_and(|dir| self.checkpoint.is_match(dir))
+        let dir = path.parent().and_then(Path::file_name);
+        self.kinds
+            .iter()
+            .filter(|(_, globs)| {
+                globs.is_match(name) || is_package && dir.is_some_and(|d| globs.is_match(d))
+            })
+            .map(|(kind, _)| kind.clone())
+            .collect()
+    }
+
+    /// Whether a file is a checkpoint/watermark module (OL401).
+    pub fn is_checkpoint_module(&self, path: &Path) -> bool {
+        self.file_kinds(path)
+            .iter()
+            .any(|k| k == boundary::CHECKPOINT)
     }
 }
 

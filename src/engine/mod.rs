@@ -165,7 +165,7 @@ fn lint_project(
             lang: e.lang,
             layout: layouts.layout(key, e.lang),
             target: e.target,
-            boundary: settings.is_checkpoint_module(&e.display),
+            kinds: settings.file_kinds(&e.display),
         })
         .collect();
     let selection = project::select(
@@ -221,6 +221,7 @@ fn lint_project(
                 is_package: f.layout.is_package,
                 index,
                 lines: lines.as_ref(),
+                kinds: f.kinds.clone(),
             })
             .collect(),
     );
@@ -249,7 +250,6 @@ fn lint_project(
                 });
             };
             let findings = catch_unwind(AssertUnwindSafe(|| {
-                let is_checkpoint_module = files[i].boundary;
                 lint_parsed(
                     &program,
                     FileId(i as u32),
@@ -257,7 +257,6 @@ fn lint_project(
                     source,
                     lines,
                     result,
-                    is_checkpoint_module,
                     settings,
                 )
             }))
@@ -316,8 +315,8 @@ fn read_source(path: &Path) -> Result<String, Error> {
 /// Lints one file's text on its own (a program of one file). Findings come back sorted by
 /// position and code.
 pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -> Vec<Finding> {
-    let is_checkpoint_module = settings.is_checkpoint_module(path);
-    if !is_checkpoint_module && !settings.knowledge.may_concern(source) {
+    let kinds = settings.file_kinds(path);
+    if kinds.is_empty() && !settings.knowledge.may_concern(source) {
         return Vec::new();
     }
     let lines = LineIndex::new(source);
@@ -326,17 +325,8 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
         .as_ref()
         .ok()
         .map(|l| FileIndex::new(&l.module, &settings.knowledge.vocab));
-    let program = Program::single(path, lang, index, Some(&lines));
-    lint_parsed(
-        &program,
-        FileId(0),
-        path,
-        source,
-        &lines,
-        &parsed,
-        is_checkpoint_module,
-        settings,
-    )
+    let program = Program::single(path, lang, index, Some(&lines), kinds);
+    lint_parsed(&program, FileId(0), path, source, &lines, &parsed, settings)
 }
 
 /// Runs the rules on a parsed file of the program, then the suppressions.
@@ -348,7 +338,6 @@ fn lint_parsed<'m>(
     source: &str,
     lines: &LineIndex,
     parsed: &Result<Lowered, SyntaxError>,
-    is_checkpoint_module: bool,
     settings: &'m Settings,
 ) -> Vec<Finding> {
     let lowered = match parsed {
@@ -364,11 +353,7 @@ fn lint_parsed<'m>(
     let _ = path;
     let findings = match FileAnalysis::new(program, file, &settings.knowledge, settings.heuristic) {
         Some(analysis) => {
-            let facts = FileFacts {
-                source,
-                lines,
-                is_checkpoint_module,
-            };
+            let facts = FileFacts { source, lines };
             let ctx = RuleContext::new(&analysis, &settings.knowledge, &facts);
             rules::run(&ctx, settings.rules);
             ctx.into_findings()

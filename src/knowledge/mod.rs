@@ -3,6 +3,7 @@
 //! method names; they ask these tables. Configuration extends them (wrapper classes, model
 //! sources, checkpoint writers) without touching any rule.
 
+pub mod boundary;
 mod llm;
 mod network;
 mod python;
@@ -192,6 +193,8 @@ pub struct Knowledge {
     pub vocab: vocab::Vocabulary,
     /// The literal prefilter's words, derived from the tables (`prefilter_words`).
     pub prefilter: Vec<String>,
+    /// Isolation boundaries (OL4xx).
+    pub boundaries: Vec<boundary::Boundary>,
 }
 
 impl Default for Knowledge {
@@ -209,6 +212,7 @@ impl Default for Knowledge {
             network: NetworkKnowledge::default(),
             vocab: vocab::Vocabulary::default(),
             prefilter: Vec::new(),
+            boundaries: boundary::builtin(),
         };
         python::register(&mut k);
         rust::register(&mut k);
@@ -258,6 +262,10 @@ impl Knowledge {
                 op,
             });
         }
+    }
+
+    pub fn boundary(&self, kind: &str) -> Option<&boundary::Boundary> {
+        self.boundaries.iter().find(|b| b.kind == kind)
     }
 
     pub fn lib(&self, id: LibId) -> &Library {

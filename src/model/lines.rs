@@ -33,6 +33,13 @@ impl LineIndex {
         (line, col + 1)
     }
 
+    /// 1-based column of a byte offset, counted in bytes (for locations in files whose text
+    /// is not at hand).
+    pub fn byte_column(&self, offset: u32) -> usize {
+        let line = self.line(offset);
+        (offset - self.starts[line - 1]) as usize + 1
+    }
+
     /// The byte range of a 1-based line, without its newline.
     pub fn line_range(&self, text: &str, line: usize) -> TextRange {
         let start = self

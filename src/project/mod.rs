@@ -27,8 +27,8 @@ pub struct ProjectFile {
     pub layout: Layout,
     /// To be reported on (named or found under an argument).
     pub target: bool,
-    /// Named by a rule's file globs (checkpoint or boundary modules).
-    pub boundary: bool,
+    /// Boundary kinds its name gives it (`checkpoint`, `fixture`): always read and linted.
+    pub kinds: Vec<String>,
 }
 
 /// What was read, and which files to lint and index.
@@ -51,6 +51,7 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
                 is_package: f.layout.is_package,
                 index: None,
                 lines: None,
+                kinds: Vec::new(),
             })
             .collect(),
     )
@@ -100,7 +101,7 @@ pub fn select<E: Send>(
         frontier = next;
     }
     let mut relevant: Vec<bool> = (0..n)
-        .map(|i| files[i].boundary || matches!(&texts[i], Some(Ok(t)) if concerns(t)))
+        .map(|i| !files[i].kinds.is_empty() || matches!(&texts[i], Some(Ok(t)) if concerns(t)))
         .collect();
     // Importers of relevant modules are relevant (within what was reached, which is closed
     // under imports, so a target's relevance is complete).

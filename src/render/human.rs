@@ -101,6 +101,16 @@ pub fn human(report: &Report, color: bool) -> String {
                 GraphicalTheme::unicode_nocolor()
             };
             out.push_str(&render_finding(file, f, theme, 100));
+            // Hops in other files (an import chain), one line each, after the snippet.
+            for r in &f.related {
+                out.push_str(&format!(
+                    "  then: {}:{}:{}: {}\n",
+                    r.path.display(),
+                    r.line,
+                    r.column,
+                    r.message
+                ));
+            }
             out.push('\n');
         }
     }

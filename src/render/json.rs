@@ -16,6 +16,14 @@ struct JsonLabel {
 }
 
 #[derive(Serialize)]
+struct JsonRelated<'a> {
+    message: &'a str,
+    path: String,
+    line: usize,
+    column: usize,
+}
+
+#[derive(Serialize)]
 struct JsonEdit {
     content: String,
     line: usize,
@@ -44,6 +52,7 @@ struct JsonFinding<'a> {
     resolution: Option<&'static str>,
     labels: Vec<JsonLabel>,
     fix: Option<JsonFix>,
+    related: Vec<JsonRelated<'a>>,
 }
 
 fn position(file: &FileReport, r: TextRange) -> (usize, usize, usize, usize) {
@@ -80,6 +89,16 @@ pub fn json(report: &Report) -> String {
                             end_line,
                             end_column,
                         }
+                    })
+                    .collect(),
+                related: f
+                    .related
+                    .iter()
+                    .map(|r| JsonRelated {
+                        message: &r.message,
+                        path: r.path.display().to_string(),
+                        line: r.line,
+                        column: r.column,
                     })
                     .collect(),
                 fix: f.fix.as_ref().map(|fix| JsonFix {

@@ -32,8 +32,6 @@ pub struct RuleContext<'a, 'p, 'm> {
 pub struct FileFacts<'a> {
     pub source: &'a str,
     pub lines: &'a LineIndex,
-    /// Its name matches the checkpoint globs (OL401).
-    pub is_checkpoint_module: bool,
 }
 
 impl<'a, 'p, 'm> RuleContext<'a, 'p, 'm> {
@@ -77,6 +75,7 @@ fn hook(rule: Rule) -> Hook {
         Rule::FlushResultIgnored => Hook::Call(delivery::flush_result_ignored),
         Rule::ModelOffset => Hook::File(taint::model_offset),
         Rule::CheckpointNetworkImport => Hook::File(boundary::checkpoint_network_import),
+        Rule::FixtureImportsClient => Hook::File(boundary::fixture_imports_client),
     }
 }
 

@@ -1,4 +1,214 @@
-//! OL4xx: isolation boundaries.
+//! OL4xx: isolation boundaries. One mechanism (`knowledge::boundary`): a file of a bound kind
+//! must not import what its boundary forbids, directly or through project modules. For each
+//! import of the file, the shortest chain through the project's import graph to a forbidden
+//! module is found (breadth first, cycles visited once); the finding is reported on the file's
+//! import that starts it, with every hop in another file as a related location.
+
 mod checkpoint_network_import;
+mod fixture_imports_client;
 
 pub(crate) use checkpoint_network_import::*;
+pub(crate) use fixture_imports_client::*;
+
+use std::collections::{HashSet, VecDeque};
+
+use crate::analysis::program::{FileId, ImportTarget};
+use crate::diagnostic::{Finding, Related};
+use crate::knowledge::boundary::{Boundary, Forbid};
+use crate::model::{Import, ImportEntry, ImportKind};
+use crate::registry::Rule;
+use crate::rules::RuleContext;
+
+/// Files visited per import before giving up (a budget for huge import graphs).
+const MAX_VISITED: usize = 4096;
+
+/// What a boundary import reaches.
+pub(crate) struct Violation<'a> {
+    /// What was reached: `requests`, `confluent_kafka`, `app.offset_store`.
+    pub found: String,
+    /// The forbid that matched.
+    pub forbid: Forbid,
+    /// The project modules in between (empty for a direct import): each file's import that
+    /// leads on, and the module it names.
+    pub chain: Chain<'a>,
+}
+
+/// Hops of an import chain: (file, its import, the module that import names).
+pub(crate) type Chain<'a> = Vec<(FileId, &'a Import, String)>;
+
+/// Reports every violation of the boundary binding files of `kind`, under `rule`, with a
+/// message per violation from `describe`.
+pub(crate) fn check(
+    ctx: &RuleContext,
+    kind: &str,
+    rule: Rule,
+    describe: impl Fn(&Violation, &str) -> (String, String),
+) {
+    let analysis = ctx.analysis;
+    let program = analysis.program;
+    if !program.file(analysis.file).kinds.iter().any(|k| k == kind) {
+        return;
+    }
+    let Some(boundary) = ctx.knowledge.boundary(kind) else {
+        return;
+    };
+    for import in &analysis.module.imports {
+        let Some(v) = violation(ctx, boundary, analysis.file, import) else {
+            continue;
+        };
+        let how = match (import.kind, import.local) {
+            (ImportKind::Dynamic, _) => "dynamically imports",
+            (ImportKind::Static, true) => "imports (inside a function)",
+            (ImportKind::Static, false) => "imports",
+        };
+        let (message, help) = describe(&v, how);
+        let mut finding = Finding::new(rule, import.range, message).help(help);
+        finding = match v.chain.first() {
+            None => finding.primary(match &v.forbid {
+                Forbid::Network => "network import".to_string(),
+                Forbid::KafkaClient => "Kafka client import".to_string(),
+                Forbid::Kind(kind) => format!("{kind} module import"),
+                Forbid::Module(_) => "forbidden import".to_string(),
+            }),
+            Some((_, _, first)) => {
+                finding.primary(format!("imports `{first}`, which leads to `{}`", v.found))
+            }
+        };
+        for (file, hop, module) in v.chain.iter().skip(1).map(|(f, i, m)| (*f, *i, m)) {
+            let f = program.file(file);
+            let (line, column) = f.lines.map_or((0, 0), |l| {
+                (l.line(hop.range.start), column_of(f, hop.range.start))
+            });
+            finding.related.push(Related {
+                path: f.path.clone(),
+                line,
+                column,
+                message: format!("imports `{module}`"),
+            });
+        }
+        ctx.report(finding);
+    }
+}
+
+fn column_of(f: &crate::analysis::program::ProgramFile, offset: u32) -> usize {
+    f.lines.map_or(0, |l| l.byte_column(offset))
+}
+
+/// The first forbidden module an import of `file` reaches, with the chain to it.
+fn violation<'a>(
+    ctx: &RuleContext<'_, '_, 'a>,
+    boundary: &Boundary,
+    file: FileId,
+    import: &'a Import,
+) -> Option<Violation<'a>> {
+    // Directly.
+    for entry in &import.entries {
+        if let Some((found, forbid)) = forbidden(ctx, boundary, file, import, entry) {
+            return Some(Violation {
+                found,
+                forbid,
+                chain: Vec::new(),
+            });
+        }
+    }
+    // Through project modules: breadth first from each module the import names.
+    let program = ctx.analysis.program;
+    for entry in &import.entries {
+        let Some(start) = resolve(ctx, file, import, entry) else {
+            continue;
+        };
+        let mut seen = HashSet::from([file, start]);
+        let mut queue: VecDeque<(FileId, Chain<'a>)> =
+            VecDeque::from([(start, vec![(file, import, module_name(ctx, start))])]);
+        while let Some((g, chain)) = queue.pop_front() {
+            let Some(index) = program.index(g) else {
+                continue;
+            };
+            for next in &index.module.imports {
+                for e in &next.entries {
+                    if let Some((found, forbid)) = forbidden(ctx, boundary, g, next, e) {
+                        let mut chain = chain.clone();
+                        chain.push((g, next, found.clone()));
+                        return Some(Violation {
+                            found,
+                            forbid,
+                            chain,
+                        });
+                    }
+                    if let Some(h) = resolve(ctx, g, next, e) {
+                        if seen.len() < MAX_VISITED && seen.insert(h) {
+                            let mut chain = chain.clone();
+                            chain.push((g, next, module_name(ctx, h)));
+                            queue.push_back((h, chain));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The project file an import entry names, if any.
+fn resolve(
+    ctx: &RuleContext,
+    file: FileId,
+    import: &Import,
+    entry: &ImportEntry,
+) -> Option<FileId> {
+    match ctx
+        .analysis
+        .program
+        .resolve(file, &entry.path, import.level)?
+    {
+        ImportTarget::Module(g) | ImportTarget::Item(g, _) => Some(g),
+    }
+}
+
+fn module_name(ctx: &RuleContext, file: FileId) -> String {
+    let f = ctx.analysis.program.file(file);
+    f.module.join(f.lang.path_separator())
+}
+
+/// What of the boundary's forbidden list an import entry names, if anything.
+fn forbidden(
+    ctx: &RuleContext,
+    boundary: &Boundary,
+    file: FileId,
+    import: &Import,
+    entry: &ImportEntry,
+) -> Option<(String, Forbid)> {
+    let program = ctx.analysis.program;
+    let lang = program.file(file).lang;
+    let path = &entry.path;
+    if boundary.allowed.iter().any(|a| path.starts_with(a)) {
+        return None;
+    }
+    if let Some(g) = resolve(ctx, file, import, entry) {
+        let target = program.file(g);
+        return boundary.forbidden.iter().find_map(|f| match f {
+            Forbid::Kind(k) if target.kinds.contains(k) => Some((module_name(ctx, g), f.clone())),
+            _ => None,
+        });
+    }
+    if import.level > 0 {
+        return None;
+    }
+    let sep = lang.path_separator();
+    boundary.forbidden.iter().find_map(|f| {
+        let found = match f {
+            Forbid::Network => ctx.knowledge.network.matches(lang, path),
+            Forbid::KafkaClient => {
+                let root = path.first()?;
+                ctx.knowledge
+                    .libraries
+                    .iter()
+                    .any(|l| l.lang == lang && l.roots.contains(&root.as_str()))
+                    .then(|| root.clone())
+            }
+            Forbid::Module(prefix) => path.starts_with(prefix).then(|| prefix.join(sep)),
+            Forbid::Kind(_) => None,
+        }?;
+        Some((found, f.clone()))
+    })
+}

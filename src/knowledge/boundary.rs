@@ -1,0 +1,45 @@
+//! Isolation boundaries (OL4xx): files of a kind (named by globs in the settings) must not
+//! reach, directly or through project modules, what the boundary forbids. OL401 and OL402 are
+//! the two built-in instances; configuration can declare more.
+
+/// What a boundary's files must not import.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Forbid {
+    /// Network code (`knowledge::network`).
+    Network,
+    /// A Kafka client library.
+    KafkaClient,
+    /// A project module of this file kind (`checkpoint`).
+    Kind(String),
+    /// A module by path prefix (`requests`, `tokio::net`).
+    Module(Vec<String>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Boundary {
+    /// The kind of file it binds (`checkpoint`, `fixture`, a declared name).
+    pub kind: String,
+    pub forbidden: Vec<Forbid>,
+    /// Module path prefixes that are allowed even when forbidden.
+    pub allowed: Vec<Vec<String>>,
+}
+
+/// The built-in boundaries: checkpoint modules stay off the network (OL401); fixture modules
+/// stay away from Kafka clients and checkpoint modules (OL402).
+pub fn builtin() -> Vec<Boundary> {
+    vec![
+        Boundary {
+            kind: CHECKPOINT.into(),
+            forbidden: vec![Forbid::Network],
+            allowed: Vec::new(),
+        },
+        Boundary {
+            kind: FIXTURE.into(),
+            forbidden: vec![Forbid::KafkaClient, Forbid::Kind(CHECKPOINT.into())],
+            allowed: Vec::new(),
+        },
+    ]
+}
+
+pub const CHECKPOINT: &str = "checkpoint";
+pub const FIXTURE: &str = "fixture";
