@@ -187,17 +187,27 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
     ) -> Option<CallFacts<'m>> {
         let r = self.resolver;
         let k = r.knowledge;
+        let awaited = result.adapters.first() == Some(&Adapter::Await);
+        // An unknown client type (a heuristic receiver): a method that differs by type is
+        // told apart by whether the call is awaited (rdkafka `FutureProducer::send(..).await`).
+        let lookup = |lib| {
+            k.method(lib, client.role, client.ty.as_deref(), method)
+                .or_else(|| {
+                    client
+                        .ty
+                        .is_none()
+                        .then(|| k.method_by_await(lib, client.role, method, awaited))
+                        .flatten()
+                })
+        };
         let spec = if client.lib_certain {
-            k.method(client.lib, client.role, client.ty.as_deref(), method)
+            lookup(client.lib)
         } else {
             // Heuristic receiver, several libraries imported: the first that knows it.
-            r.libs(f)
-                .iter()
-                .find_map(|lib| k.method(*lib, client.role, None, method))
+            r.libs(f).into_iter().find_map(lookup)
         }?;
         // An awaited call of a synchronous method: a heuristic receiver that is not this
         // library's client (an async wrapper).
-        let awaited = result.adapters.first() == Some(&Adapter::Await);
         if client.is_heuristic() && awaited && !spec.asynchronous {
             return None;
         }

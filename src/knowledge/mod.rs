@@ -35,6 +35,10 @@ pub struct Library {
     pub delivery_hint: &'static str,
     /// How a flush result is checked (OL202 help).
     pub flush_hint: &'static str,
+    /// The same, where errors cannot be propagated (Rust: no `?` in a function returning
+    /// `()` or in `Drop::drop`).
+    pub delivery_hint_local: &'static str,
+    pub flush_hint_local: &'static str,
     /// OL101's replacement call: `{receiver}`, `{method}`, `{message}`, `{args}` (the call's
     /// other arguments, each preceded by `, `) and `{last_arg=DEFAULT}` are filled in.
     pub commit_fix: &'static str,
@@ -322,6 +326,22 @@ impl Knowledge {
                 && m.name == method
                 && (m.types.is_empty() || ty.is_some_and(|t| m.types.contains(&t)))
         })
+    }
+
+    /// The one type-specific `method` of `lib`/`role` that is (or is not) asynchronous, when
+    /// the client type is unknown: `send(..).await` is `FutureProducer::send`.
+    pub fn method_by_await(
+        &self,
+        lib: LibId,
+        role: Role,
+        method: &str,
+        awaited: bool,
+    ) -> Option<&MethodSpec> {
+        let mut found = self.methods.iter().filter(|m| {
+            m.lib == lib && m.role == role && m.name == method && m.asynchronous == awaited
+        });
+        let one = found.next()?;
+        found.next().is_none().then_some(one)
     }
 
     /// Whether the builder type path (`[rdkafka, ClientConfig]` or a re-export) is a config.

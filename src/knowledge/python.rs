@@ -18,6 +18,8 @@ pub(super) fn register(k: &mut Knowledge) {
             offset_store: true,
             delivery_hint: "pass `on_delivery=callback` and record failures",
             flush_hint: "check it: `if producer.flush(timeout): ...` (it returns how many messages are still queued)",
+            delivery_hint_local: "pass `on_delivery=callback` and record failures",
+            flush_hint_local: "check it: `if producer.flush(timeout): ...` (it returns how many messages are still queued)",
             commit_fix: "{receiver}.{method}(message={message}{args})",
         },
         &[
@@ -57,6 +59,8 @@ pub(super) fn register(k: &mut Knowledge) {
             offset_store: false,
             delivery_hint: "use `send_and_wait(..)`, or keep the returned future and `await` it",
             flush_hint: "check it",
+            delivery_hint_local: "use `send_and_wait(..)`, or keep the returned future and `await` it",
+            flush_hint_local: "check it",
             commit_fix: "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})",
         },
         &[
@@ -84,6 +88,8 @@ pub(super) fn register(k: &mut Knowledge) {
             offset_store: false,
             delivery_hint: "call `.get(timeout=..)` on the returned future, or `add_errback(..)`",
             flush_hint: "check it",
+            delivery_hint_local: "call `.get(timeout=..)` on the returned future, or `add_errback(..)`",
+            flush_hint_local: "check it",
             commit_fix: "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, None, -1)}{args})",
         },
         &[

@@ -16,6 +16,8 @@ pub(super) fn register(k: &mut Knowledge) {
             offset_store: true,
             delivery_hint: "`?` or `match` the delivery result, or keep the `DeliveryFuture` and await it",
             flush_hint: "propagate or handle it: `producer.flush(timeout)?`",
+            delivery_hint_local: "`match` the delivery result and record failures, or keep the `DeliveryFuture` and await it",
+            flush_hint_local: "handle it: `if let Err(e) = producer.flush(timeout) { .. }`",
             commit_fix: "{receiver}.commit_message(&{message}, {last_arg=CommitMode::Async})",
         },
         &[

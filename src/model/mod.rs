@@ -163,6 +163,9 @@ pub struct Body {
     pub returns: Option<TypeRef>,
     /// Decorators as written (`property`, `pytest.fixture(name="c")`, `contextmanager`).
     pub decorators: Vec<Expr>,
+    /// Errors can be propagated to the caller from here (Python: always, by raising; Rust:
+    /// the function returns a `Result` or an `Option`, so `?` works).
+    pub can_propagate: bool,
     /// The enclosing body for nested functions (closures stay inline as `Expr::Closure`).
     pub parent: Option<BodyId>,
     pub stmts: Block,
@@ -181,6 +184,7 @@ impl Body {
             params: Vec::new(),
             returns: None,
             decorators: Vec::new(),
+            can_propagate: false,
             parent: None,
             stmts: Vec::new(),
             is_async: false,

@@ -48,6 +48,22 @@ impl<'a, 'p, 'm> RuleContext<'a, 'p, 'm> {
         }
     }
 
+    /// A library's hint for `facts`: the propagating form (`?`) only where the enclosing
+    /// function can propagate errors.
+    pub fn hint(
+        &self,
+        facts: &CallFacts,
+        pick: impl Fn(&crate::knowledge::Library) -> (&'static str, &'static str),
+    ) -> &'static str {
+        let (propagate, local) = pick(self.knowledge.lib(facts.client.lib));
+        let body = self.analysis.index.body(facts.body);
+        if body.can_propagate {
+            propagate
+        } else {
+            local
+        }
+    }
+
     pub fn report(&self, finding: Finding) {
         self.findings.borrow_mut().push(finding);
     }

@@ -15,8 +15,11 @@ pub(super) fn lower_module(module: &ast::ModModule) -> Module {
         in_function: false,
     };
     // Body 0 is the module top level; reserve it before nested bodies are pushed.
-    l.st.bodies
-        .push(Body::new("<module>", BodyKind::Module, range(module.range)));
+    // Python errors reach the caller by raising: every body can propagate them.
+    l.st.bodies.push(Body {
+        can_propagate: true,
+        ..Body::new("<module>", BodyKind::Module, range(module.range))
+    });
     let stmts = l.block(&module.body, None);
     l.st.bodies[0].stmts = stmts;
     l.st.finish(Lang::Python)
@@ -268,6 +271,7 @@ impl Lowerer {
         b.self_name = self_name;
         b.params = params;
         b.returns = f.returns.as_deref().map(expr::type_ref);
+        b.can_propagate = true;
         b.decorators = f
             .decorator_list
             .iter()

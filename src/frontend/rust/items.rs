@@ -236,11 +236,16 @@ impl Lowerer {
             syn::ReturnType::Type(_, ty) => Some(self.type_ref(ty)),
             syn::ReturnType::Default => None,
         };
+        let can_propagate = match &sig.output {
+            syn::ReturnType::Type(_, ty) => propagates(ty),
+            syn::ReturnType::Default => false,
+        };
         self.st.bodies.push(Body {
             class: class.map(str::to_string),
             self_name,
             params,
             returns,
+            can_propagate,
             parent: self.current_body.filter(|p| p.0 != 0),
             is_async: sig.asyncness.is_some(),
             ..Body::new(&sig.ident.to_string(), BodyKind::Function, range)
@@ -290,6 +295,20 @@ impl Lowerer {
                 }
             }
         }
+    }
+}
+
+/// A return type `?` can propagate into: `Result<..>`, `KafkaResult<..>`, `Option<..>`,
+/// `anyhow::Result<..>`.
+fn propagates(ty: &Type) -> bool {
+    match ty {
+        Type::Path(p) => p.path.segments.last().is_some_and(|s| {
+            let name = s.ident.to_string();
+            name.ends_with("Result") || name == "Option"
+        }),
+        Type::Paren(p) => propagates(&p.elem),
+        Type::Group(g) => propagates(&g.elem),
+        _ => false,
     }
 }
 

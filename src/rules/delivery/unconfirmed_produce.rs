@@ -29,7 +29,7 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
                     "`{}` without a delivery callback: a failed delivery is never seen",
                     facts.method
                 ),
-                ctx.knowledge.lib(client.lib).delivery_hint,
+                ctx.hint(facts, |l| (l.delivery_hint, l.delivery_hint_local)),
             )
         }
         Op::Produce {
@@ -52,7 +52,7 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
             }
             (
                 format!("delivery result of `{}` is discarded", facts.method),
-                ctx.knowledge.lib(client.lib).delivery_hint,
+                ctx.hint(facts, |l| (l.delivery_hint, l.delivery_hint_local)),
             )
         }
         _ => return,
