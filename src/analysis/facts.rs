@@ -23,6 +23,8 @@ pub struct CallFacts<'m> {
     pub method: String,
     /// The receiver as a dotted path (`consumer`, `self.consumer`), when it is one.
     pub receiver: Option<String>,
+    /// Where the receiver is written (the client expression, or the wrapper's receiver).
+    pub receiver_range: TextRange,
     pub body: BodyId,
     /// The arguments that fill the operation's slots.
     pub args: Vec<&'m Arg>,
@@ -167,8 +169,29 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                 }
                 _ => {}
             }
-        } else if let Some(Value::Func(func)) = r.value(f, b, &call.func) {
-            return self.through(b, call, func, used, depth);
+        } else {
+            match r.value(f, b, &call.func) {
+                Some(Value::Func(func)) => return self.through(b, call, func, used, depth),
+                // A `functools.partial(client.method, ..)` called: the method, with the
+                // partial's arguments first.
+                Some(Value::Partial {
+                    client,
+                    method,
+                    file,
+                    call: bound,
+                }) => {
+                    let partial = r.program.index(file)?.call(bound)?;
+                    let mut args: Vec<&'m Arg> = partial.args.iter().skip(1).collect();
+                    args.extend(call.args.iter());
+                    let recv = partial
+                        .positional()
+                        .next()
+                        .and_then(|a| a.value.as_method())
+                        .map(|(r, _)| r)?;
+                    return self.direct(f, *client, &method, recv, b, args, used.clone());
+                }
+                _ => {}
+            }
         }
         self.callable_argument(f, b, call)
     }
@@ -215,6 +238,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             op: spec.op.clone(),
             method: method.to_string(),
             receiver: recv.dotted().map(|d| d.join(".")),
+            receiver_range: recv.range(),
             client,
             body: b,
             args,
@@ -281,6 +305,10 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             .as_method()
             .and_then(|(recv, _)| recv.dotted())
             .map(|d| d.join("."));
+        let receiver_range = call
+            .func
+            .as_method()
+            .map_or(call.func.range(), |(recv, _)| recv.range());
         let method = call.func.last_name().unwrap_or(&body.name).to_string();
         Some(match obligation {
             Obligation::Returns {
@@ -298,6 +326,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                 CallFacts {
                     method,
                     receiver,
+                    receiver_range,
                     body: b,
                     result: ResultUse {
                         adapters,
@@ -313,6 +342,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                     op,
                     method,
                     receiver,
+                    receiver_range,
                     body: b,
                     args: call.args.iter().collect(),
                     result: used.clone(),

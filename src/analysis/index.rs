@@ -129,6 +129,8 @@ pub struct FileIndex<'m> {
     pub calls: Vec<(&'m Call, BodyId)>,
     /// Indexed by `CallId`: where each call's result goes.
     pub uses: Vec<ResultUse>,
+    /// Indexed by `CallId`: the position of the call in `calls`.
+    by_id: Vec<u32>,
 }
 
 impl<'m> FileIndex<'m> {
@@ -143,13 +145,26 @@ impl<'m> FileIndex<'m> {
         for (i, body) in module.bodies.iter().enumerate() {
             super::walk::walk_body(body, BodyId(i as u32), vocab, &mut indexer);
         }
+        let mut by_id = vec![u32::MAX; count];
+        for (i, (call, _)) in indexer.calls.iter().enumerate() {
+            if let Some(slot) = by_id.get_mut(call.id.0 as usize) {
+                *slot = i as u32;
+            }
+        }
         FileIndex {
             module,
             names: Names::new(module),
             bodies: indexer.indexes,
             calls: indexer.calls,
             uses: indexer.uses,
+            by_id,
         }
+    }
+
+    /// A call of this file by id.
+    pub fn call(&self, id: CallId) -> Option<&'m Call> {
+        let i = *self.by_id.get(id.0 as usize)?;
+        self.calls.get(i as usize).map(|(c, _)| *c)
     }
 
     pub fn body(&self, id: BodyId) -> &'m Body {

@@ -133,6 +133,14 @@ pub enum Value {
     /// A container whose elements are this.
     Elements(Box<Value>),
     Tuple(Vec<Option<Value>>),
+    /// `functools.partial(client.method, ..)`: calling it calls the method with the partial's
+    /// arguments first (the partial call is `call` in `file`).
+    Partial {
+        client: Box<Client>,
+        method: String,
+        file: FileId,
+        call: CallId,
+    },
 }
 
 impl Value {
@@ -592,6 +600,29 @@ impl<'p, 'm> Resolver<'p, 'm> {
         if let Some(q) = self.external_path(f, b, &call.func, 0) {
             if let Some(v) = self.library_call(f, b, call, &q) {
                 return Some(v);
+            }
+            let is_partial =
+                |p: &[&str; 2]| q.len() >= 2 && q[q.len() - 2..].iter().zip(p).all(|(a, b)| a == b);
+            if self
+                .knowledge
+                .vocab
+                .partial_functions
+                .iter()
+                .any(is_partial)
+            {
+                if let Some(Expr::Attr {
+                    value: recv, attr, ..
+                }) = call.positional().next().map(|a| &a.value)
+                {
+                    if let Some(client) = self.client_of(f, b, recv) {
+                        return Some(Value::Partial {
+                            client: Box::new(client),
+                            method: attr.clone(),
+                            file: f,
+                            call: call.id,
+                        });
+                    }
+                }
             }
         }
         if self.is_builder_create(call) {

@@ -37,6 +37,9 @@ pub struct Vocabulary {
     /// Functions that take a callable and call it later, with the position of the callable:
     /// `atexit.register(f, ..)`, `loop.run_in_executor(None, f, ..)`, `asyncio.to_thread(f, ..)`.
     pub callable_takers: &'static [(&'static str, usize)],
+    /// Functions that bind a callable's first arguments (`functools.partial`), by qualified
+    /// path.
+    pub partial_functions: &'static [[&'static str; 2]],
 }
 
 pub const TYPE_WRAPPERS: &[&str] = &[
@@ -159,6 +162,7 @@ impl Default for Vocabulary {
                 ("call_soon_threadsafe", 0),
                 ("call_later", 1),
             ],
+            partial_functions: &[["functools", "partial"]],
         }
     }
 }

@@ -6,15 +6,9 @@ use super::RuleContext;
 use crate::analysis::resolve::{Origin, Resolution, Via};
 use crate::analysis::CallFacts;
 use crate::diagnostic::{Finding, ResolutionKind};
-use crate::model::{Call, Ranged};
 
 /// Adds the receiver label ("resolved: ..." / "heuristic: ...") and the resolution kind.
-pub fn with_receiver(
-    ctx: &RuleContext,
-    finding: Finding,
-    call: &Call,
-    facts: &CallFacts,
-) -> Finding {
+pub fn with_receiver(ctx: &RuleContext, finding: Finding, facts: &CallFacts) -> Finding {
     let client = &facts.client;
     let lib = ctx.knowledge.lib(client.lib).name;
     let (mut text, kind) = match &client.resolution {
@@ -45,11 +39,7 @@ pub fn with_receiver(
     if let Some(w) = &facts.wrapper {
         text.push_str(&format!("; through `{}` {}", w.name, place(ctx, w.at)));
     }
-    let range = match call.func.as_method() {
-        Some((receiver, _)) => receiver.range(),
-        None => call.func.range(),
-    };
-    finding.label(range, text).resolution(kind)
+    finding.label(facts.receiver_range, text).resolution(kind)
 }
 
 /// "at line 12" in this file, "in app/kafka.py:12" in another.

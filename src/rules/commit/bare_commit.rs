@@ -58,7 +58,7 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     if fixable && facts.receiver.is_some() && facts.wrapper.is_none() {
         finding = finding.fix_replaces(call.range);
     }
-    ctx.report(with_receiver(ctx, finding, call, facts));
+    ctx.report(with_receiver(ctx, finding, facts));
 }
 
 /// Source text of the arguments other than the (position-wide) offsets: the commit mode,

@@ -34,5 +34,5 @@ pub(crate) fn flush_result_ignored(ctx: &RuleContext, call: &Call, facts: &CallF
     )
     .primary("flush result ignored")
     .help(ctx.hint(facts, |l| (l.flush_hint, l.flush_hint_local)));
-    ctx.report(with_receiver(ctx, finding, call, facts));
+    ctx.report(with_receiver(ctx, finding, facts));
 }

@@ -62,5 +62,5 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
         .help(format!(
             "{help} before any checkpoint or offset moves past this record"
         ));
-    ctx.report(with_receiver(ctx, finding, call, facts));
+    ctx.report(with_receiver(ctx, finding, facts));
 }
