@@ -97,6 +97,11 @@ impl<'m> Hooks<'m> for Indexer<'m, '_> {
         }
     }
 
+    fn bind(&mut self, name: &'m str, value: &'m Expr, site: Site) {
+        let index = &mut self.indexes[site.body.0 as usize];
+        index.assigns.entry(name).or_default().push((value, None));
+    }
+
     fn for_loop(&mut self, target: &'m Target, iter: &'m Expr, site: Site) {
         self.indexes[site.body.0 as usize]
             .for_loops

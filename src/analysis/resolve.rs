@@ -638,9 +638,15 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 None,
             ));
         }
-        // Elements of a container: `producers.get(k)`, `producers.values()`.
+        // Elements of a container: `producers.get(k)`, `producers.values()`; the value of a
+        // cell: `PRODUCER.get()`.
         if let Some((recv, m)) = call.func.as_method() {
             let vocab = &self.knowledge.vocab;
+            if vocab.cell_methods.contains(&m) {
+                if let Some(v @ Value::Kafka(_)) = self.value(f, b, recv) {
+                    return Some(v);
+                }
+            }
             if vocab.element_methods.contains(&m) || vocab.elements_methods.contains(&m) {
                 if let Some(Value::Elements(v)) = self.value(f, b, recv) {
                     return Some(if vocab.element_methods.contains(&m) {

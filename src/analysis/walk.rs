@@ -30,6 +30,8 @@ pub trait Hooks<'m> {
     fn for_loop(&mut self, _target: &'m Target, _iter: &'m Expr, _site: Site) {}
     /// A struct literal / keyword construction of a known type.
     fn record(&mut self, _ty: &'m [String], _fields: &'m [(String, Expr)], _site: Site) {}
+    /// A name bound by a pattern to (what is inside) a value: `Some(x)` / `Ok(x)` arms.
+    fn bind(&mut self, _name: &'m str, _value: &'m Expr, _site: Site) {}
     /// `return value` (and Rust tails), or `yield value`.
     fn output(&mut self, _value: &'m Expr, _yielded: bool, _site: Site) {}
 }
@@ -92,6 +94,11 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
             StmtKind::Match { subject, arms } => {
                 self.expr(subject, used());
                 for arm in arms {
+                    // `if let Some(out) = &self.out`: the one name a success arm binds holds
+                    // the subject's value.
+                    if let (Pattern::Success, [name]) = (&arm.pattern, arm.bindings.as_slice()) {
+                        self.hooks.bind(name, subject, self.site);
+                    }
                     self.block(&arm.body);
                 }
             }

@@ -28,6 +28,8 @@ pub struct Vocabulary {
     pub passthrough_calls: &'static [&'static str],
     /// Decorators that make a method read like an attribute (its value is what it returns).
     pub property_decorators: &'static [&'static str],
+    /// Methods of a lazily initialised cell that return its value: `PRODUCER.get()`.
+    pub cell_methods: &'static [&'static str],
     /// Container methods that return one element: `producers.get(k)`.
     pub element_methods: &'static [&'static str],
     /// Container methods that return the elements again: `producers.values()`.
@@ -135,6 +137,7 @@ impl Default for Vocabulary {
                 "nullcontext",
             ],
             property_decorators: &["property", "cached_property", "cache", "lru_cache"],
+            cell_methods: &["get", "get_or_init", "get_or_try_init", "force", "deref"],
             element_methods: &[
                 "get",
                 "pop",

@@ -283,6 +283,19 @@ impl Lowerer {
                 vec![Param::new(id.ident.to_string(), annotation, range)]
             }
             Pat::Wild(_) => vec![Param::new("_", annotation, range)],
+            // Extractors: `State(state): State<AppState>` (axum), `Data(d): Data<Ctx>`: the one
+            // binding is the wrapper's type argument.
+            Pat::TupleStruct(ts) if ts.elems.len() == 1 => {
+                let names = pat::bindings(p);
+                let inner = ty.and_then(first_type_argument).map(|t| self.type_ref(t));
+                match names.as_slice() {
+                    [name] => vec![Param::new(name.clone(), inner, range)],
+                    _ => names
+                        .into_iter()
+                        .map(|n| Param::new(n, None, range))
+                        .collect(),
+                }
+            }
             other => {
                 let names = pat::bindings(other);
                 if names.is_empty() {
@@ -296,6 +309,18 @@ impl Lowerer {
             }
         }
     }
+}
+
+/// `State<AppState>` → `AppState`.
+fn first_type_argument(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = ty else { return None };
+    let syn::PathArguments::AngleBracketed(a) = &p.path.segments.last()?.arguments else {
+        return None;
+    };
+    a.args.iter().find_map(|arg| match arg {
+        syn::GenericArgument::Type(t) => Some(t),
+        _ => None,
+    })
 }
 
 /// A return type `?` can propagate into: `Result<..>`, `KafkaResult<..>`, `Option<..>`,
