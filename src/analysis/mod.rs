@@ -174,6 +174,8 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 out.push(name);
             }
         }
+        // `_m`: bound to be ignored, not a message anyone processed.
+        out.retain(|name| !name.starts_with('_'));
         out.sort();
         out.dedup();
         out
