@@ -1,6 +1,7 @@
-"""Imports only the project's own `kafka` modules: no Kafka client library, no heuristic."""
-import kafka
-from kafka import KafkaProducer
+"""Imports only the package's own `kafka` module (absolutely and relatively): no Kafka client
+library, so no name heuristic either."""
+import app.kafka
+from app.kafka import KafkaConsumer as Replay
 
 from .kafka import KafkaConsumer
 
@@ -11,15 +12,13 @@ def replay(path: str) -> None:
     consumer.commit()
 
 
-def record(order_consumer, event_producer) -> None:
+def record(order_consumer, event_consumer) -> None:
     order_consumer.commit()
-    event_producer.send(b"x")
-    event_producer.flush(1.0)
+    event_consumer.commit(None)
 
 
-def legacy() -> None:
-    producer = KafkaProducer()
-    producer.send(b"legacy")
-    producer.flush(5)
-    consumer = kafka.KafkaConsumer()
+def absolute(path: str) -> None:
+    consumer = Replay(path)
     consumer.commit()
+    other_consumer = app.kafka.KafkaConsumer(path)
+    other_consumer.commit()

@@ -7,8 +7,6 @@ from confluent_kafka import Consumer
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from kafka import KafkaProducer
-
 from .kafka import KafkaConsumer
 from .ledger import Ledger, open_ledger
 
@@ -17,10 +15,8 @@ engine = create_engine("sqlite:///ledger.db")
 
 def project_classes(path: str) -> None:
     consumer = KafkaConsumer(path)
+    consumer.poll(1.0)
     consumer.commit()
-    producer = KafkaProducer()
-    producer.send(b"x")
-    producer.flush(5)
 
 
 def not_kafka() -> None:

@@ -9,6 +9,7 @@ use rdkafka::consumer::{CommitMode, Consumer};
 use rdkafka::message::Message;
 use rdkafka::producer::{FutureRecord, Producer};
 
+use self::stages::stage_sink;
 use crate::kafka::{build_consumer, build_producer, maybe_producer, pair};
 
 pub async fn settle() -> Result<(), Box<dyn std::error::Error>> {
@@ -30,6 +31,8 @@ pub fn shutdown() -> Result<(), Box<dyn std::error::Error>> {
     let backup = maybe_producer().expect("backup producer configured");
     backup.flush(Duration::from_secs(1)).ok(); // expect-gap: OL202 crate-root: `use rdkafka::..` in a crate module resolves into lib.rs
     backup.flush(Duration::from_secs(1))?;
+    let staged = stage_sink()?;
+    let _ = staged.flush(Duration::from_secs(1)); // expect-gap: OL202 crate-root: `use rdkafka::..` in a crate module resolves into lib.rs; and `use self::stages::..` in a non-mod.rs file starts one level too high
     let direct = crate::kafka::build_producer()?;
     let _ = direct.flush(Duration::from_secs(1)); // expect-gap: OL202 crate-root: `use rdkafka::..` in a crate module resolves into lib.rs; and the path call `crate::kafka::build_producer()` is not resolved
     Ok(())
