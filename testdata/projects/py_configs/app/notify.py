@@ -55,6 +55,18 @@ def merged(body: bytes) -> None:
     q.produce("notices", body)  # expect: OL201
 
 
+def manual_consumer() -> Consumer:
+    return Consumer(MANUAL_STORE)
+
+
+def manual_consumer_untyped():
+    return Consumer(MANUAL_STORE)
+
+
+def store_on_consumer():
+    return Consumer(STORE_ON)
+
+
 def consumers() -> None:
     c = Consumer(MANUAL_STORE)
     c.commit()
@@ -68,3 +80,9 @@ def consumers() -> None:
     d.commit()
     f = Consumer({**BOOTSTRAP, "group.id": "n3", AUTO_STORE: True})
     f.commit()  # expect: OL101
+    m = manual_consumer()
+    m.commit()  # gap-extra: OL101 a declared return type replaces the constructed client, so the factory's visible config (store off) is dropped
+    u = manual_consumer_untyped()
+    u.commit()
+    s = store_on_consumer()
+    s.commit()  # expect: OL101

@@ -7,4 +7,5 @@ pub mod ledger;
 pub mod pipeline;
 pub mod state;
 pub mod statics;
+pub mod stores;
 pub mod wrappers;

@@ -19,3 +19,12 @@ pub fn subscribe(group: &str) -> KafkaResult<StreamConsumer> {
         .set("group.id", group)
         .create()
 }
+
+/// Offsets are stored explicitly (`store_offset_from_message`): the automatic store is off.
+pub fn manual_consumer(group: &str) -> KafkaResult<StreamConsumer> {
+    ClientConfig::new()
+        .set("bootstrap.servers", "kafka:9092")
+        .set("group.id", group)
+        .set("enable.auto.offset.store", "false")
+        .create()
+}

@@ -4,7 +4,7 @@ pub mod billing;
 
 use std::time::Duration;
 
-use kafka_bus::{build, subscribe, Outbox};
+use kafka_bus::{build, manual_consumer, subscribe, Outbox};
 use rdkafka::consumer::{CommitMode, Consumer};
 use rdkafka::producer::{FutureProducer, FutureRecord, Producer};
 
@@ -23,6 +23,8 @@ pub async fn close_day() -> Result<(), rdkafka::error::KafkaError> {
     let m = src.recv().await?;
     src.commit_consumer_state(CommitMode::Async)?; // expect: OL101
     src.commit_message(&m, CommitMode::Async)?;
+    let manual = manual_consumer("orders-manual")?;
+    manual.commit_consumer_state(CommitMode::Async)?; // gap-extra: OL101 a declared return type replaces the constructed client, so the factory's visible config (store off) is dropped
     let outbox = Outbox::new()?;
     let _ = outbox.flush(); // expect-gap: OL202 crate-root: `use rdkafka::..` in a crate module resolves into lib.rs (outbox.rs, where Outbox.inner is a FutureProducer)
     outbox.flush()?;
