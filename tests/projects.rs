@@ -8,7 +8,8 @@
 //!   today. The test fails as soon as it is found: then the annotation becomes `expect:`;
 //! - `# gap-extra: OL201 <reason>`: a false positive offsetlint reports today. The test fails
 //!   as soon as it disappears: then the annotation is removed;
-//! - every other line must be clean.
+//! - every other line must be clean;
+//! - client findings are `resolved`, except the few that test the name heuristic.
 //!
 //! Also: pre-commit runs (one file named on the command line) report, for that file, what
 //! the whole-project run reports, and nothing else; the human output of cross-module
@@ -40,6 +41,17 @@ fn run(args: &[&str]) -> (ExitStatus, String, String) {
 /// Runs `check --format json --isolated <target>` and returns the findings, with paths
 /// relative to `project`. Tool errors (stderr, exit 2) fail the test.
 fn check_json(project: &Path, target: &Path) -> Found {
+    check_json_resolution(project, target)
+        .into_iter()
+        .map(|(f, _)| f)
+        .collect()
+}
+
+/// The findings with their `resolution` field (`resolved`, `heuristic`, or null).
+fn check_json_resolution(
+    project: &Path,
+    target: &Path,
+) -> BTreeSet<((String, usize, String), Option<String>)> {
     let target_s = target.to_str().unwrap();
     let (status, stdout, stderr) = run(&["check", "--format", "json", "--isolated", target_s]);
     assert!(
@@ -59,9 +71,12 @@ fn check_json(project: &Path, target: &Path) -> Found {
                 )
             });
             (
-                rel.to_string_lossy().replace('\\', "/"),
-                item["line"].as_u64().unwrap() as usize,
-                item["code"].as_str().unwrap().to_string(),
+                (
+                    rel.to_string_lossy().replace('\\', "/"),
+                    item["line"].as_u64().unwrap() as usize,
+                    item["code"].as_str().unwrap().to_string(),
+                ),
+                item["resolution"].as_str().map(str::to_string),
             )
         })
         .collect()
@@ -141,6 +156,7 @@ fn every_project_yields_exactly_its_annotations() {
     );
     let mut failures = Vec::new();
     let (mut expected, mut gaps) = (0, 0);
+    let mut heuristic = BTreeSet::new();
     for dir in &dirs {
         let markers = ["pyproject.toml", "setup.cfg", "setup.py", "Cargo.toml"];
         assert!(
@@ -160,10 +176,32 @@ fn every_project_yields_exactly_its_annotations() {
             .values()
             .map(|a| a.missed.len() + a.extra.len())
             .sum::<usize>();
-        let found = check_json(dir, dir);
+        let with_resolution = check_json_resolution(dir, dir);
+        let found: Found = with_resolution.iter().map(|(f, _)| f.clone()).collect();
         for p in compare(&annotated, &found) {
             failures.push(format!("{}/{p}", dir.display()));
         }
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        for ((file, line, code), resolution) in &with_resolution {
+            if resolution.as_deref() == Some("heuristic") {
+                heuristic.insert((format!("{name}/{file}"), *line, code.clone()));
+            }
+        }
+    }
+    // Client findings come from resolution, not from the name heuristic, except where a
+    // fixture tests the heuristic itself (or a false positive of it, `gap-extra:`).
+    let intended: BTreeSet<(String, usize, String)> = [
+        ("py_precision/app/worker.py", 28, "OL101"),
+        ("py_precision/app/worker.py", 30, "OL101"),
+        ("py_precision/app/worker.py", 46, "OL101"),
+    ]
+    .iter()
+    .map(|(f, l, c)| (f.to_string(), *l, c.to_string()))
+    .collect();
+    if heuristic != intended {
+        failures.push(format!(
+            "heuristic findings: {heuristic:?}, expected only {intended:?}"
+        ));
     }
     assert!(
         failures.is_empty(),
