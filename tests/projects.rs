@@ -304,6 +304,16 @@ const PRE_COMMIT: &[PreCommit] = &[
         known_gap: None,
     },
     PreCommit {
+        project: "py_functions",
+        file: "src/plugins/audit.py",
+        known_gap: None,
+    },
+    PreCommit {
+        project: "py_subclass",
+        file: "streams/main.py",
+        known_gap: None,
+    },
+    PreCommit {
         project: "py_fixtures",
         file: "tests/integration/test_flow.py",
         known_gap: None,

@@ -1,4 +1,5 @@
 """Audit plugin: namespace package module importing its sibling."""
+from billing.kafka import producer as billing_out
 from plugins.sinks import audit_sink
 
 from .sinks import audit_pair
@@ -20,3 +21,8 @@ def audit(body: bytes) -> None:
     sink.flush(3)  # expect: OL202
     if sink.flush(3) > 0:
         raise RuntimeError("audit records still queued")
+
+
+def mirror(body: bytes) -> None:
+    billing_out.produce("audit-mirror", body)  # expect: OL201
+    billing_out.produce("audit-mirror", body, on_delivery=_ack)
