@@ -118,3 +118,95 @@ pub fn difference(
     (!missing.is_empty() || !extra.is_empty())
         .then(|| format!("missing {missing:?}, unexpected {extra:?}"))
 }
+
+/// The annotations of a file of a fixture project (`testdata/projects/`): `expect:` as in
+/// [`expectations`], plus the known gaps of today's resolver, each with a reason:
+///
+/// - `# expect-gap: OL101 <reason>`: the catalog says this line is an OL101 finding, and
+///   offsetlint misses it today;
+/// - `# gap-extra: OL201 <reason>`: this line must be clean, and offsetlint reports an OL201
+///   on it today.
+///
+/// A gap annotation names exactly one code and must give a reason.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct ProjectAnnotations {
+    pub expect: BTreeSet<(usize, String)>,
+    /// (line, code) → reason.
+    pub missed: Vec<(usize, String, String)>,
+    pub extra: Vec<(usize, String, String)>,
+}
+
+impl ProjectAnnotations {
+    /// What offsetlint reports on the file today: the expected findings and the false
+    /// positives, without the missed ones.
+    pub fn today(&self) -> BTreeSet<(usize, String)> {
+        let mut out = self.expect.clone();
+        out.extend(self.extra.iter().map(|(l, c, _)| (*l, c.clone())));
+        out
+    }
+}
+
+/// Parses [`ProjectAnnotations`]; `expect-file:` is not used in projects and is an error.
+pub fn project_annotations(source: &str) -> Result<ProjectAnnotations, String> {
+    let mut out = ProjectAnnotations::default();
+    for (i, line) in source.lines().enumerate() {
+        let line_no = i + 1;
+        // A misspelt gap keyword must not silently drop an expectation.
+        for (pos, _) in line.match_indices("expect") {
+            let after = &line[pos + "expect".len()..];
+            if (after.starts_with('-') || after.starts_with('_'))
+                && !after.starts_with("-gap: ")
+                && !after.starts_with("-file:")
+            {
+                return Err(format!(
+                    "line {line_no}: unknown annotation (`expect:`, `expect-gap:`, `gap-extra:`): {line:?}"
+                ));
+            }
+        }
+        let gap = ["expect-gap:", "gap-extra:"]
+            .iter()
+            .find_map(|k| line.find(k).map(|pos| (*k, pos)));
+        if let Some((keyword, pos)) = gap {
+            let before = line[..pos].trim_end();
+            if !(before.ends_with('#') || before.ends_with("//")) {
+                return Err(format!(
+                    "line {line_no}: `{keyword}` outside a comment: {line:?}"
+                ));
+            }
+            let rest = line[pos + keyword.len()..].trim_start();
+            let (code, reason) = rest.split_once(' ').unwrap_or((rest, ""));
+            let code = code.trim_end_matches(',');
+            if !code.parse::<Rule>().is_ok_and(|r| r.code() == code) {
+                return Err(format!(
+                    "line {line_no}: `{code}` is not a rule code (`{keyword} CODE reason`): {line:?}"
+                ));
+            }
+            if reason.trim().is_empty() {
+                return Err(format!(
+                    "line {line_no}: `{keyword} {code}` needs a reason: {line:?}"
+                ));
+            }
+            if line[..pos].contains("expect") {
+                return Err(format!("line {line_no}: one annotation per line: {line:?}"));
+            }
+            let entry = (line_no, code.to_string(), reason.trim().to_string());
+            if keyword == "expect-gap:" {
+                out.missed.push(entry);
+            } else {
+                out.extra.push(entry);
+            }
+            continue;
+        }
+        let one =
+            expectations(line).map_err(|e| e.replacen("line 1", &format!("line {line_no}"), 1))?;
+        for (l, code) in one {
+            if l == ANY_LINE {
+                return Err(format!(
+                    "line {line_no}: `expect-file:` is not used in projects: {line:?}"
+                ));
+            }
+            out.expect.insert((line_no, code));
+        }
+    }
+    Ok(out)
+}

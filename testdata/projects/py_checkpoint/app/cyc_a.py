@@ -1,0 +1,5 @@
+from . import cyc_b
+
+
+def a() -> None:
+    cyc_b.b()

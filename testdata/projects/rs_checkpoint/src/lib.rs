@@ -1,0 +1,5 @@
+pub mod checkpoint_direct;
+pub mod fsutil;
+pub mod net;
+pub mod store;
+pub mod watermark;

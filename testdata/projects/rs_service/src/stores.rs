@@ -1,0 +1,14 @@
+//! Consumers configured by helpers of another module (`crate::config`).
+
+use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer};
+use rdkafka::error::KafkaResult;
+
+use crate::config::{base_config, manual_store_config};
+
+pub fn checkpoint() -> KafkaResult<()> {
+    let manual: BaseConsumer = manual_store_config().create()?;
+    manual.commit_consumer_state(CommitMode::Sync)?;
+    let auto: BaseConsumer = base_config().create()?;
+    auto.commit_consumer_state(CommitMode::Sync)?; // expect-gap: OL101 crate-root: `use rdkafka::..` in a crate module resolves into lib.rs
+    Ok(())
+}

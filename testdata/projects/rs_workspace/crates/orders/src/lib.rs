@@ -1,0 +1,32 @@
+//! Orders: uses the kafka-bus crate by name.
+
+pub mod billing;
+
+use std::time::Duration;
+
+use kafka_bus::{build, manual_consumer, subscribe, Outbox};
+use rdkafka::consumer::{CommitMode, Consumer};
+use rdkafka::producer::{FutureProducer, FutureRecord, Producer};
+
+pub async fn place(out: &FutureProducer, id: &str) -> Result<(), rdkafka::error::KafkaError> {
+    out.send(FutureRecord::to("orders").key(id).payload(id), Duration::from_secs(5))
+        .await
+        .map_err(|(e, _)| e)?;
+    Ok(())
+}
+
+pub async fn close_day() -> Result<(), rdkafka::error::KafkaError> {
+    let sink = build()?;
+    let _ = sink.flush(Duration::from_secs(5)); // expect: OL202
+    sink.flush(Duration::from_secs(5))?;
+    let src = subscribe("orders")?;
+    let m = src.recv().await?;
+    src.commit_consumer_state(CommitMode::Async)?; // expect: OL101
+    src.commit_message(&m, CommitMode::Async)?;
+    let manual = manual_consumer("orders-manual")?;
+    manual.commit_consumer_state(CommitMode::Async)?; // gap-extra: OL101 a declared return type replaces the constructed client, so the factory's visible config (store off) is dropped
+    let outbox = Outbox::new()?;
+    let _ = outbox.flush(); // expect-gap: OL202 crate-root: `use rdkafka::..` in a crate module resolves into lib.rs (outbox.rs, where Outbox.inner is a FutureProducer)
+    outbox.flush()?;
+    Ok(())
+}
