@@ -199,6 +199,21 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 let right = self.dict_value(f, b, &parts[1], c, depth + 1);
                 left && right
             }
+            // `settings.CONFIG`: a module's (or a class's) constant.
+            Expr::Attr { value, attr, .. } => {
+                let (g, gb, v) = match self.resolver.value(f, b, value) {
+                    Some(Value::Module(g)) => match self.resolver.definition(g, BodyId(0), attr, 0)
+                    {
+                        Some(found) => found,
+                        None => return false,
+                    },
+                    _ => return false,
+                };
+                self.dict_value(g, gb, v, c, depth + 1) && {
+                    self.later_sets(g, gb, attr, c);
+                    true
+                }
+            }
             Expr::Name { id, .. } => {
                 let Some(index) = self.index(f) else {
                     return false;
@@ -268,9 +283,39 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
 
     /// `x["key"] = value` and `x.update({..})` on a config name in its body.
     fn later_sets(&self, f: FileId, b: BodyId, name: &str, c: &mut Collected) {
-        let Some(bi) = self.index(f).and_then(|i| i.bodies.get(b.0 as usize)) else {
+        self.later_sets_depth(f, b, name, c, 0);
+    }
+
+    /// `later_sets`, and the same in program functions the name is passed to
+    /// (`add_callback(conf)` setting `conf["on_delivery"]`).
+    fn later_sets_depth(&self, f: FileId, b: BodyId, name: &str, c: &mut Collected, depth: u32) {
+        let Some(index) = self.index(f) else { return };
+        let Some(bi) = index.bodies.get(b.0 as usize) else {
             return;
         };
+        if depth < 4 {
+            for (call, cb) in &index.calls {
+                if *cb != b {
+                    continue;
+                }
+                let Some(i) = call
+                    .positional()
+                    .position(|a| matches!(&a.value, Expr::Name { id, .. } if id == name))
+                else {
+                    continue;
+                };
+                if let Some(Value::Func(func)) = self.resolver.value(f, b, &call.func) {
+                    let Some(gi) = self.index(func.file) else {
+                        continue;
+                    };
+                    let body = gi.body(func.body);
+                    let skip = usize::from(body.self_name.is_some());
+                    if let Some(p) = body.params.get(i + skip) {
+                        self.later_sets_depth(func.file, func.body, &p.name, c, depth + 1);
+                    }
+                }
+            }
+        }
         for (key, value) in bi.item_assigns.get(name).into_iter().flatten() {
             match self.resolver.const_str(f, b, key) {
                 Some(k) => c.entries.push((k, ConfigValue::of(value))),

@@ -193,7 +193,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                 _ => {}
             }
         }
-        self.callable_argument(f, b, call)
+        self.callable_argument(f, b, call, used)
     }
 
     /// A method of the client library itself.
@@ -248,16 +248,23 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
     }
 
     /// `atexit.register(producer.flush, 10)`: a bound client method handed to something that
-    /// calls it later; its result is discarded.
-    fn callable_argument(&self, f: FileId, b: BodyId, call: &'m Call) -> Option<CallFacts<'m>> {
+    /// calls it later. `await asyncio.to_thread(p.flush, 2)` gives the result back (its use is
+    /// the awaited value's); `atexit.register(p.flush, 10)` throws it away.
+    fn callable_argument(
+        &self,
+        f: FileId,
+        b: BodyId,
+        call: &'m Call,
+        used: &ResultUse,
+    ) -> Option<CallFacts<'m>> {
         let r = self.resolver;
         let last = call.func.last_name()?;
-        let &(_, at) = r
+        let &(_, at, returns) = r
             .knowledge
             .vocab
             .callable_takers
             .iter()
-            .find(|(n, _)| *n == last)?;
+            .find(|(n, _, _)| *n == last)?;
         let positional: Vec<&'m Arg> = call.positional().collect();
         let Expr::Attr {
             value: recv, attr, ..
@@ -267,15 +274,16 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         };
         let client = r.client_of(f, b, recv)?;
         let rest = positional[at + 1..].to_vec();
-        let mut facts = self.direct(
-            f,
-            client,
-            attr,
-            recv,
-            b,
-            rest,
-            ResultUse::new(End::Discarded),
-        )?;
+        let result = if returns {
+            let mut outer = used.clone();
+            if outer.adapters.first() == Some(&Adapter::Await) {
+                outer.adapters.remove(0);
+            }
+            outer
+        } else {
+            ResultUse::new(End::Discarded)
+        };
+        let mut facts = self.direct(f, client, attr, recv, b, rest, result)?;
         facts.method = attr.clone();
         Some(facts)
     }
@@ -406,12 +414,14 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
 
 /// Operations whose result carries the outcome the caller must look at.
 fn returns_outcome(op: &Op) -> bool {
+    // A position query too: a commit of what a wrapper's `position()` returns is bare.
     matches!(
         op,
         Op::Send { .. }
             | Op::Flush {
                 returns_result: true
             }
+            | Op::Position
     )
 }
 

@@ -24,8 +24,8 @@ pub struct BodyIndex<'m> {
     /// Method calls on the name, directly or down a call chain: `x.update({..})`,
     /// `cfg.set(k, v).set(k2, v2)`.
     pub method_calls: HashMap<&'m str, Vec<&'m Call>>,
-    /// `self.attr = value` (Python) in this body.
-    pub self_attr_assigns: Vec<(&'m str, &'m Expr)>,
+    /// `self.attr = value` (Python) in this body, with its annotation (`self.x: T = v`).
+    pub self_attr_assigns: Vec<(&'m str, &'m Expr, Option<&'m TypeRef>)>,
     /// `for target in iter` loops.
     pub for_loops: Vec<(&'m Target, &'m Expr)>,
     /// Struct literals built in this body.
@@ -81,7 +81,9 @@ impl<'m> Hooks<'m> for Indexer<'m, '_> {
                 value: Expr::Name { id, .. },
                 attr,
                 ..
-            } if Some(id.as_str()) == self_name => index.self_attr_assigns.push((attr, value)),
+            } if Some(id.as_str()) == self_name => {
+                index.self_attr_assigns.push((attr, value, annotation))
+            }
             Target::Tuple(elts, _) => {
                 for (i, t) in elts.iter().enumerate() {
                     if let Target::Name(name, _) = t {

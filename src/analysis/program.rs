@@ -23,6 +23,9 @@ pub struct ProgramFile<'m> {
     /// Python `__init__.py`, Rust `lib.rs` / `main.rs` / `mod.rs`: the file is its module's
     /// package, so relative imports start at `module` itself.
     pub is_package: bool,
+    /// The project whose module names it shares (its root directory): module names of
+    /// different projects in one run never resolve to each other.
+    pub namespace: PathBuf,
     /// Parsed and walked; `None` for a file that could not be parsed.
     pub index: Option<FileIndex<'m>>,
     pub lines: Option<&'m LineIndex>,
@@ -55,9 +58,9 @@ type CallsByName<'m> = HashMap<&'m str, Vec<(FileId, BodyId, &'m Call)>>;
 
 pub struct Program<'m> {
     pub files: Vec<ProgramFile<'m>>,
-    modules: HashMap<(Lang, Vec<String>), FileId>,
-    /// Rust crates of the program by name (`crate::` and `other_crate::` roots).
-    crates: Vec<String>,
+    modules: HashMap<(Lang, PathBuf, Vec<String>), FileId>,
+    /// Rust crates of the program by namespace and name (`crate::` and `other_crate::` roots).
+    crates: Vec<(PathBuf, String)>,
     /// Calls by the callee's last name, for parameter flow from callers (built on first use).
     calls_by_name: OnceLock<CallsByName<'m>>,
 }
@@ -71,10 +74,11 @@ impl<'m> Program<'m> {
                 continue;
             }
             modules
-                .entry((f.lang, f.module.clone()))
+                .entry((f.lang, f.namespace.clone(), f.module.clone()))
                 .or_insert(FileId(i as u32));
-            if f.lang == Lang::Rust && f.module.len() == 1 && !crates.contains(&f.module[0]) {
-                crates.push(f.module[0].clone());
+            let krate = (f.namespace.clone(), f.module[0].clone());
+            if f.lang == Lang::Rust && f.module.len() == 1 && !crates.contains(&krate) {
+                crates.push(krate);
             }
         }
         Program {
@@ -99,6 +103,7 @@ impl<'m> Program<'m> {
             lang,
             module: Vec::new(),
             is_package: false,
+            namespace: PathBuf::new(),
             index,
             lines,
             kinds,
@@ -113,8 +118,12 @@ impl<'m> Program<'m> {
         self.files.get(id.0 as usize)?.index.as_ref()
     }
 
-    pub fn module_file(&self, lang: Lang, module: &[String]) -> Option<FileId> {
-        self.modules.get(&(lang, module.to_vec())).copied()
+    /// The file of a module, in the namespace (project) of `near`.
+    pub fn module_file(&self, near: FileId, module: &[String]) -> Option<FileId> {
+        let f = self.file(near);
+        self.modules
+            .get(&(f.lang, f.namespace.clone(), module.to_vec()))
+            .copied()
     }
 
     /// The module a relative import starts from: the file's package, up `level - 1`.
@@ -143,35 +152,29 @@ impl<'m> Program<'m> {
     }
 
     fn resolve_any(&self, from: FileId, path: &[String], level: u32) -> Option<ImportTarget> {
-        let lang = self.file(from).lang;
-        let full: Vec<String> = match lang {
-            Lang::Python if level > 0 => {
-                let mut base = self.package_of(from, level)?;
-                base.extend(path.iter().cloned());
-                base
+        match self.file(from).lang {
+            Lang::Python => {
+                let full: Vec<String> = if level > 0 {
+                    let mut base = self.package_of(from, level)?;
+                    base.extend(path.iter().cloned());
+                    base
+                } else {
+                    path.to_vec()
+                };
+                self.longest_module(from, &full, 1)
             }
-            Lang::Python => path.to_vec(),
-            Lang::Rust => self.rust_absolute(from, path)?,
-        };
-        self.longest_module(lang, &full).or_else(|| {
-            // Rust 2018 paths relative to the current module (`use kafka::X` beside `mod kafka;`).
-            if lang != Lang::Rust {
-                return None;
+            Lang::Rust => {
+                let (full, base) = self.rust_absolute(from, path)?;
+                self.longest_module(from, &full, base)
             }
-            let f = self.file(from);
-            let mut base = f.module.clone();
-            if !f.is_package {
-                base.pop();
-            }
-            base.extend(path.iter().cloned());
-            self.longest_module(lang, &base)
-        })
+        }
     }
 
-    /// The longest prefix of `full` that is a module, and the names after it.
-    fn longest_module(&self, lang: Lang, full: &[String]) -> Option<ImportTarget> {
-        for n in (1..=full.len()).rev() {
-            if let Some(id) = self.module_file(lang, &full[..n]) {
+    /// The longest prefix of `full`, at least `min` segments long, that is a module, and the
+    /// names after it.
+    fn longest_module(&self, from: FileId, full: &[String], min: usize) -> Option<ImportTarget> {
+        for n in (min.max(1)..=full.len()).rev() {
+            if let Some(id) = self.module_file(from, &full[..n]) {
                 return Some(if n == full.len() {
                     ImportTarget::Module(id)
                 } else {
@@ -182,38 +185,56 @@ impl<'m> Program<'m> {
         None
     }
 
-    /// A Rust `use` path made absolute: `crate::`, `self::`, `super::` and program crates.
-    fn rust_absolute(&self, from: FileId, path: &[String]) -> Option<Vec<String>> {
+    /// A Rust path made absolute (`crate::`, `self::`, `super::`, a crate of the program, or
+    /// a child module of the current one), with how many of its segments name the module it
+    /// starts from; `None` for a path into another crate (a library).
+    fn rust_absolute(&self, from: FileId, path: &[String]) -> Option<(Vec<String>, usize)> {
         let f = self.file(from);
         let first = path.first()?;
-        let mut module = f.module.clone();
-        if !f.is_package {
-            module.pop();
-        }
-        let mut rest = path;
-        let base = match first.as_str() {
-            "crate" => {
-                rest = &path[1..];
-                vec![f.module.first()?.clone()]
-            }
-            "self" => {
-                rest = &path[1..];
-                module
-            }
+        // A file's module path is its module: `self` in `pipeline.rs` is `crate::pipeline`.
+        let module = f.module.clone();
+        let (base, rest) = match first.as_str() {
+            "crate" => (vec![f.module.first()?.clone()], &path[1..]),
+            "self" => (module, &path[1..]),
             "super" => {
                 let mut m = module;
+                let mut rest = path;
                 while rest.first().is_some_and(|s| s == "super") {
                     m.pop()?;
                     rest = &rest[1..];
                 }
-                m
+                (m, rest)
             }
-            name if self.crates.iter().any(|c| c == name) => Vec::new(),
-            _ => module,
+            name if self
+                .crates
+                .contains(&(f.namespace.clone(), name.to_string())) =>
+            {
+                (Vec::new(), path)
+            }
+            // Rust 2018: a child module of the current one (`use kafka::X` beside `mod kafka;`).
+            name => {
+                let mut child = module.clone();
+                child.push(name.to_string());
+                self.module_file(from, &child)?;
+                (module, path)
+            }
         };
+        let len = base.len();
         let mut out = base;
         out.extend(rest.iter().cloned());
-        Some(out)
+        Some((out, len))
+    }
+
+    /// A bare name that is a module by itself (Rust `crate`, `self`, `super`, a crate of the
+    /// program, a child module): the start of a path written without `use`.
+    pub fn path_root(&self, from: FileId, name: &str) -> Option<FileId> {
+        if self.file(from).lang != Lang::Rust {
+            return None;
+        }
+        match self.resolve_any(from, &[name.to_string()], 0)? {
+            ImportTarget::Module(g) => Some(g),
+            ImportTarget::Item(..) => None,
+        }
     }
 
     /// `conftest.py` files that apply to `file`: in its directory and each one above, nearest

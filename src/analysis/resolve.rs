@@ -144,9 +144,34 @@ pub enum Value {
 }
 
 impl Value {
+    /// The value as a fixture gives it: "from fixture `x`" instead of "returned by `x`".
+    fn fixture(self, function: &str, name: &str) -> Self {
+        match self {
+            Value::Kafka(mut c) => {
+                if let Resolution::Resolved { hops, .. } = &mut c.resolution {
+                    if hops.last() == Some(&Link::Returned(function.to_string())) {
+                        hops.pop();
+                    }
+                }
+                Value::Kafka(c.hop(Link::Fixture(name.to_string())))
+            }
+            Value::Tuple(vs) => Value::Tuple(
+                vs.into_iter()
+                    .map(|v| v.map(|v| v.fixture(function, name)))
+                    .collect(),
+            ),
+            other => other.hop(Link::Fixture(name.to_string())),
+        }
+    }
+
     fn hop(self, hop: Link) -> Self {
         match self {
             Value::Kafka(c) => Value::Kafka(c.hop(hop)),
+            Value::Tuple(vs) => Value::Tuple(
+                vs.into_iter()
+                    .map(|v| v.map(|v| v.hop(hop.clone())))
+                    .collect(),
+            ),
             other => other,
         }
     }
@@ -421,7 +446,8 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     }
                 }
             }
-            None
+            // The start of a path written without `use`: `crate::kafka::build()`.
+            self.program.path_root(f, name).map(Value::Module)
         })
     }
 
@@ -448,7 +474,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 let file = self.program.file(*g);
                 let mut sub = file.module.clone();
                 sub.push(attr.to_string());
-                self.program.module_file(file.lang, &sub).map(Value::Module)
+                self.program.module_file(*g, &sub).map(Value::Module)
             }),
             _ => None,
         }
@@ -530,9 +556,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     continue;
                 }
                 let b = BodyId(i as u32);
-                for (a, value) in &index.bodies[i].self_attr_assigns {
+                for (a, value, annotation) in &index.bodies[i].self_attr_assigns {
                     if *a == attr {
-                        merge(&mut out, self.value(f, b, value));
+                        merge(&mut out, self.assigned(f, b, value, *annotation));
                     }
                 }
             }
@@ -572,7 +598,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
                         d.last_name()
                             .is_some_and(|n| self.knowledge.vocab.property_decorators.contains(&n))
                     });
-                    out = if is_property {
+                    // A property reads as what it returns ("returned by `sink`"), a method
+                    // as itself: neither is stored in a field.
+                    return if is_property {
                         self.returns(m)
                     } else {
                         Some(Value::Func(m))
@@ -583,6 +611,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 for base in self.program_bases(cls) {
                     merge(&mut out, self.field(base, attr));
                 }
+                return out;
             }
             out.map(|v| v.hop(hop()))
         })
@@ -657,9 +686,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 }
             }
         }
-        match self.value(f, b, &call.func)? {
-            Value::Func(func) => self.returns(func),
-            Value::Class(cls) => Some(match self.client_base(cls) {
+        match self.value(f, b, &call.func) {
+            Some(Value::Func(func)) => self.returns(func),
+            Some(Value::Class(cls)) => Some(match self.client_base(cls) {
                 Some(t) => {
                     let config = self.config_reader(f, b).constructor(call, t.config);
                     self.constructed(t, f, call, config, Some(cls))
@@ -667,9 +696,13 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 None => Value::Instance(cls),
             }),
             _ => {
-                // A constructor or factory imported from a library: visibly not a client.
+                // A constructor or factory imported from a library (`sqlite3.connect(..)`,
+                // `Session(engine)`): visibly not a client.
                 let written = call.func.dotted()?;
-                index.names.is_imported(written[0]).then_some(Value::Other)
+                let library = index.names.imported(written[0]).is_some_and(|imp| {
+                    imp.level == 0 && self.program.resolve(f, &imp.path, 0).is_none()
+                });
+                library.then_some(Value::Other)
             }
         }
     }
@@ -809,6 +842,14 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 }
             };
         }
+        // A declared alias: `Source: TypeAlias = Consumer`, `type Sink = FutureProducer;`.
+        if let Some((_, aliased)) = index.module.type_aliases.iter().find(|(n, _)| n == first) {
+            if let [path] = aliased.paths.as_slice() {
+                let mut q = self.external_path(f, b, &path_expr(path), depth + 1)?;
+                q.extend(dotted[1..].iter().map(|s| s.to_string()));
+                return Some(q);
+            }
+        }
         // A local alias of a library name: `Sink = Producer` (in this body or the module).
         let alias = index
             .bodies
@@ -834,7 +875,10 @@ impl<'p, 'm> Resolver<'p, 'm> {
     /// `name.rest` as defined in module `g`: a library path when `g` imports or aliases it.
     fn external_in(&self, g: FileId, name: &str, rest: &[&str], depth: u32) -> Option<Vec<String>> {
         let index = self.index(g)?;
-        if index.names.imported(name).is_none() && !index.bodies.first()?.assigns.contains_key(name)
+        let aliased = index.module.type_aliases.iter().any(|(n, _)| n == name);
+        if index.names.imported(name).is_none()
+            && !aliased
+            && !index.bodies.first()?.assigns.contains_key(name)
         {
             return None;
         }
@@ -908,18 +952,34 @@ impl<'p, 'm> Resolver<'p, 'm> {
             let bi = index.bodies.get(func.body.0 as usize)?;
             let hop = Link::Returned(body.name.clone());
             let generator = !bi.yields.is_empty();
+            // What it returns, when that resolves to a client, keeps the construction (and its
+            // visible config); the declared type is the fallback.
             let mut out = None;
-            if let Some(ty) = &body.returns {
-                match self.type_value(func.file, ty, body.range) {
-                    Some(Value::Elements(v)) if generator => out = Some(*v),
-                    Some(v @ (Value::Kafka(_) | Value::Instance(_) | Value::Llm)) => out = Some(v),
-                    _ => {}
-                }
+            let outputs = if generator { &bi.yields } else { &bi.returns };
+            for value in outputs {
+                merge(&mut out, self.value(func.file, func.body, value));
             }
-            if out.is_none() {
-                let outputs = if generator { &bi.yields } else { &bi.returns };
-                for value in outputs {
-                    merge(&mut out, self.value(func.file, func.body, value));
+            if !matches!(out, Some(Value::Kafka(_))) {
+                if let Some(ty) = &body.returns {
+                    match self.type_value(func.file, ty, body.range) {
+                        Some(Value::Elements(v)) if generator => out = Some(*v),
+                        // `-> KafkaResult<StreamConsumer>` returning `ClientConfig::..create()`:
+                        // the type comes from the declaration, the config from the builder.
+                        Some(Value::Kafka(mut client)) => {
+                            for value in outputs {
+                                if let Expr::Call(call) = self.strip(func.file, value) {
+                                    if self.is_builder_create(call) {
+                                        client.config = self
+                                            .config_reader(func.file, func.body)
+                                            .builder_create(call);
+                                    }
+                                }
+                            }
+                            out = Some(Value::Kafka(client));
+                        }
+                        Some(v @ (Value::Instance(_) | Value::Llm)) => out = Some(v),
+                        _ => {}
+                    }
                 }
             }
             out.map(|v| v.hop(hop))
@@ -988,9 +1048,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 };
                 if fr != func && b.class.is_none() && self.fixture_name(fr).as_deref() == Some(name)
                 {
-                    return self
-                        .returns(fr)
-                        .map(|v| v.hop(Link::Fixture(name.to_string())));
+                    return self.returns(fr).map(|v| v.fixture(&b.name, name));
                 }
             }
         }
@@ -1223,6 +1281,15 @@ impl<'p, 'm> Resolver<'p, 'm> {
             Expr::Name { id, .. } => id.as_str(),
             Expr::Attr { attr, .. } => attr.as_str(),
             Expr::Call(call) => call.func.last_name()?,
+            // `self.routes[topic].produce(..)`: an element of a container of clients.
+            Expr::Derived {
+                hop: Hop::Index, ..
+            } => {
+                return match self.value(f, b, e) {
+                    Some(Value::Kafka(c)) => Some(c),
+                    _ => None,
+                }
+            }
             _ => return None,
         };
         match self.value(f, b, e) {

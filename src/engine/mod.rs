@@ -219,6 +219,7 @@ fn lint_project(
                 lang: f.lang,
                 module: f.layout.module.clone(),
                 is_package: f.layout.is_package,
+                namespace: f.layout.namespace.clone(),
                 index,
                 lines: lines.as_ref(),
                 kinds: f.kinds.clone(),

@@ -36,9 +36,10 @@ pub struct Vocabulary {
     pub elements_methods: &'static [&'static str],
     /// Methods whose parameters callers fill by calling the class: `__init__`, `new`.
     pub constructor_methods: &'static [&'static str],
-    /// Functions that take a callable and call it later, with the position of the callable:
+    /// Functions that take a callable and call it later, with the position of the callable
+    /// and whether the callable's result comes back (as an awaitable or future):
     /// `atexit.register(f, ..)`, `loop.run_in_executor(None, f, ..)`, `asyncio.to_thread(f, ..)`.
-    pub callable_takers: &'static [(&'static str, usize)],
+    pub callable_takers: &'static [(&'static str, usize, bool)],
     /// Functions that bind a callable's first arguments (`functools.partial`), by qualified
     /// path.
     pub partial_functions: &'static [[&'static str; 2]],
@@ -67,6 +68,10 @@ pub const TYPE_WRAPPERS: &[&str] = &[
     // `.unwrap()` (looked through as well) has been applied.
     "Result",
     "KafkaResult",
+    // Web-framework extractors deref to what they hold (axum, actix-web).
+    "State",
+    "Extension",
+    "Data",
 ];
 
 /// Rust collections whose last type argument is the element (`Vec<P>`, `HashMap<K, P>`).
@@ -94,7 +99,7 @@ impl Default for Vocabulary {
         Vocabulary {
             type_wrappers: TYPE_WRAPPERS,
             value_wrappers: &["Arc", "Rc", "Box", "Mutex", "RwLock", "RefCell", "Cell"],
-            wrapping_variants: &["Some"],
+            wrapping_variants: &["Some", "Ok"],
             same_value_methods: &[
                 "unwrap",
                 "expect",
@@ -157,13 +162,13 @@ impl Default for Vocabulary {
             ],
             constructor_methods: &["__init__", "__post_init__"],
             callable_takers: &[
-                ("register", 0),
-                ("run_in_executor", 1),
-                ("to_thread", 0),
-                ("submit", 0),
-                ("call_soon", 0),
-                ("call_soon_threadsafe", 0),
-                ("call_later", 1),
+                ("register", 0, false),
+                ("run_in_executor", 1, true),
+                ("to_thread", 0, true),
+                ("submit", 0, true),
+                ("call_soon", 0, false),
+                ("call_soon_threadsafe", 0, false),
+                ("call_later", 1, false),
             ],
             partial_functions: &[["functools", "partial"]],
         }

@@ -8,11 +8,15 @@ use std::path::{Path, PathBuf};
 
 use crate::model::Lang;
 
-/// A file's module path and whether it is its package's own file.
+/// A file's module path, whether it is its package's own file, and the project whose module
+/// names it shares.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Layout {
     pub module: Vec<String>,
     pub is_package: bool,
+    /// Python: the project directory (nearest `pyproject.toml`, `setup.cfg`, `setup.py` or
+    /// `.git`); Rust: the Cargo workspace root, else the crate directory.
+    pub namespace: PathBuf,
 }
 
 /// Files that mark a project's root directory.
@@ -35,10 +39,19 @@ pub fn project_root(path: &Path) -> Option<PathBuf> {
         start
     };
     let absolute = std::fs::canonicalize(start).ok()?;
-    absolute
+    let nearest = absolute
         .ancestors()
-        .find(|d| PROJECT_MARKERS.iter().any(|m| d.join(m).exists()))
-        .map(Path::to_path_buf)
+        .find(|d| PROJECT_MARKERS.iter().any(|m| d.join(m).exists()))?;
+    // Widened to the Cargo workspace that contains it: its member crates use each other.
+    Some(workspace_of(nearest).unwrap_or(nearest).to_path_buf())
+}
+
+/// The nearest directory at or above `dir` whose `Cargo.toml` declares a `[workspace]`.
+fn workspace_of(dir: &Path) -> Option<&Path> {
+    dir.ancestors().find(|d| {
+        std::fs::read_to_string(d.join("Cargo.toml"))
+            .is_ok_and(|t| t.lines().any(|l| l.trim() == "[workspace]"))
+    })
 }
 
 /// Computes layouts, caching directory probes (many files share directories).
@@ -77,7 +90,12 @@ impl Layouts {
                         .is_some_and(|p| PROJECT_MARKERS.iter().any(|m| self.exists(p.join(m))));
             if is_root {
                 module.splice(0..0, segments_above.drain(..));
-                return Layout { module, is_package };
+                let namespace = self.python_project(d);
+                return Layout {
+                    module,
+                    is_package,
+                    namespace,
+                };
             }
             let name = d
                 .file_name()
@@ -96,7 +114,24 @@ impl Layouts {
             dir = d.parent();
         }
         // No source root above: the package chain alone.
-        Layout { module, is_package }
+        let namespace = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        Layout {
+            module,
+            is_package,
+            namespace,
+        }
+    }
+
+    /// The Python project a source root belongs to: `src/` belongs to its parent.
+    fn python_project(&mut self, root: &Path) -> PathBuf {
+        let is_src = root.file_name().is_some_and(|n| n == "src")
+            && !PYTHON_ROOT_MARKERS
+                .iter()
+                .any(|m| self.exists(root.join(m)));
+        match (is_src, root.parent()) {
+            (true, Some(parent)) => parent.to_path_buf(),
+            _ => root.to_path_buf(),
+        }
     }
 
     fn rust(&mut self, path: &Path) -> Layout {
@@ -107,10 +142,11 @@ impl Layouts {
             // Outside any crate: no module tree, nothing can `use` it.
             return Layout::default();
         };
+        let namespace = workspace_of(&crate_dir).unwrap_or(&crate_dir).to_path_buf();
         let Ok(rel) = path.strip_prefix(crate_dir.join("src")) else {
             // tests/, examples/, benches/: each file is a crate root of its own, whose name
             // no `use` path can spell (so `use foo::..` never means `tests/foo.rs`).
-            return own_crate_root(path, &crate_dir);
+            return own_crate_root(path, &crate_dir, namespace);
         };
         let mut segments: Vec<String> = rel
             .iter()
@@ -118,7 +154,7 @@ impl Layouts {
             .collect();
         let last = segments.pop().unwrap_or_default();
         if segments.first().is_some_and(|s| s == "bin") {
-            return own_crate_root(path, &crate_dir);
+            return own_crate_root(path, &crate_dir, namespace);
         }
         let mut module = vec![name];
         module.extend(segments);
@@ -130,7 +166,11 @@ impl Layouts {
                 false
             }
         };
-        Layout { module, is_package }
+        Layout {
+            module,
+            is_package,
+            namespace,
+        }
     }
 
     /// The crate name of a directory holding a `Cargo.toml` with a `[package]` (hyphens
@@ -154,11 +194,12 @@ impl Layouts {
 }
 
 /// A file that is a crate root of its own (a test, example, bench or binary).
-fn own_crate_root(path: &Path, crate_dir: &Path) -> Layout {
+fn own_crate_root(path: &Path, crate_dir: &Path, namespace: PathBuf) -> Layout {
     let rel = path.strip_prefix(crate_dir).unwrap_or(path);
     Layout {
         module: vec![rel.to_string_lossy().into_owned()],
         is_package: true,
+        namespace,
     }
 }
 

@@ -49,6 +49,7 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
                 lang: f.lang,
                 module: f.layout.module.clone(),
                 is_package: f.layout.is_package,
+                namespace: f.layout.namespace.clone(),
                 index: None,
                 lines: None,
                 kinds: Vec::new(),

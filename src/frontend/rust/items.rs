@@ -86,6 +86,20 @@ impl Lowerer {
                 }
                 self.self_ty = saved;
                 self.pop_generics(mark);
+                // A trait is a class with no fields: a value typed by a project trait is that
+                // trait's (a client, when a supertrait is one).
+                let range = item_start(&t.vis, sp(t.trait_token.span))
+                    .cover(sp(t.brace_token.span.close()));
+                self.st.classes.push(Class {
+                    name,
+                    fields: Vec::new(),
+                    attrs: Vec::new(),
+                    bases: TypeRef {
+                        paths: bound_paths(t.supertraits.iter()),
+                        elements: Vec::new(),
+                    },
+                    range,
+                });
             }
             Item::Struct(s) => {
                 let mark = self.push_generics(&s.generics);

@@ -2,7 +2,7 @@
 import json
 
 from .localfs import write_atomic
-from .transport import upload_offsets  # expect-gap: OL401 not followed through project modules (transport imports requests)
+from .transport import upload_offsets  # expect: OL401
 
 
 def save(path: str, offsets: dict) -> None:

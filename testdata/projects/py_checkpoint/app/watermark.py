@@ -2,7 +2,7 @@
 from confluent_kafka import TopicPartition
 
 from .localfs import write_atomic
-from .sync import push  # expect-gap: OL401 not followed through project modules (sync -> transport -> requests)
+from .sync import push  # expect: OL401
 
 
 def advance(path: str, tp: TopicPartition, ts: int) -> None:
@@ -11,6 +11,6 @@ def advance(path: str, tp: TopicPartition, ts: int) -> None:
 
 
 def replicate(state: dict) -> None:
-    from .transport import upload_offsets  # expect-gap: OL401 not followed through a function-local import of a project module (transport imports requests)
+    from .transport import upload_offsets  # expect: OL401
 
     upload_offsets(state)

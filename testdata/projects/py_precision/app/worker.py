@@ -25,9 +25,9 @@ def not_kafka() -> None:
     ledger_consumer = open_ledger()
     ledger_consumer.commit()
     consumer_db = sqlite3.connect("ledger.db")
-    consumer_db.commit()  # gap-extra: OL101 a binding to a library call (`sqlite3.connect(..)`) is not resolved to "not Kafka", so the name heuristic fires
+    consumer_db.commit()
     consumer_session = Session(engine)
-    consumer_session.commit()  # gap-extra: OL101 a binding to a library constructor (`Session(engine)`) is not resolved to "not Kafka", so the name heuristic fires
+    consumer_session.commit()
 
 
 def annotated(consumer: Ledger, consumer_session: Session) -> None:

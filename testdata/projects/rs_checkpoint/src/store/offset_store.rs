@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use crate::fsutil::write_atomic;
-use crate::net::push; // expect-gap: OL401 not followed through project modules (net uses reqwest)
+use crate::net::push; // expect: OL401
 
 pub fn save(path: &Path, offsets: &str) -> std::io::Result<()> {
     write_atomic(path, offsets.as_bytes())?;
