@@ -112,20 +112,25 @@ fn bad_files_are_reported_and_the_run_goes_on() {
     let (status, out) = run(&["check", "--format", "concise", d.path().to_str().unwrap()]);
     assert_eq!(
         status,
-        ExitStatus::Error,
-        "a file that cannot be read is a tool error"
-    );
-    assert!(
-        out.stderr
-            .contains("b_latin1.py: not UTF-8 (invalid byte at offset 5); skipped"),
-        "{}",
+        ExitStatus::Findings,
+        "undecodable and binary files are OL001 findings, not tool errors: {}",
         out.stderr
     );
     assert!(
-        out.stderr.contains("c_binary.py: binary file; skipped"),
+        out.stdout.contains(
+            "b_latin1.py:1:6: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 5"
+        ),
         "{}",
-        out.stderr
+        out.stdout
     );
+    assert!(
+        out.stdout.contains(
+            "c_binary.py:1:1: OL001 [syntax-error] binary file: NUL byte at byte offset 0"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stderr.contains("error"), "{}", out.stderr);
     // Findings of the other files are all there, OL001 included.
     assert!(out.stdout.contains("a_bad.py:5:1: OL101"), "{}", out.stdout);
     assert!(out.stdout.contains("f_bad.py:5:1: OL101"), "{}", out.stdout);
@@ -137,14 +142,23 @@ fn bad_files_are_reported_and_the_run_goes_on() {
 }
 
 #[test]
-fn non_utf8_fixtures_are_tool_errors() {
-    for path in ["testdata/OL001/non_utf8.py", "testdata/OL001/non_utf8.rs"] {
-        let (status, out) = run(&["check", path]);
-        assert_eq!(status, ExitStatus::Error, "{path}");
+fn non_utf8_fixtures_are_ol001_findings() {
+    for (path, at) in [
+        (
+            "testdata/OL001/non_utf8.py",
+            "5:16: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 159",
+        ),
+        (
+            "testdata/OL001/non_utf8.rs",
+            "4:32: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 134",
+        ),
+    ] {
+        let (status, out) = run(&["check", "--format", "concise", path]);
+        assert_eq!(status, ExitStatus::Findings, "{path}: {}", out.stderr);
         assert!(
-            out.stderr.contains(&format!("{path}: not UTF-8")),
+            out.stdout.contains(&format!("{path}:{at}")),
             "{}",
-            out.stderr
+            out.stdout
         );
     }
 }
