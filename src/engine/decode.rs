@@ -233,6 +233,8 @@ enum Decoder {
         encoding: &'static Encoding,
         c1_undefined: bool,
         c1_controls: bool,
+        /// Single-byte codecs: bytes Python decodes differently (`None`: undefined).
+        fixes: &'static [(u8, Option<char>)],
     },
 }
 
@@ -249,7 +251,21 @@ impl Decoder {
                 encoding,
                 c1_undefined,
                 c1_controls,
+                fixes,
             } => {
+                if !fixes.is_empty() {
+                    let text = whatwg(encoding, bytes, c1_undefined)?;
+                    // One char per byte: apply Python's differences.
+                    let mut out = String::with_capacity(text.len());
+                    for (i, (c, b)) in text.chars().zip(bytes).enumerate() {
+                        match fixes.iter().find(|(fb, _)| fb == b) {
+                            Some((_, Some(fixed))) => out.push(*fixed),
+                            Some((_, None)) => return Err((out, i)),
+                            None => out.push(c),
+                        }
+                    }
+                    return Ok(out);
+                }
                 if c1_controls {
                     if let Some(bad) = bytes.iter().position(|b| (0x80..0xA0).contains(b)) {
                         // Decode around the C1 bytes, which are themselves.
@@ -364,6 +380,7 @@ const fn web(encoding: &'static Encoding) -> Option<Decoder> {
         encoding,
         c1_undefined: false,
         c1_controls: false,
+        fixes: &[],
     })
 }
 
@@ -372,6 +389,7 @@ const fn windows(encoding: &'static Encoding) -> Option<Decoder> {
         encoding,
         c1_undefined: true,
         c1_controls: false,
+        fixes: &[],
     })
 }
 
@@ -401,6 +419,7 @@ const CODECS: &[Codec] = &[
             encoding: e::WINDOWS_1254,
             c1_undefined: false,
             c1_controls: true,
+            fixes: &[],
         }),
     ),
     codec("iso8859_10", web(e::ISO_8859_10)),
@@ -413,13 +432,30 @@ const CODECS: &[Codec] = &[
     codec("cp1252", windows(e::WINDOWS_1252)),
     codec("cp1253", windows(e::WINDOWS_1253)),
     codec("cp1254", windows(e::WINDOWS_1254)),
-    codec("cp1255", windows(e::WINDOWS_1255)),
+    codec(
+        "cp1255",
+        Some(Decoder::Whatwg {
+            encoding: e::WINDOWS_1255,
+            c1_undefined: true,
+            c1_controls: false,
+            fixes: &[(0xCA, None)],
+        }),
+    ),
     codec("cp1256", windows(e::WINDOWS_1256)),
     codec("cp1257", windows(e::WINDOWS_1257)),
     codec("cp1258", windows(e::WINDOWS_1258)),
     codec("cp874", windows(e::WINDOWS_874)),
     codec("koi8_r", web(e::KOI8_R)),
-    codec("koi8_u", web(e::KOI8_U)),
+    // The WHATWG table is KOI8-RU; Python's koi8_u has box drawing at 0xAE and 0xBE.
+    codec(
+        "koi8_u",
+        Some(Decoder::Whatwg {
+            encoding: e::KOI8_U,
+            c1_undefined: false,
+            c1_controls: false,
+            fixes: &[(0xAE, Some('\u{255d}')), (0xBE, Some('\u{256c}'))],
+        }),
+    ),
     codec("cp866", web(e::IBM866)),
     codec("mac_roman", web(e::MACINTOSH)),
     codec("mac_cyrillic", web(e::X_MAC_CYRILLIC)),
@@ -750,5 +786,79 @@ mod tests {
         // ISO-8859-9 keeps the C1 controls that windows-1254 replaces.
         let d = py(b"# coding: latin5\nx = '\x80\xfd'\n").unwrap();
         assert!(d.text.ends_with("'\u{80}\u{131}'\n"), "{:?}", d.text);
+    }
+}
+
+/// Every byte of every single-byte codec against the machine's Python (CPython 3.11 on CI).
+#[cfg(test)]
+mod python_agreement {
+    use super::*;
+
+    const SINGLE_BYTE: &[&str] = &[
+        "latin_1",
+        "ascii",
+        "iso8859_2",
+        "iso8859_3",
+        "iso8859_4",
+        "iso8859_5",
+        "iso8859_6",
+        "iso8859_7",
+        "iso8859_8",
+        "iso8859_9",
+        "iso8859_10",
+        "iso8859_13",
+        "iso8859_14",
+        "iso8859_15",
+        "iso8859_16",
+        "cp1250",
+        "cp1251",
+        "cp1252",
+        "cp1253",
+        "cp1254",
+        "cp1255",
+        "cp1256",
+        "cp1257",
+        "cp1258",
+        "cp874",
+        "koi8_r",
+        "koi8_u",
+        "cp866",
+        "mac_roman",
+        "mac_cyrillic",
+    ];
+
+    #[test]
+    fn single_byte_codecs_agree_with_python() {
+        let script = format!(
+            "for name in {SINGLE_BYTE:?}:\n    out = []\n    for b in range(256):\n        try:\n            out.append(str(ord(bytes([b]).decode(name))))\n        except UnicodeDecodeError:\n            out.append('-')\n    print(name, ' '.join(out))\n"
+        );
+        let out = std::process::Command::new("python3")
+            .args(["-c", &script])
+            .output()
+            .expect("python3 is required for this test (CI has CPython 3.11)");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut differences = Vec::new();
+        for line in String::from_utf8(out.stdout).unwrap().lines() {
+            let (name, codes) = line.split_once(' ').unwrap();
+            let codec = python_codec(name).unwrap_or_else(|| panic!("{name} not in the table"));
+            let decoder = codec.decoder.unwrap();
+            for (b, want) in codes.split(' ').enumerate() {
+                let got = match decoder.decode(&[b as u8]) {
+                    Ok(s) => s
+                        .chars()
+                        .next()
+                        .map_or("?".into(), |c| (c as u32).to_string()),
+                    Err(_) => "-".to_string(),
+                };
+                if got != want {
+                    differences.push(format!("{name} byte 0x{b:02X}: Python {want}, ours {got}"));
+                }
+            }
+        }
+        assert!(differences.is_empty(), "{}", differences.join("\n"));
     }
 }

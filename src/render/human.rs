@@ -130,14 +130,18 @@ fn render_finding_shown(
     theme: GraphicalTheme,
     width: usize,
 ) -> String {
+    // miette counts columns in bytes; the header carries the position every format reports
+    // (characters), so it is part of the name and miette's own is turned off.
+    let (line, col) = file.lines.line_col(&file.source, finding.range.start);
+    let name = format!("{}:{line}:{col}", crate::error::shown(&file.path));
     let rendered = Rendered {
         finding,
-        src: NamedSource::new(crate::error::shown(&file.path), shown.text.clone())
-            .with_language("text"),
+        src: NamedSource::new(name, shown.text.clone()).with_language("text"),
         shown,
     };
     let mut out = String::new();
     let handler = GraphicalReportHandler::new_themed(theme)
+        .without_primary_span_start()
         .with_width(width)
         .with_links(false);
     if handler.render_report(&mut out, &rendered).is_err() {
