@@ -122,6 +122,14 @@ fn hostile_tree() -> (tempfile::TempDir, PathBuf) {
         ),
     )
     .unwrap();
+    fs::write(
+        root.join("plus_50k.rs"),
+        format!(
+            "use rdkafka::consumer::BaseConsumer;\nfn f() {{ let x = {}; }}\n",
+            vec!["a"; 50_000].join(" + ")
+        ),
+    )
+    .unwrap();
     // Generated code over the size limit given on the command line (300 KB).
     fs::write(
         root.join("generated_pb2.py"),
@@ -245,6 +253,7 @@ fn the_hostile_tree_lints_in_one_run() {
         "/loop1.py",
         "/loop/",
         "/methods_30k.rs",
+        "/plus_50k.rs",
     ] {
         assert!(!stdout.contains(absent), "{absent}: {stdout}");
         assert!(!stderr.contains(absent), "{absent}: {stderr}");

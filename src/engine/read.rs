@@ -86,3 +86,49 @@ pub fn kind_of(meta: &std::fs::Metadata) -> &'static str {
         "not a regular file"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcomes() {
+        let d = tempfile::tempdir().unwrap();
+        let file = d.path().join("a.py");
+        std::fs::write(&file, b"x = 1\n").unwrap();
+        assert!(matches!(read_source(&file, 100), ReadOutcome::Bytes(b) if b == b"x = 1\n"));
+        assert!(matches!(read_source(&file, 5), ReadOutcome::TooLarge(6)));
+        // Gone between the walk and the read: a warning, not an I/O error.
+        assert!(matches!(
+            read_source(&d.path().join("gone.py"), 100),
+            ReadOutcome::Vanished
+        ));
+        assert!(matches!(
+            read_source(d.path(), 100),
+            ReadOutcome::NotRegular("a directory") | ReadOutcome::Failed(_)
+        ));
+    }
+
+    /// A FIFO is opened without blocking and never read, even with no writer.
+    #[cfg(unix)]
+    #[test]
+    fn fifo_does_not_block() {
+        let d = tempfile::tempdir().unwrap();
+        let fifo = d.path().join("x.py");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = fifo.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(matches!(
+                read_source(&path, 100),
+                ReadOutcome::NotRegular("a FIFO")
+            ));
+        });
+        let got = rx.recv_timeout(std::time::Duration::from_secs(10));
+        assert_eq!(got, Ok(true), "reading a FIFO blocked or was not refused");
+    }
+}

@@ -1,0 +1,115 @@
+"""Shutdown paths of confluent-kafka publishers.
+
+OL202 fixture: confluent-kafka's `flush()` returns the number of records still queued.
+A bare `producer.flush(...)` or `_ = producer.flush(...)` throws that away. Binding,
+comparing or returning the count is clean. Every produce below has a delivery callback
+so that OL201 stays quiet. File flushes, logging handlers and stdout are not producers.
+"""
+import json
+import logging
+import sys
+
+import confluent_kafka
+from confluent_kafka import Producer
+
+log = logging.getLogger(__name__)
+handler = logging.FileHandler("/var/log/publisher.log")
+log.addHandler(handler)
+
+
+def on_delivery(err, msg) -> None:
+    if err is not None:
+        log.error("delivery failed: %s", err)
+
+
+def publish_and_exit(events: list) -> None:
+    producer = Producer({"bootstrap.servers": "localhost:9092", "acks": "all"})
+    for event in events:
+        producer.produce("events", json.dumps(event).encode(), on_delivery=on_delivery)
+        producer.poll(0)
+    producer.flush()  # expect: OL202
+    sys.stdout.flush()  # stdout, not Kafka
+    handler.flush()  # logging handler, not Kafka
+
+
+def publish_with_timeout(events: list) -> None:
+    producer = Producer({"bootstrap.servers": "localhost:9092"})
+    try:
+        for event in events:
+            producer.produce("events", json.dumps(event).encode(), callback=on_delivery)
+    finally:
+        producer.flush(10)  # expect: OL202
+
+
+def publish_underscore(events: list) -> None:
+    producer = Producer({"bootstrap.servers": "localhost:9092"})
+    for event in events:
+        producer.produce("events", json.dumps(event).encode(), on_delivery=on_delivery)
+    _ = producer.flush(10)  # expect: OL202
+    _ = producer.flush(timeout=5.0)  # expect: OL202
+
+
+def publish_checked(events: list) -> int:
+    producer = Producer({"bootstrap.servers": "localhost:9092"})
+    for event in events:
+        producer.produce("events", json.dumps(event).encode(), on_delivery=on_delivery)
+    remaining = producer.flush(10)  # count bound to a name
+    if remaining:
+        log.error("%d records still queued", remaining)
+    if producer.flush(10) > 0:  # count compared
+        raise RuntimeError("records still queued after flush")
+    while producer.flush(1.0):  # count used as the loop condition
+        log.warning("still draining")
+    assert producer.flush(5) == 0  # count compared
+    return producer.flush(30)  # count returned
+
+
+def export_report(path: str, rows: list) -> None:
+    with open(path, "w", encoding="utf-8") as out:
+        for row in rows:
+            out.write(json.dumps(row) + "\n")
+        out.flush()  # file object, not Kafka
+
+
+def close_module_qualified(rows: list) -> None:
+    sink = confluent_kafka.Producer({"bootstrap.servers": "localhost:9092"})
+    for row in rows:
+        sink.produce("rows", value=json.dumps(row).encode(), on_delivery=on_delivery)
+    sink.flush(30)  # expect: OL202
+
+
+def close_param(p: Producer) -> None:
+    # Parameter annotated with the Kafka type.
+    p.flush()  # expect: OL202
+
+
+def close_heuristic(event_producer) -> None:
+    # Heuristic: the only Kafka import in this file is confluent_kafka, so flush returns a count.
+    event_producer.flush(15)  # expect: OL202
+
+
+class Publisher:
+    def __init__(self, conf: dict) -> None:
+        self._out = Producer(conf)
+
+    def publish(self, topic: str, body: bytes) -> None:
+        self._out.produce(topic, body, on_delivery=on_delivery)
+        self._out.poll(0)
+
+    def close(self) -> None:
+        self._out.flush(30)  # expect: OL202
+
+    def close_checked(self) -> None:
+        left = self._out.flush(30)  # count bound to a name
+        if left:
+            raise RuntimeError(f"{left} records lost at shutdown")
+
+
+async def drain_wrapper(producer_thread) -> None:
+    # Heuristic receiver, but confluent-kafka's flush() is synchronous: an awaited flush is
+    # some async wrapper's, not confluent-kafka's.
+    await producer_thread.flush()
+
+
+def drain_heuristic(kafka_producer) -> None:
+    kafka_producer.flush()  # expect: OL202
