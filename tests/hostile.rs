@@ -35,6 +35,25 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// Runs a command, failing the test instead of hanging when it takes longer than `secs`.
+fn output_within(cmd: &mut Command, secs: u64) -> std::process::Output {
+    use std::process::Stdio;
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() > secs {
+            child.kill().unwrap();
+            panic!("still running after {secs}s (blocked on a FIFO?)");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
 fn is_root() -> bool {
     Command::new("id")
         .arg("-u")
@@ -150,9 +169,9 @@ fn the_hostile_tree_lints_in_one_run() {
             .status()
             .is_ok_and(|s| s.success());
     let dir = root.to_str().unwrap();
-    // The binary, so a hang (FIFO) would show as a timeout and stderr is the real one.
-    let out = Command::new(BIN)
-        .args([
+    // The binary, so a hang (FIFO) shows as a timeout and stderr is the real one.
+    let out = output_within(
+        Command::new(BIN).args([
             "check",
             "--format",
             "concise",
@@ -160,9 +179,9 @@ fn the_hostile_tree_lints_in_one_run() {
             "--max-file-size",
             "300KB",
             dir,
-        ])
-        .output()
-        .unwrap();
+        ]),
+        120,
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
