@@ -72,7 +72,9 @@ pub fn decode(bytes: &[u8], lang: Lang) -> Result<Decoded, Undecodable> {
     let Some(codec) = python_codec(name) else {
         return Err(unknown("unknown encoding in the coding declaration"));
     };
-    if codec.name == "utf_8" {
+    // With a BOM, CPython accepts only a declaration its tokenizer itself normalises to
+    // `utf-8` (`utf-8`, `UTF_8`, `utf-8-unix`), not an alias such as `utf8`.
+    if codec.name == "utf_8" && (!has_bom || tokenizer_utf8(name)) {
         return utf8(body, skipped, lang);
     }
     if has_bom {
@@ -326,6 +328,27 @@ fn whatwg(
     Ok(out)
 }
 
+/// CPython's tokenizer (`get_normal_name`): the first 12 characters, lowercased, `_` as `-`,
+/// are `prefix` or start with `prefix-`.
+fn tokenizer_prefixed(declared: &str, prefix: &str) -> bool {
+    let head: String = declared
+        .chars()
+        .take(12)
+        .map(|c| {
+            if c == '_' {
+                '-'
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+        .collect();
+    head == prefix || head.starts_with(&format!("{prefix}-"))
+}
+
+fn tokenizer_utf8(declared: &str) -> bool {
+    tokenizer_prefixed(declared, "utf-8")
+}
+
 /// CPython's normalisation of a codec name (`encodings.normalize_encoding`, lowercased):
 /// runs of characters other than ASCII letters, digits and `.` become one `_`.
 fn normalize(name: &str) -> String {
@@ -348,19 +371,7 @@ fn normalize(name: &str) -> String {
 /// The codec a coding declaration names, with Python's aliases (`encodings.aliases`) and the
 /// tokenizer's own shortcuts (`utf-8-unix` → `utf_8`, `latin-1-dos` → `latin_1`).
 pub fn python_codec(declared: &str) -> Option<Codec> {
-    // CPython's tokenizer (`get_normal_name`) looks at the first 12 characters.
-    let head: String = declared
-        .chars()
-        .take(12)
-        .map(|c| {
-            if c == '_' {
-                '-'
-            } else {
-                c.to_ascii_lowercase()
-            }
-        })
-        .collect();
-    let prefixed = |p: &str| head == p || head.starts_with(&format!("{p}-"));
+    let prefixed = |p: &str| tokenizer_prefixed(declared, p);
     let norm = if prefixed("utf-8") {
         "utf_8".to_string()
     } else if prefixed("latin-1") || prefixed("iso-8859-1") || prefixed("iso-latin-1") {
@@ -758,6 +769,9 @@ mod tests {
         assert_eq!(d.text, "# coding: utf-8\nx = 1\n");
         let e = py(b"\xef\xbb\xbf# coding: latin-1\nx = 1\n").unwrap_err();
         assert!(e.message.contains("byte order mark"), "{}", e.message);
+        // As CPython: with a BOM, `utf8` (an alias the tokenizer does not normalise) fails.
+        assert!(py(b"\xef\xbb\xbf#coding: utf8\nx = 1\n").is_err());
+        assert!(py(b"\xef\xbb\xbf#coding: UTF_8-unix\nx = 1\n").is_ok());
         let e = py(b"x = 1\n\x00\x01").unwrap_err();
         assert_eq!(e.byte_offset, 6);
         assert!(e.message.contains("binary"));
