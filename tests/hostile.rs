@@ -550,6 +550,23 @@ fn errors_say_where_a_bad_value_came_from() {
         "{}",
         out.stderr
     );
+    // In pyproject.toml the span is that of the value inside `[tool.offsetlint]`.
+    let py = d.path().join("pyproject.toml");
+    fs::write(
+        &py,
+        "[project]\nname = \"x\"\n\n[tool.offsetlint]\nignore = [\"nope\"]\n",
+    )
+    .unwrap();
+    let (status, out) = run(&["check", "--config", py.to_str().unwrap(), "."]);
+    assert_eq!(status, ExitStatus::Error);
+    assert!(
+        out.stderr.contains(&format!(
+            "unknown rule selector `nope` in `ignore` in {}:5:11",
+            py.display()
+        )),
+        "{}",
+        out.stderr
+    );
     // No colour when not a terminal.
     assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
     let (status, out) = run(&["check", "--isolated", "--max-file-size", "lots", "."]);
