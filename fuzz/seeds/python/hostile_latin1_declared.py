@@ -1,7 +1,0 @@
-# -*- coding: latin-1 -*-
-"""Café crème."""
-from confluent_kafka import Consumer
-
-consumer = Consumer({"group.id": "g"})
-msg = consumer.poll(1.0)
-note = "déjà"; consumer.commit()  # expect: OL101

@@ -1,2 +1,0 @@
-# coding: klingon
-x = 1

@@ -1,4 +1,0 @@
-// expect-file: OL001
-//! Not UTF-8: Rust sources must be UTF-8, so this file cannot be read as Rust.
-
-pub const GREETING: &str = "café ÿþ";

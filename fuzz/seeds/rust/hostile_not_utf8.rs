@@ -1,1 +1,0 @@
-pub const S: &str = "café";
