@@ -1,48 +1,276 @@
-//! Tool errors (not findings): bad arguments, unreadable configuration, files that cannot be
-//! read. Exit codes live here too.
+//! Tool errors and warnings (not findings): bad arguments, unreadable or invalid
+//! configuration, files that cannot be read, internal errors; and the per-file warnings for
+//! files skipped on purpose (too large, not a regular file, gone). Exit codes live here too.
+//!
+//! Errors are rendered through miette (`cli`), with their help and, for a bad value from a
+//! configuration file, the file's line under a label.
 
+use std::fmt;
 use std::path::PathBuf;
+use std::sync::Arc;
 
-/// A user-visible failure. Per-file errors are reported and the run goes on.
+use miette::{NamedSource, SourceSpan};
+
+/// A path as printed in messages: control characters (a newline or an escape sequence in a
+/// file name) are escaped, so a crafted name cannot forge output lines.
+pub fn shown(path: &std::path::Path) -> String {
+    escape_text(&path.display().to_string()).into_owned()
+}
+
+/// Escapes what could forge or garble terminal output: control characters (including
+/// newlines and ANSI escapes), and Unicode bidirectional and zero-width format characters.
+pub fn escape_text(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(needs_escape) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if needs_escape(c) {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Characters never printed as they are.
+pub fn needs_escape(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{061c}' | '\u{feff}')
+}
+
+/// A configuration file's path and text, kept to point at a bad value.
+#[derive(Debug)]
+pub struct ConfigText {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+impl ConfigText {
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = self.text.get(..offset).unwrap_or(&self.text);
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        (line, before[line_start..].chars().count() + 1)
+    }
+
+    fn named(&self) -> NamedSource<String> {
+        // Same-length replacement keeps the spans valid.
+        let text: String = self
+            .text
+            .chars()
+            .map(|c| {
+                if needs_escape(c) && c != '\n' && c != '\r' {
+                    "?".repeat(c.len_utf8())
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        NamedSource::new(shown(&self.path), text)
+    }
+}
+
+/// Where a setting's value came from.
+#[derive(Debug, Clone)]
+pub enum Origin {
+    /// A command-line flag, e.g. `--select`.
+    Flag(&'static str),
+    /// A key of a configuration file, with the value's byte range in it.
+    File {
+        key: &'static str,
+        file: Arc<ConfigText>,
+        span: (usize, usize),
+    },
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Flag(flag) => write!(f, "`{flag}` on the command line"),
+            Origin::File { key, file, span } => {
+                let (line, col) = file.line_col(span.0);
+                write!(f, "`{key}` in {}:{line}:{col}", shown(&file.path))
+            }
+        }
+    }
+}
+
+impl Origin {
+    fn source(&self) -> (Option<Arc<NamedSource<String>>>, Option<SourceSpan>) {
+        match self {
+            Origin::Flag(_) => (None, None),
+            Origin::File { file, span, .. } => (
+                Some(Arc::new(file.named())),
+                Some((span.0, span.1.saturating_sub(span.0)).into()),
+            ),
+        }
+    }
+}
+
+/// A user-visible failure or warning. Per-file ones are reported and the run goes on.
 #[derive(Debug, Clone, thiserror::Error, miette::Diagnostic)]
 #[non_exhaustive]
 pub enum Error {
-    #[error("unknown rule selector `{0}`")]
+    #[error("unknown rule selector `{selector}` in {origin}")]
     #[diagnostic(
         code(offsetlint::unknown_rule),
-        help("run `offsetlint rules` for the codes and names")
+        help("selectors are codes (`OL101`), names (`bare-commit`), prefixes (`OL1`) or `ALL`; run `offsetlint rules` for the list")
     )]
-    UnknownRule(String),
-    #[error("invalid glob `{glob}`: {message}")]
+    UnknownRule {
+        selector: String,
+        origin: Box<Origin>,
+        #[source_code]
+        src: Option<Arc<NamedSource<String>>>,
+        #[label("unknown selector")]
+        span: Option<SourceSpan>,
+    },
+    #[error("invalid glob `{glob}` in {origin}: {message}")]
     #[diagnostic(code(offsetlint::bad_glob))]
-    BadGlob { glob: String, message: String },
-    #[error("cannot read configuration {}: {message}", path.display())]
-    #[diagnostic(code(offsetlint::config))]
-    Config { path: PathBuf, message: String },
-    #[error("{}: no such file or directory", path.display())]
+    BadGlob {
+        glob: String,
+        message: String,
+        origin: Box<Origin>,
+        #[source_code]
+        src: Option<Arc<NamedSource<String>>>,
+        #[label("invalid glob")]
+        span: Option<SourceSpan>,
+    },
+    #[error("invalid value `{value}` in {origin}: {message}")]
+    #[diagnostic(code(offsetlint::bad_value), help("{help}"))]
+    BadValue {
+        value: String,
+        message: String,
+        origin: Box<Origin>,
+        #[source_code]
+        src: Option<Arc<NamedSource<String>>>,
+        #[label("invalid value")]
+        span: Option<SourceSpan>,
+        help: &'static str,
+    },
+    #[error("cannot read configuration {}: {message}", shown(path))]
+    #[diagnostic(
+        code(offsetlint::config),
+        help("see README.md, \"Configuration\", for the keys and their values")
+    )]
+    Config {
+        path: PathBuf,
+        message: String,
+        #[source_code]
+        src: Option<Arc<NamedSource<String>>>,
+        #[label("here")]
+        span: Option<SourceSpan>,
+    },
+    #[error("{}: no such file or directory", shown(path))]
     #[diagnostic(code(offsetlint::missing_path))]
     MissingPath { path: PathBuf },
-    #[error("{}: {message}", path.display())]
+    #[error("{}: {message}", shown(path))]
     #[diagnostic(code(offsetlint::walk))]
     Walk { path: PathBuf, message: String },
-    #[error("{}: cannot read: {message}", path.display())]
+    #[error("{}: cannot read: {message}", shown(path))]
     #[diagnostic(code(offsetlint::io))]
     Io { path: PathBuf, message: String },
-    #[error("{}: not UTF-8 (invalid byte at offset {offset}); skipped", path.display())]
-    #[diagnostic(
-        code(offsetlint::encoding),
-        help("offsetlint reads source files as UTF-8")
-    )]
-    NotUtf8 { path: PathBuf, offset: usize },
-    #[error("{}: binary file; skipped", path.display())]
-    #[diagnostic(code(offsetlint::binary))]
-    Binary { path: PathBuf },
-    #[error("{}: internal error while linting: {message}", path.display())]
+    #[error("{}: internal error while linting: {message}", shown(path))]
     #[diagnostic(
         code(offsetlint::internal),
-        help("please report this with the file that triggers it")
+        help("the other files were linted; please report this with the file that triggers it")
     )]
     Internal { path: PathBuf, message: String },
+    #[error("{}: internal error in rule {rule}: {message}", shown(path))]
+    #[diagnostic(
+        code(offsetlint::internal),
+        help("the file's other rules ran and their findings are reported; please report this with the file that triggers it")
+    )]
+    InternalRule {
+        path: PathBuf,
+        rule: &'static str,
+        message: String,
+    },
+    // Warnings: the file is skipped on purpose, the exit code does not change.
+    #[error(
+        "{}: skipped: {size} bytes is over the maximum file size of {max} bytes",
+        shown(path)
+    )]
+    #[diagnostic(
+        code(offsetlint::too_large),
+        severity(Warning),
+        help("large files are usually generated; raise `max-file-size` (or `--max-file-size`) to lint it")
+    )]
+    TooLarge { path: PathBuf, size: u64, max: u64 },
+    #[error("{}: skipped: {kind}, not a regular file", shown(path))]
+    #[diagnostic(code(offsetlint::not_regular), severity(Warning))]
+    NotRegular { path: PathBuf, kind: &'static str },
+    #[error("{}: skipped: it disappeared during the run", shown(path))]
+    #[diagnostic(code(offsetlint::vanished), severity(Warning))]
+    Vanished { path: PathBuf },
+}
+
+impl Error {
+    pub fn unknown_rule(selector: &str, origin: &Origin) -> Error {
+        let (src, span) = origin.source();
+        Error::UnknownRule {
+            selector: selector.to_string(),
+            origin: Box::new(origin.clone()),
+            src,
+            span,
+        }
+    }
+
+    pub fn bad_glob(glob: &str, message: String, origin: &Origin) -> Error {
+        let (src, span) = origin.source();
+        Error::BadGlob {
+            glob: glob.to_string(),
+            message,
+            origin: Box::new(origin.clone()),
+            src,
+            span,
+        }
+    }
+
+    pub fn bad_value(value: &str, message: String, help: &'static str, origin: &Origin) -> Error {
+        let (src, span) = origin.source();
+        Error::BadValue {
+            value: value.to_string(),
+            message,
+            origin: Box::new(origin.clone()),
+            src,
+            span,
+            help,
+        }
+    }
+
+    /// A configuration file that cannot be read or parsed; `span` points into `file`'s text.
+    pub fn config(
+        path: PathBuf,
+        message: String,
+        file: Option<&ConfigText>,
+        span: Option<(usize, usize)>,
+    ) -> Error {
+        let (src, span) = match (file, span) {
+            (Some(f), Some((start, end))) => (
+                Some(Arc::new(f.named())),
+                Some((start, end.saturating_sub(start)).into()),
+            ),
+            _ => (None, None),
+        };
+        Error::Config {
+            path,
+            message,
+            src,
+            span,
+        }
+    }
+
+    /// Warnings do not change the exit code.
+    pub fn is_warning(&self) -> bool {
+        matches!(
+            self,
+            Error::TooLarge { .. } | Error::NotRegular { .. } | Error::Vanished { .. }
+        )
+    }
 }
 
 /// Process exit codes: 0 clean, 1 findings, 2 tool error (an error outranks findings).

@@ -106,8 +106,17 @@ fn select_and_ignore_accept_codes_names_and_prefixes() {
 fn bad_files_are_reported_and_the_run_goes_on() {
     let d = tmp();
     write(d.path(), "a_bad.py", BARE_COMMIT.as_bytes());
-    write(d.path(), "b_latin1.py", b"# caf\xe9\nx = 1\n");
-    write(d.path(), "c_binary.py", b"\x00\x01\x02binary");
+    // Files that name a Kafka module: offsetlint reads them, so bad bytes are OL001.
+    write(
+        d.path(),
+        "b_latin1.py",
+        b"# caf\xe9\nimport confluent_kafka\n",
+    );
+    write(
+        d.path(),
+        "c_binary.py",
+        b"\x00\x01\x02binary confluent_kafka",
+    );
     // A syntax error is OL001 in a file offsetlint reads: one that names a Kafka module.
     write(
         d.path(),
@@ -119,20 +128,25 @@ fn bad_files_are_reported_and_the_run_goes_on() {
     let (status, out) = run(&["check", "--format", "concise", d.path().to_str().unwrap()]);
     assert_eq!(
         status,
-        ExitStatus::Error,
-        "a file that cannot be read is a tool error"
-    );
-    assert!(
-        out.stderr
-            .contains("b_latin1.py: not UTF-8 (invalid byte at offset 5); skipped"),
-        "{}",
+        ExitStatus::Findings,
+        "undecodable and binary files are OL001 findings, not tool errors: {}",
         out.stderr
     );
     assert!(
-        out.stderr.contains("c_binary.py: binary file; skipped"),
+        out.stdout.contains(
+            "b_latin1.py:1:6: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 5"
+        ),
         "{}",
-        out.stderr
+        out.stdout
     );
+    assert!(
+        out.stdout.contains(
+            "c_binary.py:1:1: OL001 [syntax-error] binary file: NUL byte at byte offset 0"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stderr.contains("error"), "{}", out.stderr);
     // Findings of the other files are all there, OL001 included.
     assert!(out.stdout.contains("a_bad.py:5:1: OL101"), "{}", out.stdout);
     assert!(out.stdout.contains("f_bad.py:5:1: OL101"), "{}", out.stdout);
@@ -143,24 +157,27 @@ fn bad_files_are_reported_and_the_run_goes_on() {
     );
 }
 
-/// Covers the fixtures `tests/fixtures.rs` cannot run (`common::NOT_UTF8`): today an
-/// undecodable file is a tool error naming the first invalid byte, and no finding.
+/// Covers the fixtures `tests/fixtures.rs` cannot run (`common::NOT_UTF8`): an undecodable
+/// file (that names a Kafka module) is an OL001 finding at the first invalid byte.
 #[test]
-fn non_utf8_fixtures_are_tool_errors() {
-    assert!(!common::NOT_UTF8.is_empty());
-    for path in common::NOT_UTF8 {
-        let bytes = fs::read(path).unwrap();
-        let offset = std::str::from_utf8(&bytes).unwrap_err().valid_up_to();
+fn non_utf8_fixtures_are_ol001_findings() {
+    for (path, at) in [
+        (
+            "testdata/OL001/non_utf8.py",
+            "5:16: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 159",
+        ),
+        (
+            "testdata/OL001/non_utf8.rs",
+            "5:32: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 193",
+        ),
+    ] {
         let (status, out) = run(&["check", "--format", "concise", path]);
-        assert_eq!(status, ExitStatus::Error, "{path}");
+        assert_eq!(status, ExitStatus::Findings, "{path}: {}", out.stderr);
         assert!(
-            out.stderr.contains(&format!(
-                "{path}: not UTF-8 (invalid byte at offset {offset}); skipped"
-            )),
+            out.stdout.contains(&format!("{path}:{at}")),
             "{}",
-            out.stderr
+            out.stdout
         );
-        assert_eq!(out.stdout, "", "{path}");
     }
 }
 

@@ -14,11 +14,6 @@ use offsetlint::{language, lint_source, LineIndex, Settings};
 #[test]
 fn every_fixture_yields_exactly_its_annotations() {
     let files = fixtures(Path::new("testdata"));
-    // Multi-file projects are checked as projects by tests/projects.rs.
-    let files: Vec<_> = files
-        .into_iter()
-        .filter(|p| !p.starts_with("testdata/projects"))
-        .collect();
     assert!(
         files.len() > 20,
         "expected the fixture corpus, found {} files",

@@ -10,7 +10,33 @@ use clap::{Parser, Subcommand};
 
 pub use check::CheckArgs;
 
-use crate::error::ExitStatus;
+use crate::error::{Error, ExitStatus};
+
+/// A tool error or warning through miette's graphical handler: the message, the file's line
+/// under a label when the value came from a configuration file, and the help. Colour only
+/// when asked for (the caller checks the terminal and `NO_COLOR`); lines are not wrapped, so
+/// paths stay whole.
+pub(crate) fn render_error(e: &Error, color: bool) -> String {
+    let theme = if color {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    let handler = miette::GraphicalReportHandler::new_themed(theme)
+        .with_links(false)
+        .with_wrap_lines(false);
+    let mut out = String::new();
+    let label = if e.is_warning() { "warning" } else { "error" };
+    if handler.render_report(&mut out, e).is_err() {
+        out = format!("{label}: {e}\n");
+    } else {
+        out = format!("{label}: {}", out.trim_start_matches('\n'));
+    }
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -53,6 +79,8 @@ const SUBCOMMANDS: &[&str] = &[
 
 /// Parses and runs; separated from `main` so tests can drive it without a process.
 pub fn main_with_args(args: impl IntoIterator<Item = String>) -> (ExitStatus, Output) {
+    // A panic while linting a file becomes a tool error naming it, without a backtrace.
+    crate::engine::isolate::install_panic_hook();
     let mut args: Vec<String> = args.into_iter().collect();
     // `offsetlint PATH` means `offsetlint check PATH`.
     if args
@@ -94,4 +122,38 @@ pub fn main() -> ExitStatus {
     let _ = std::io::stdout().write_all(out.stdout.as_bytes());
     let _ = std::io::stderr().write_all(out.stderr.as_bytes());
     status
+}
+
+/// Entry points for the fuzz targets (`fuzz/`); not a stable API.
+#[doc(hidden)]
+pub mod fuzzing {
+    use std::path::Path;
+
+    use crate::config::Settings;
+
+    /// Decodes and lints a file's bytes as the engine does, then renders every finding in
+    /// every format (line/column computation, escaping, miette). Returns the finding count.
+    pub fn lint_bytes(name: &str, bytes: &[u8]) -> usize {
+        let mut report =
+            crate::engine::report_for_bytes(Path::new(name), bytes, &Settings::default());
+        crate::render::fix::complete(&mut report);
+        let _ = crate::render::human(&report, false);
+        let _ = crate::render::concise(&report);
+        let _ = crate::render::json(&report);
+        report.finding_count()
+    }
+
+    /// Parses a configuration file's text (`offsetlint.toml`, or `pyproject.toml` when
+    /// `pyproject`) and validates it as `check` does; renders the error if any.
+    pub fn config_text(text: &str, pyproject: bool) -> Result<(), String> {
+        let name = if pyproject {
+            "pyproject.toml"
+        } else {
+            "offsetlint.toml"
+        };
+        let dir = Path::new("fuzz");
+        let prepared = crate::config::parse_config(&dir.join(name), text.to_string())
+            .and_then(|loaded| super::check::validate(&loaded));
+        prepared.map_err(|e| super::render_error(&e, false))
+    }
 }

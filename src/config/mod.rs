@@ -7,9 +7,9 @@ use std::path::Path;
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
-pub use file::{find_config, load_config, ConfigFile};
+pub use file::{find_config, load_config, parse_config, FileSize, Loaded};
 
-use crate::error::Error;
+use crate::error::{Error, Origin};
 use crate::knowledge::boundary;
 use crate::knowledge::Knowledge;
 use crate::registry::{select, Rule, RuleSet};
@@ -33,20 +33,39 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings::new(RuleSet::all(), true, &strings(DEFAULT_CHECKPOINT_GLOBS))
+        Settings::new(RuleSet::all(), true, &default_checkpoint_globs())
             .expect("default globs are valid")
     }
 }
 
-fn strings(items: &[&str]) -> Vec<String> {
-    items.iter().map(|s| s.to_string()).collect()
+/// A setting's value and where it came from (a flag, or a key's value in a file).
+#[derive(Debug, Clone)]
+pub struct Sourced {
+    pub value: String,
+    pub origin: Origin,
+}
+
+/// [`DEFAULT_CHECKPOINT_GLOBS`] as settings.
+pub fn default_checkpoint_globs() -> Vec<Sourced> {
+    defaults(DEFAULT_CHECKPOINT_GLOBS, "checkpoint-globs")
+}
+
+/// Built-in values of a setting, as settings.
+fn defaults(values: &[&str], key: &'static str) -> Vec<Sourced> {
+    values
+        .iter()
+        .map(|g| Sourced {
+            value: g.to_string(),
+            origin: Origin::Flag(key),
+        })
+        .collect()
 }
 
 impl Settings {
     pub fn new(
         rules: RuleSet,
         heuristic: bool,
-        checkpoint_globs: &[String],
+        checkpoint_globs: &[Sourced],
     ) -> Result<Self, Error> {
         Ok(Settings {
             rules,
@@ -59,7 +78,7 @@ impl Settings {
                 ),
                 (
                     boundary::FIXTURE.to_string(),
-                    glob_set(&strings(DEFAULT_FIXTURE_GLOBS))?,
+                    glob_set(&defaults(DEFAULT_FIXTURE_GLOBS, "fixture-globs"))?,
                 ),
             ],
             require_suppression_reason: false,
@@ -103,37 +122,93 @@ impl Settings {
     }
 }
 
-pub fn glob_set(globs: &[String]) -> Result<GlobSet, Error> {
+pub fn glob_set(globs: &[Sourced]) -> Result<GlobSet, Error> {
     let mut b = GlobSetBuilder::new();
     for g in globs {
-        b.add(Glob::new(g).map_err(|e| Error::BadGlob {
-            glob: g.clone(),
-            message: e.kind().to_string(),
-        })?);
+        b.add(
+            Glob::new(&g.value)
+                .map_err(|e| Error::bad_glob(&g.value, e.kind().to_string(), &g.origin))?,
+        );
     }
-    b.build().map_err(|e| Error::BadGlob {
-        glob: globs.join(", "),
-        message: e.to_string(),
+    b.build().map_err(|e| {
+        let all: Vec<&str> = globs.iter().map(|g| g.value.as_str()).collect();
+        let origin = globs
+            .first()
+            .map_or(Origin::Flag("--exclude"), |g| g.origin.clone());
+        Error::bad_glob(&all.join(", "), e.to_string(), &origin)
     })
 }
 
+/// `max-file-size` / `--max-file-size`: bytes, or a number with a unit (`KB`, `MB`, `GB`
+/// are powers of 1000, `KiB`, `MiB`, `GiB` of 1024; `K`, `M`, `G` alone are 1024s too).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '_'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let num: u64 = num
+        .replace('_', "")
+        .parse()
+        .map_err(|_| "expected a size such as 1048576, \"20MB\" or \"512 KiB\"".to_string())?;
+    let factor: u64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "kb" => 1000,
+        "k" | "kib" => 1 << 10,
+        "mb" => 1000 * 1000,
+        "m" | "mib" => 1 << 20,
+        "gb" => 1000 * 1000 * 1000,
+        "g" | "gib" => 1 << 30,
+        other => {
+            return Err(format!(
+                "unknown unit `{other}` (use B, KB, MB, GB, KiB, MiB or GiB)"
+            ))
+        }
+    };
+    num.checked_mul(factor)
+        .filter(|&n| n > 0)
+        .ok_or_else(|| "the size must be above 0 and below 16 EiB".to_string())
+}
+
 /// Resolves `select` then `ignore` selectors (codes, names, prefixes, `ALL`).
-pub fn resolve_rules(select_list: &[String], ignore_list: &[String]) -> Result<RuleSet, Error> {
+pub fn resolve_rules(select_list: &[Sourced], ignore_list: &[Sourced]) -> Result<RuleSet, Error> {
+    let lookup =
+        |s: &Sourced| select(&s.value).ok_or_else(|| Error::unknown_rule(&s.value, &s.origin));
     let mut rules = if select_list.is_empty() {
         RuleSet::all()
     } else {
         let mut r = RuleSet::EMPTY;
         for s in select_list {
-            for rule in select(s).ok_or_else(|| Error::UnknownRule(s.clone()))? {
+            for rule in lookup(s)? {
                 r.insert(rule);
             }
         }
         r
     };
     for s in ignore_list {
-        for rule in select(s).ok_or_else(|| Error::UnknownRule(s.clone()))? {
+        for rule in lookup(s)? {
             rules.remove(rule);
         }
     }
     Ok(rules)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_with_units() {
+        assert_eq!(parse_size("1048576"), Ok(1 << 20));
+        assert_eq!(parse_size("20MB"), Ok(20_000_000));
+        assert_eq!(parse_size("512 KiB"), Ok(512 * 1024));
+        assert_eq!(parse_size("2M"), Ok(2 << 20));
+        assert_eq!(parse_size("1gib"), Ok(1 << 30));
+        assert_eq!(parse_size("10_000"), Ok(10_000));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("-5").is_err());
+        assert!(parse_size("12 parsecs").unwrap_err().contains("parsecs"));
+        assert!(parse_size("99999999999999999999GB").is_err());
+        assert!(parse_size("").is_err());
+    }
 }

@@ -1,7 +1,9 @@
 //! Finding the files to lint: walkdir over each argument, skipping VCS, virtualenv and build
 //! directories, honouring `.gitignore` files at and below each root. Files named on the
 //! command line are always linted (pre-commit passes file names). Symlinked directories are
-//! not followed, so symlink cycles cannot loop.
+//! not followed, so symlink cycles cannot loop; a symlinked file is linted only when its
+//! target is inside the root being walked. FIFOs, sockets and devices are never opened: they
+//! are reported as skipped (a warning) when their name has a source extension.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -45,6 +47,8 @@ pub struct WalkOptions<'a> {
     pub exclude: &'a GlobSet,
     /// Apply `exclude` to files named explicitly too (for pre-commit).
     pub force_exclude: bool,
+    /// Larger files are skipped with a warning (read by the engine).
+    pub max_file_size: u64,
 }
 
 /// The files to lint, in a stable order, and the errors met on the way.
@@ -62,7 +66,14 @@ pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<(PathBuf, Lang)>,
         if !meta.is_dir() {
             let excluded = opts.force_exclude && is_excluded(opts.exclude, root, root);
             if let (Some(lang), false) = (language(root), excluded) {
-                files.push((root.clone(), lang));
+                if meta.is_file() {
+                    files.push((root.clone(), lang));
+                } else {
+                    errors.push(Error::NotRegular {
+                        path: root.clone(),
+                        kind: super::read::kind_of(&meta),
+                    });
+                }
             }
             continue;
         }
@@ -87,6 +98,7 @@ fn walk_dir(
     errors: &mut Vec<Error>,
 ) {
     let mut ignores: HashMap<PathBuf, Gitignore> = HashMap::new();
+    let canonical_root = std::fs::canonicalize(root).ok();
     let walker = WalkDir::new(root)
         .follow_links(false)
         .into_iter()
@@ -115,11 +127,29 @@ fn walk_dir(
         match entry {
             Ok(e) => {
                 let path = e.path();
-                // Symlinks to files are linted; symlinks to directories are not followed.
-                let is_file = e.file_type().is_file() || (e.path_is_symlink() && path.is_file());
-                if is_file {
-                    if let Some(lang) = language(path) {
+                let Some(lang) = language(path) else {
+                    continue;
+                };
+                let file_type = e.file_type();
+                if file_type.is_file() {
+                    files.push((clean(path), lang));
+                } else if file_type.is_symlink() {
+                    // Symlinks to files inside the root are linted; symlinks to directories
+                    // are not followed, nor symlinks leading out of the root.
+                    let target = std::fs::canonicalize(path).ok();
+                    let inside = match (&target, &canonical_root) {
+                        (Some(t), Some(r)) => t.starts_with(r),
+                        _ => false,
+                    };
+                    if inside && path.is_file() {
                         files.push((clean(path), lang));
+                    }
+                } else if !file_type.is_dir() {
+                    if let Ok(meta) = e.metadata() {
+                        errors.push(Error::NotRegular {
+                            path: clean(path),
+                            kind: super::read::kind_of(&meta),
+                        });
                     }
                 }
             }

@@ -1,9 +1,11 @@
 //! The engine: discover the files, then read, parse, analyse and check each in parallel (one
 //! file per task, as ruff does), then sort so output never depends on thread count.
 
+pub mod decode;
 pub mod discover;
+pub mod isolate;
+pub mod read;
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -18,10 +20,12 @@ use crate::error::Error;
 use crate::frontend::{self, Lowered};
 use crate::model::{Lang, LineIndex, SyntaxError, TextRange};
 use crate::project::{self, ProjectFile};
-use crate::registry::Rule;
+use crate::registry::{Rule, RuleSet};
 use crate::rules::{self, syntax_error, unused_suppression, FileFacts, RuleContext};
 use crate::suppress;
 use discover::{discover, WalkOptions};
+use isolate::{fault, isolated, Fault};
+use read::{read_source, ReadOutcome};
 
 /// One linted file and its findings.
 #[derive(Debug)]
@@ -40,6 +44,9 @@ pub struct Report {
     pub files_checked: usize,
     /// Per-file and per-path errors; the rest of the run went on.
     pub errors: Vec<Error>,
+    /// Files skipped on purpose (too large, not a regular file, vanished): printed, but the
+    /// exit code does not change.
+    pub warnings: Vec<Error>,
     pub elapsed: Duration,
 }
 
@@ -77,7 +84,8 @@ pub fn check_paths(paths: &[PathBuf], settings: &Settings, walk: &WalkOptions) -
     let (targets, mut errors) = discover(paths, walk);
     let (entries, keys) = project_entries(paths, targets, walk);
     let files_checked = entries.iter().filter(|e| e.target).count();
-    let (reports, file_errors) = with_pool(|| lint_project(&entries, &keys, settings));
+    let (reports, file_errors) =
+        with_pool(|| lint_project(&entries, &keys, settings, walk.max_file_size));
     errors.extend(file_errors);
     let mut report = Report {
         files_checked,
@@ -88,14 +96,16 @@ pub fn check_paths(paths: &[PathBuf], settings: &Settings, walk: &WalkOptions) -
         ..Report::default()
     };
     report.files.sort_by(|a, b| a.path.cmp(&b.path));
+    let (warnings, errors): (Vec<_>, Vec<_>) = errors.into_iter().partition(Error::is_warning);
     report.errors = errors;
+    report.warnings = warnings;
     report.elapsed = start.elapsed();
     report
 }
 
 /// The targets, then the other files of the projects they belong to (the nearest directory
-/// with `pyproject.toml`, `setup.cfg`, `Cargo.toml` or `.git`), walked with the same options;
-/// and each entry's canonical path.
+/// with `pyproject.toml`, `setup.cfg`, `Cargo.toml` or `.git`, widened to a Cargo workspace),
+/// walked with the same options; and each entry's canonical path.
 fn project_entries(
     paths: &[PathBuf],
     targets: Vec<(PathBuf, Lang)>,
@@ -149,12 +159,64 @@ fn project_entries(
     (entries, keys)
 }
 
-/// Reads every entry, selects what to lint and index, parses, builds the program, then
-/// lints each relevant target.
+/// A file's text as read: decoded, or the undecodable bytes (an OL001 finding if linted).
+struct Source {
+    text: String,
+    undecodable: Option<decode::Undecodable>,
+    /// The literal prefilter matched the file's bytes.
+    concerned: bool,
+}
+
+/// Reads and decodes one file. Files skipped on purpose are warnings; unreadable ones errors.
+fn read_file(path: &Path, lang: Lang, max_size: u64, settings: &Settings) -> Result<Source, Error> {
+    let path_buf = || path.to_path_buf();
+    let bytes = match read_source(path, max_size) {
+        ReadOutcome::Bytes(b) => b,
+        ReadOutcome::NotRegular(kind) => {
+            return Err(Error::NotRegular {
+                path: path_buf(),
+                kind,
+            })
+        }
+        ReadOutcome::TooLarge(size) => {
+            return Err(Error::TooLarge {
+                path: path_buf(),
+                size,
+                max: max_size,
+            })
+        }
+        ReadOutcome::Vanished => return Err(Error::Vanished { path: path_buf() }),
+        ReadOutcome::Failed(message) => {
+            return Err(Error::Io {
+                path: path_buf(),
+                message,
+            })
+        }
+    };
+    Ok(match decode::decode(&bytes, lang) {
+        Ok(d) => Source {
+            concerned: settings.knowledge.may_concern(&d.text),
+            text: d.text,
+            undecodable: None,
+        },
+        // The prefilter reads the bytes themselves (a binary file's text is not shown).
+        Err(bad) => Source {
+            concerned: settings
+                .knowledge
+                .may_concern(&String::from_utf8_lossy(&bytes)),
+            text: bad.text.clone(),
+            undecodable: Some(bad),
+        },
+    })
+}
+
+/// Reads what the targets reach, selects what to lint and index, parses, builds the program,
+/// then lints each relevant target.
 fn lint_project(
     entries: &[Entry],
     keys: &[PathBuf],
     settings: &Settings,
+    max_size: u64,
 ) -> (Vec<FileReport>, Vec<Error>) {
     let mut layouts = project::Layouts::default();
     let files: Vec<ProjectFile> = entries
@@ -170,36 +232,35 @@ fn lint_project(
         .collect();
     let selection = project::select(
         &files,
-        |i| read_source(&entries[i].display),
-        |text| settings.knowledge.may_concern(text),
+        |i| read_file(&entries[i].display, entries[i].lang, max_size, settings),
+        |s: &Source| s.text.as_str(),
+        |s: &Source| s.concerned,
     );
-    let texts: Vec<Option<&str>> = selection
+    let sources: Vec<Option<&Source>> = selection
         .texts
         .iter()
-        .map(|t| t.as_ref().and_then(|r| r.as_ref().ok()).map(String::as_str))
+        .map(|t| t.as_ref().and_then(|r| r.as_ref().ok()))
         .collect();
     let parsed: Vec<Option<Result<Lowered, SyntaxError>>> = files
         .par_iter()
-        .zip(&texts)
+        .zip(&sources)
         .zip(&selection.indexed)
-        .map(|((f, text), &indexed)| {
-            let text = text.filter(|_| indexed)?;
+        .map(|((f, source), &indexed)| {
+            let source = source.filter(|s| indexed && s.undecodable.is_none())?;
             Some(
-                catch_unwind(AssertUnwindSafe(|| frontend::lower(f.lang, text))).unwrap_or_else(
-                    |_| {
-                        Err(SyntaxError {
-                            message: "internal error while parsing this file".into(),
-                            range: TextRange::default(),
-                        })
-                    },
-                ),
+                isolated(|| frontend::lower(f.lang, &source.text)).unwrap_or_else(|message| {
+                    Err(SyntaxError {
+                        message: format!("internal error while parsing this file: {message}"),
+                        range: TextRange::default(),
+                    })
+                }),
             )
         })
         .collect();
-    let lines: Vec<Option<LineIndex>> = texts
+    let lines: Vec<Option<LineIndex>> = sources
         .par_iter()
         .zip(&parsed)
-        .map(|(text, p)| p.as_ref().and(*text).map(LineIndex::new))
+        .map(|(source, p)| p.as_ref().and(*source).map(|s| LineIndex::new(&s.text)))
         .collect();
     let indexes: Vec<Option<FileIndex>> = parsed
         .par_iter()
@@ -238,83 +299,137 @@ fn lint_project(
             _ => {}
         }
     }
-    let results: Vec<Result<FileReport, Error>> = todo
+    let results: Vec<(Option<FileReport>, Vec<Error>)> = todo
         .par_iter()
         .map(|&i| {
             let e = &entries[i];
-            let (Some(source), Some(Some(result)), Some(lines)) =
-                (texts[i], parsed.get(i), &lines[i])
-            else {
-                return Err(Error::Internal {
-                    path: e.display.clone(),
-                    message: "file selected but not parsed".into(),
-                });
+            let Some(source) = sources[i] else {
+                return (None, Vec::new());
             };
-            let findings = catch_unwind(AssertUnwindSafe(|| {
-                lint_parsed(
-                    &program,
-                    FileId(i as u32),
-                    &e.display,
-                    source,
-                    lines,
-                    result,
-                    settings,
-                )
-            }))
-            .map_err(|panic| Error::Internal {
-                path: e.display.clone(),
-                message: panic_message(&*panic),
-            })?;
-            Ok(FileReport {
+            let (findings, errors) = match (&source.undecodable, parsed.get(i), &lines[i]) {
+                (Some(bad), _, _) => (undecodable_findings(bad, settings), Vec::new()),
+                (None, Some(Some(result)), Some(lines)) => {
+                    let file = ParsedFile {
+                        program: &program,
+                        id: FileId(i as u32),
+                        path: &e.display,
+                        source: &source.text,
+                        lines,
+                        parsed: result,
+                    };
+                    match isolated(|| lint_isolated(&file, settings)) {
+                        Ok(result) => result,
+                        Err(message) => (
+                            Vec::new(),
+                            vec![Error::Internal {
+                                path: e.display.clone(),
+                                message,
+                            }],
+                        ),
+                    }
+                }
+                _ => (Vec::new(), Vec::new()),
+            };
+            let report = (!findings.is_empty()).then(|| FileReport {
                 path: e.display.clone(),
                 lang: e.lang,
-                source: source.to_string(),
-                lines: LineIndex::new(source),
+                source: source.text.clone(),
+                lines: LineIndex::new(&source.text),
                 findings,
-            })
+            });
+            (report, errors)
         })
         .collect();
     let mut reports = Vec::new();
-    for r in results {
-        match r {
-            Ok(f) => reports.push(f),
-            Err(e) => errors.push(e),
-        }
+    for (report, errs) in results {
+        reports.extend(report);
+        errors.extend(errs);
     }
     (reports, errors)
 }
 
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "panic".into())
+/// OL001 for a file whose bytes are not source text, at the offending byte.
+fn undecodable_findings(bad: &decode::Undecodable, settings: &Settings) -> Vec<Finding> {
+    if !settings.enabled(Rule::SyntaxError) {
+        return Vec::new();
+    }
+    let at = bad.text_offset.min(bad.text.len()) as u32;
+    let end = bad.text[at as usize..]
+        .chars()
+        .next()
+        .map_or(at, |c| at + c.len_utf8() as u32);
+    let err = SyntaxError {
+        message: bad.message.clone(),
+        range: TextRange::new(at, end),
+    };
+    let mut finding = syntax_error(&err).primary("cannot decode here");
+    finding.message = bad.message.clone();
+    finding.help = Some(bad.help.clone());
+    vec![finding]
 }
 
-/// Reads a source file as text.
-fn read_source(path: &Path) -> Result<String, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::Io {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    })?;
-    if bytes.iter().take(8192).any(|&b| b == 0) {
-        return Err(Error::Binary {
-            path: path.to_path_buf(),
-        });
+/// A parsed file of the program, ready for its rules.
+struct ParsedFile<'a, 'm> {
+    program: &'a Program<'m>,
+    id: FileId,
+    path: &'a Path,
+    source: &'a str,
+    lines: &'a LineIndex,
+    parsed: &'a Result<Lowered, SyntaxError>,
+}
+
+/// The rules of one file, each isolated: a rule that panics becomes a tool error for this
+/// file and the other rules' findings are kept. With any rule failed, unused suppressions
+/// (OL002) are not reported for the file: they could be the failed rule's.
+fn lint_isolated<'m>(
+    file: &ParsedFile<'_, 'm>,
+    settings: &'m Settings,
+) -> (Vec<Finding>, Vec<Error>) {
+    if let Some(Fault::File(name)) = fault() {
+        if file.path.file_name().is_some_and(|n| n == name.as_str()) {
+            panic!("injected fault in the front end (OFFSETLINT_FAULT)");
+        }
     }
-    let mut source = String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
-        path: path.to_path_buf(),
-        offset: e.utf8_error().valid_up_to(),
-    })?;
-    if source.starts_with('\u{feff}') {
-        source.drain(..3);
-    }
-    Ok(source)
+    let mut errors = Vec::new();
+    let findings = lint_parsed(file, settings, |analysis, facts| {
+        let mut findings = Vec::new();
+        for rule in settings.rules.iter() {
+            let single: RuleSet = std::iter::once(rule).collect();
+            let outcome = isolated(|| {
+                if let Some(Fault::Rule(code)) = fault() {
+                    if code == rule.code() {
+                        panic!("injected fault in rule {code} (OFFSETLINT_FAULT)");
+                    }
+                }
+                let ctx = RuleContext::new(analysis, &settings.knowledge, facts);
+                rules::run(&ctx, single);
+                ctx.into_findings()
+            });
+            match outcome {
+                Ok(f) => findings.extend(f),
+                Err(message) => errors.push(Error::InternalRule {
+                    path: file.path.to_path_buf(),
+                    rule: rule.code(),
+                    message,
+                }),
+            }
+        }
+        findings
+    });
+    let findings = if errors.is_empty() {
+        findings
+    } else {
+        findings
+            .into_iter()
+            .filter(|f| f.rule != Rule::UnusedSuppression)
+            .collect()
+    };
+    (findings, errors)
 }
 
 /// Lints one file's text on its own (a program of one file). Findings come back sorted by
-/// position and code.
+/// position and code. A panic is not caught here (the engine isolates files and rules;
+/// fuzzers want to see it).
 pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -> Vec<Finding> {
     let kinds = settings.file_kinds(path);
     if kinds.is_empty() && !settings.knowledge.may_concern(source) {
@@ -327,21 +442,79 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
         .ok()
         .map(|l| FileIndex::new(&l.module, &settings.knowledge.vocab));
     let program = Program::single(path, lang, index, Some(&lines), kinds);
-    lint_parsed(&program, FileId(0), path, source, &lines, &parsed, settings)
+    let file = ParsedFile {
+        program: &program,
+        id: FileId(0),
+        path,
+        source,
+        lines: &lines,
+        parsed: &parsed,
+    };
+    lint_parsed(&file, settings, |analysis, facts| {
+        let ctx = RuleContext::new(analysis, &settings.knowledge, facts);
+        rules::run(&ctx, settings.rules);
+        ctx.into_findings()
+    })
 }
 
-/// Runs the rules on a parsed file of the program, then the suppressions.
-#[allow(clippy::too_many_arguments)]
-fn lint_parsed<'m>(
-    program: &Program<'m>,
-    file: FileId,
+/// Lints one file's bytes as read from disk: decoded as the language does it (BOM, PEP 263
+/// coding declarations); undecodable bytes are an OL001 finding. Returns the decoded text
+/// (what the findings' offsets point into) and the findings.
+pub fn lint_bytes(
     path: &Path,
-    source: &str,
-    lines: &LineIndex,
-    parsed: &Result<Lowered, SyntaxError>,
+    bytes: &[u8],
+    lang: Lang,
+    settings: &Settings,
+) -> (String, Vec<Finding>) {
+    match decode::decode(bytes, lang) {
+        Ok(d) => {
+            let findings = lint_source(path, &d.text, lang, settings);
+            (d.text, findings)
+        }
+        Err(bad) => {
+            let concerned = !settings.file_kinds(path).is_empty()
+                || settings
+                    .knowledge
+                    .may_concern(&String::from_utf8_lossy(bytes));
+            let findings = if concerned {
+                undecodable_findings(&bad, settings)
+            } else {
+                Vec::new()
+            };
+            (bad.text, findings)
+        }
+    }
+}
+
+/// [`lint_bytes`] as a one-file report, for rendering (the fuzz targets). The language comes
+/// from the name (Python when it has no source extension).
+pub fn report_for_bytes(path: &Path, bytes: &[u8], settings: &Settings) -> Report {
+    let lang = discover::language(path).unwrap_or(Lang::Python);
+    let (source, findings) = lint_bytes(path, bytes, lang, settings);
+    let mut report = Report {
+        files_checked: 1,
+        ..Report::default()
+    };
+    if !findings.is_empty() {
+        report.files.push(FileReport {
+            path: path.to_path_buf(),
+            lang,
+            lines: LineIndex::new(&source),
+            source,
+            findings,
+        });
+    }
+    report
+}
+
+/// Runs the rules on a parsed file of the program (`run_rules` is given a maker of rule
+/// contexts), then the suppressions. Findings come back sorted by position and code.
+fn lint_parsed<'m>(
+    file: &ParsedFile<'_, 'm>,
     settings: &'m Settings,
+    run_rules: impl FnOnce(&FileAnalysis<'_, 'm>, &FileFacts<'_>) -> Vec<Finding>,
 ) -> Vec<Finding> {
-    let lowered = match parsed {
+    let lowered = match file.parsed {
         Err(err) => {
             return settings
                 .enabled(Rule::SyntaxError)
@@ -351,17 +524,28 @@ fn lint_parsed<'m>(
         }
         Ok(lowered) => lowered,
     };
-    let _ = path;
-    let findings = match FileAnalysis::new(program, file, &settings.knowledge, settings.heuristic) {
+    let findings = match FileAnalysis::new(
+        file.program,
+        file.id,
+        &settings.knowledge,
+        settings.heuristic,
+    ) {
         Some(analysis) => {
-            let facts = FileFacts { source, lines };
-            let ctx = RuleContext::new(&analysis, &settings.knowledge, &facts);
-            rules::run(&ctx, settings.rules);
-            ctx.into_findings()
+            let facts = FileFacts {
+                source: file.source,
+                lines: file.lines,
+            };
+            run_rules(&analysis, &facts)
         }
         None => Vec::new(),
     };
-    let mut findings = apply_suppressions(findings, source, &lowered.comments, lines, settings);
+    let mut findings = apply_suppressions(
+        findings,
+        file.source,
+        &lowered.comments,
+        file.lines,
+        settings,
+    );
     findings.sort_by(|a, b| {
         (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
     });

@@ -32,9 +32,9 @@ pub struct ProjectFile {
 }
 
 /// What was read, and which files to lint and index.
-pub struct Selection<E> {
-    /// The text of each file that was read (`None`: not needed, or `Some(Err)`: unreadable).
-    pub texts: Vec<Option<Result<String, E>>>,
+pub struct Selection<T, E> {
+    /// What was read of each file (`None`: not needed, or `Some(Err)`: unreadable).
+    pub texts: Vec<Option<Result<T, E>>>,
     pub relevant: Vec<bool>,
     pub indexed: Vec<bool>,
 }
@@ -59,15 +59,17 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
 }
 
 /// Reads the targets and what they reach, and decides relevance; `read` reads file `i`,
-/// `concerns` is the literal prefilter.
-pub fn select<E: Send>(
+/// `text` is what was read as text (for the import scan), `concerns` is the literal
+/// prefilter.
+pub fn select<T: Send, E: Send>(
     files: &[ProjectFile],
-    read: impl Fn(usize) -> Result<String, E> + Sync,
-    concerns: impl Fn(&str) -> bool + Sync,
-) -> Selection<E> {
+    read: impl Fn(usize) -> Result<T, E> + Sync,
+    text: impl Fn(&T) -> &str + Sync,
+    concerns: impl Fn(&T) -> bool + Sync,
+) -> Selection<T, E> {
     let program = skeleton(files);
     let n = files.len();
-    let mut texts: Vec<Option<Result<String, E>>> = (0..n).map(|_| None).collect();
+    let mut texts: Vec<Option<Result<T, E>>> = (0..n).map(|_| None).collect();
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut reached = vec![false; n];
     let mut frontier: Vec<usize> = (0..n).filter(|&i| files[i].target).collect();
@@ -77,15 +79,15 @@ pub fn select<E: Send>(
     }
     // Breadth first over imports, each level read and scanned in parallel.
     while !frontier.is_empty() {
-        let level: Vec<(usize, Result<String, E>, Vec<usize>)> = frontier
+        let level: Vec<(usize, Result<T, E>, Vec<usize>)> = frontier
             .par_iter()
             .map(|&i| {
-                let text = read(i);
-                let targets = match &text {
-                    Ok(t) => imports(&program, i, files[i].lang, t),
+                let read = read(i);
+                let targets = match &read {
+                    Ok(t) => imports(&program, i, files[i].lang, text(t)),
                     Err(_) => Vec::new(),
                 };
-                (i, text, targets)
+                (i, read, targets)
             })
             .collect();
         let mut next = Vec::new();

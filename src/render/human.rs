@@ -8,21 +8,74 @@ use miette::{
 
 use crate::diagnostic::Finding;
 use crate::engine::{FileReport, Report};
+use crate::error::{escape_text, needs_escape};
 
 struct Rendered<'a> {
     finding: &'a Finding,
     src: NamedSource<String>,
+    shown: &'a Shown,
+}
+
+/// The source as shown: characters that could forge or garble terminal output are escaped
+/// (`\u{1b}`), a lone CR ends a line (as for Python and the line numbers of every format),
+/// and the CR of a CRLF is dropped. `map` turns an offset of the file into one of `text`.
+pub(crate) struct Shown {
+    text: String,
+    /// (offset in the file after which the shift applies, cumulative shift).
+    shifts: Vec<(usize, isize)>,
+}
+
+impl Shown {
+    pub(crate) fn new(source: &str) -> Shown {
+        let bytes = source.as_bytes();
+        if !source
+            .chars()
+            .any(|c| c == '\r' || (needs_escape(c) && c != '\n'))
+        {
+            return Shown {
+                text: source.to_string(),
+                shifts: Vec::new(),
+            };
+        }
+        let mut text = String::with_capacity(source.len() + 16);
+        let mut shifts = Vec::new();
+        let mut shift: isize = 0;
+        for (i, c) in source.char_indices() {
+            let replacement: Option<String> = match c {
+                '\r' if bytes.get(i + 1) == Some(&b'\n') => Some(String::new()),
+                '\r' => Some("\n".into()),
+                '\n' => None,
+                c if needs_escape(c) => Some(c.escape_unicode().to_string()),
+                _ => None,
+            };
+            match replacement {
+                Some(r) => {
+                    text.push_str(&r);
+                    shift += r.len() as isize - c.len_utf8() as isize;
+                    shifts.push((i + c.len_utf8(), shift));
+                }
+                None => text.push(c),
+            }
+        }
+        Shown { text, shifts }
+    }
+
+    fn map(&self, offset: usize) -> usize {
+        let i = self.shifts.partition_point(|(at, _)| *at <= offset);
+        let shift = if i == 0 { 0 } else { self.shifts[i - 1].1 };
+        (offset as isize + shift).clamp(0, self.text.len() as isize) as usize
+    }
 }
 
 impl fmt::Debug for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.finding.message)
+        write!(f, "{}", escape_text(&self.finding.message))
     }
 }
 
 impl fmt::Display for Rendered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.finding.message)
+        write!(f, "{}", escape_text(&self.finding.message))
     }
 }
 
@@ -41,7 +94,7 @@ impl Diagnostic for Rendered<'_> {
         self.finding
             .help
             .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+            .map(|h| Box::new(escape_text(h)) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -50,42 +103,53 @@ impl Diagnostic for Rendered<'_> {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let f = self.finding;
-        let span = |r: crate::model::TextRange| (r.start as usize, r.len() as usize);
+        let span = |r: crate::model::TextRange| {
+            let start = self.shown.map(r.start as usize);
+            let end = self.shown.map(r.end as usize).max(start);
+            (start, end - start)
+        };
+        let text = |s: &String| escape_text(s).into_owned();
         let mut labels = vec![LabeledSpan::new_primary_with_span(
-            f.primary.clone(),
+            f.primary.as_ref().map(text),
             span(f.range),
         )];
         labels.extend(
             f.labels
                 .iter()
-                .map(|l| LabeledSpan::new_with_span(Some(l.message.clone()), span(l.range))),
+                .map(|l| LabeledSpan::new_with_span(Some(text(&l.message)), span(l.range))),
         );
         Some(Box::new(labels.into_iter()))
     }
 }
 
 /// One finding rendered with the given theme and width.
-pub fn render_finding(
+fn render_finding_shown(
     file: &FileReport,
+    shown: &Shown,
     finding: &Finding,
     theme: GraphicalTheme,
     width: usize,
 ) -> String {
+    // miette counts columns in bytes; the header carries the position every format reports
+    // (characters), so it is part of the name and miette's own is turned off.
+    let (line, col) = file.lines.line_col(&file.source, finding.range.start);
+    let name = format!("{}:{line}:{col}", crate::error::shown(&file.path));
     let rendered = Rendered {
         finding,
-        src: NamedSource::new(file.path.display().to_string(), file.source.clone())
-            .with_language("text"),
+        src: NamedSource::new(name, shown.text.clone()).with_language("text"),
+        shown,
     };
     let mut out = String::new();
     let handler = GraphicalReportHandler::new_themed(theme)
+        .without_primary_span_start()
         .with_width(width)
         .with_links(false);
     if handler.render_report(&mut out, &rendered).is_err() {
         out = format!(
             "{}: {} {}\n",
-            file.path.display(),
+            crate::error::shown(&file.path),
             finding.rule.code(),
-            finding.message
+            escape_text(&finding.message)
         );
     }
     out
@@ -94,21 +158,22 @@ pub fn render_finding(
 pub fn human(report: &Report, color: bool) -> String {
     let mut out = String::new();
     for file in &report.files {
+        let shown = Shown::new(&file.source);
         for f in &file.findings {
             let theme = if color {
                 GraphicalTheme::unicode()
             } else {
                 GraphicalTheme::unicode_nocolor()
             };
-            out.push_str(&render_finding(file, f, theme, 100));
+            out.push_str(&render_finding_shown(file, &shown, f, theme, 100));
             // Hops in other files (an import chain), one line each, after the snippet.
             for r in &f.related {
                 out.push_str(&format!(
                     "  then: {}:{}:{}: {}\n",
-                    r.path.display(),
+                    crate::error::shown(&r.path),
                     r.line,
                     r.column,
-                    r.message
+                    crate::error::escape_text(&r.message)
                 ));
             }
             out.push('\n');

@@ -8,6 +8,7 @@ pub use human::human;
 pub use json::json;
 
 use crate::engine::Report;
+pub use crate::error::escape_text;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -27,10 +28,10 @@ pub fn concise(report: &Report) -> String {
             let (line, col) = file.lines.line_col(&file.source, f.range.start);
             out.push_str(&format!(
                 "{}:{line}:{col}: {} [{}] {}\n",
-                file.path.display(),
+                crate::error::shown(&file.path),
                 f.rule.code(),
                 f.rule.name(),
-                f.message
+                escape_text(&f.message)
             ));
         }
     }

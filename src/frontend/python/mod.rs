@@ -1,6 +1,7 @@
 //! Python front end: `ruff_python_parser` syntax tree → `model::Module`.
 
 mod expr;
+mod guard;
 mod lower;
 
 use ruff_python_ast::token::TokenKind;
@@ -14,11 +15,53 @@ pub(crate) fn range(r: ruff_text_size::TextRange) -> TextRange {
 }
 
 pub fn lower(source: &str) -> Result<Lowered, SyntaxError> {
-    let parsed = parse(source)?;
-    let module = lower::lower_module(parsed.syntax());
-    Ok(Lowered {
-        module,
-        comments: comments(&parsed),
+    guarded(source, || {
+        let parsed = parse(source)?;
+        let module = lower::lower_module(parsed.syntax());
+        Ok(Lowered {
+            module,
+            comments: comments(&parsed),
+        })
+    })
+}
+
+/// Stack size of the thread that parses unusually nested files (the syntax tree is dropped
+/// recursively). Only touched pages are committed.
+const PARSE_STACK: usize = 256 * 1024 * 1024;
+
+/// Runs `work` (parse and whatever is done with the tree, which is dropped inside it) after
+/// the nesting guard: refused files are a `SyntaxError`; deep ones are parsed on a thread with
+/// a large stack so the caller's stack size does not matter.
+fn guarded<T: Send>(
+    source: &str,
+    work: impl FnOnce() -> Result<T, SyntaxError> + Send,
+) -> Result<T, SyntaxError> {
+    let stats = guard::measure(source).map_err(|refusal| {
+        let at = guard::locate(source, &refusal);
+        SyntaxError {
+            message: refusal.message(),
+            range: TextRange::new(at, at),
+        }
+    })?;
+    if stats.max_estimate <= guard::INLINE_ESTIMATE {
+        return work();
+    }
+    std::thread::scope(|s| {
+        match std::thread::Builder::new()
+            .name("offsetlint-python-parse".into())
+            .stack_size(PARSE_STACK)
+            .spawn_scoped(s, work)
+        {
+            Ok(handle) => match handle.join() {
+                Ok(result) => result,
+                // The panic is the caller's: let its isolation report it.
+                Err(panic) => std::panic::resume_unwind(panic),
+            },
+            Err(_) => Err(SyntaxError {
+                message: "could not start a thread to parse this deeply nested file".into(),
+                range: TextRange::default(),
+            }),
+        }
     })
 }
 

@@ -1,0 +1,134 @@
+//! Reading one file defensively: never block on a FIFO or a device, never read more than the
+//! size limit (a file growing during the run cannot grow memory), and tell a file that
+//! vanished since discovery from one that cannot be read.
+
+use std::fs::File;
+use std::io::{ErrorKind, Read};
+use std::path::Path;
+
+/// Files larger than this are skipped with a warning unless configured otherwise.
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 10 * 1024 * 1024;
+
+#[derive(Debug)]
+pub enum ReadOutcome {
+    Bytes(Vec<u8>),
+    /// Not a regular file (FIFO, socket, device): never read.
+    NotRegular(&'static str),
+    TooLarge(u64),
+    /// Gone since it was found.
+    Vanished,
+    Failed(String),
+}
+
+pub fn read_source(path: &Path, max_size: u64) -> ReadOutcome {
+    let file = match open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == ErrorKind::NotFound => return ReadOutcome::Vanished,
+        Err(e) => return ReadOutcome::Failed(e.to_string()),
+    };
+    // The metadata of what was opened, not of the path: no race with a swap.
+    let meta = match file.metadata() {
+        Ok(m) => m,
+        Err(e) => return ReadOutcome::Failed(e.to_string()),
+    };
+    if !meta.is_file() {
+        return ReadOutcome::NotRegular(kind_of(&meta));
+    }
+    if meta.len() > max_size {
+        return ReadOutcome::TooLarge(meta.len());
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    // One byte more than the limit tells a file that grew past it while being read.
+    match file
+        .take(max_size.saturating_add(1))
+        .read_to_end(&mut bytes)
+    {
+        Ok(_) if bytes.len() as u64 > max_size => ReadOutcome::TooLarge(bytes.len() as u64),
+        Ok(_) => ReadOutcome::Bytes(bytes),
+        Err(e) => ReadOutcome::Failed(e.to_string()),
+    }
+}
+
+#[cfg(unix)]
+fn open(path: &Path) -> std::io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open(path: &Path) -> std::io::Result<File> {
+    File::open(path)
+}
+
+/// What a non-regular file is, for the message.
+pub fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+    }
+    if meta.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcomes() {
+        let d = tempfile::tempdir().unwrap();
+        let file = d.path().join("a.py");
+        std::fs::write(&file, b"x = 1\n").unwrap();
+        assert!(matches!(read_source(&file, 100), ReadOutcome::Bytes(b) if b == b"x = 1\n"));
+        assert!(matches!(read_source(&file, 5), ReadOutcome::TooLarge(6)));
+        // Gone between the walk and the read: a warning, not an I/O error.
+        assert!(matches!(
+            read_source(&d.path().join("gone.py"), 100),
+            ReadOutcome::Vanished
+        ));
+        assert!(matches!(
+            read_source(d.path(), 100),
+            ReadOutcome::NotRegular("a directory") | ReadOutcome::Failed(_)
+        ));
+    }
+
+    /// A FIFO is opened without blocking and never read, even with no writer.
+    #[cfg(unix)]
+    #[test]
+    fn fifo_does_not_block() {
+        let d = tempfile::tempdir().unwrap();
+        let fifo = d.path().join("x.py");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = fifo.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(matches!(
+                read_source(&path, 100),
+                ReadOutcome::NotRegular("a FIFO")
+            ));
+        });
+        let got = rx.recv_timeout(std::time::Duration::from_secs(10));
+        assert_eq!(got, Ok(true), "reading a FIFO blocked or was not refused");
+    }
+}

@@ -1,0 +1,5 @@
+﻿from confluent_kafka import Consumer
+
+consumer = Consumer({"group.id": "g"})
+msg = consumer.poll(1.0)
+consumer.commit()  # expect: OL101

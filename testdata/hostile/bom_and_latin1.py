@@ -1,0 +1,4 @@
+﻿# coding: latin-1
+x = 1
+
+# offsetlint reads this file: it names confluent_kafka / rdkafka

@@ -1,0 +1,6 @@
+# coding: euc_jp
+from confluent_kafka import Consumer
+
+consumer = Consumer({"group.id": "g"})
+msg = consumer.poll(1.0)
+s = "ÆüËÜ¸ì"; consumer.commit()  # expect: OL101

@@ -1,0 +1,6 @@
+# -*- coding: iso-8859-15 -*-
+from confluent_kafka import Consumer
+
+consumer = Consumer({"group.id": "g"})
+msg = consumer.poll(1.0)
+s = "¤¼"; consumer.commit()  # expect: OL101

@@ -1,0 +1,3 @@
+pub const S: &str = "café";
+
+// offsetlint reads this file: it names confluent_kafka / rdkafka

@@ -1,0 +1,6 @@
+from confluent_kafka import Consumer
+
+consumer = Consumer({"group.id": "g"})
+msg = consumer.poll(1.0)
+if msg:
+	x = "漢字😀"; consumer.commit()  # expect: OL101
