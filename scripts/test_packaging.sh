@@ -12,13 +12,15 @@
 #         the wheel from source with maturin) and `offsetlint-cargo` (language: rust;
 #         `cargo install`). The config names the snapshot by path and commit, which is what
 #         `pre-commit try-repo` generates too; unlike try-repo (a new store per call) it keeps
-#         one pre-commit store, so each hook is built once for both files.
+#         one pre-commit store, so each hook is built once for both files. With --try-repo, one
+#         more run goes through `pre-commit try-repo` itself (offsetlint-cargo, violating
+#         file; one more release build, so not by default).
 #
 # Each checked command's exit code and output (stdout and stderr) are saved under
 # $WORK/results/ as NAME.rc and NAME.out; tests/packaging.rs asserts on them. The script checks
 # them itself too. Exit 0: all as expected; 1: some check failed; 2: could not set up.
 #
-# Usage: scripts/test_packaging.sh [--no-cargo-hook]
+# Usage: scripts/test_packaging.sh [--no-cargo-hook] [--try-repo]
 # Environment: PYTHON (default python3), OFFSETLINT_PACKAGING_WORK (default
 # scripts/.work/packaging, git-ignored). Kept between runs: the tools' virtualenv and the cargo
 # target directory; everything else is made anew. Needs network access to PyPI and the crate
@@ -33,10 +35,12 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${OFFSETLINT_PACKAGING_WORK:-$ROOT/scripts/.work/packaging}
 PYTHON=${PYTHON:-python3}
 CARGO_HOOK=1
+TRY_REPO=0
 for arg in "$@"; do
     case $arg in
         --no-cargo-hook) CARGO_HOOK=0 ;;
-        *) echo "usage: $0 [--no-cargo-hook]" >&2; exit 2 ;;
+        --try-repo) TRY_REPO=1 ;;
+        *) echo "usage: $0 [--no-cargo-hook] [--try-repo]" >&2; exit 2 ;;
     esac
 done
 
@@ -202,6 +206,11 @@ if [ $CARGO_HOOK = 1 ]; then
     expect cargo-hook-violating 1 "offsetlint" "Failed" "OL101" "bad.py:$FIRST:"
     run_hook cargo-hook-clean offsetlint-cargo good.py
     expect cargo-hook-clean 0 "offsetlint" "Passed" "no findings"
+    if [ $TRY_REPO = 1 ]; then
+        stage "pre-commit try-repo, hook offsetlint-cargo (its own store: one more cargo install)"
+        record try-repo-violating "$PRE_COMMIT" try-repo "$HOOKREPO" offsetlint-cargo --color never --files bad.py
+        expect try-repo-violating 1 "Using config:" "hookrepo" "Failed" "OL101" "bad.py:$FIRST:"
+    fi
 else
     echo "skipped: hook offsetlint-cargo (--no-cargo-hook)"
 fi
