@@ -70,6 +70,40 @@ fn with_pool<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     }
 }
 
+/// Wall time per phase of a run, printed on stderr when `OFFSETLINT_TIMINGS` is set (for the
+/// performance work: where the time goes).
+struct Phases {
+    last: Instant,
+    spent: Vec<(&'static str, Duration)>,
+}
+
+impl Phases {
+    fn new() -> Self {
+        Phases {
+            last: Instant::now(),
+            spent: Vec::new(),
+        }
+    }
+
+    /// Ends the current phase under `name`.
+    fn mark(&mut self, name: &'static str) {
+        let now = Instant::now();
+        self.spent.push((name, now - self.last));
+        self.last = now;
+    }
+
+    fn report(&self) {
+        if std::env::var_os("OFFSETLINT_TIMINGS").is_some() {
+            let parts: Vec<String> = self
+                .spent
+                .iter()
+                .map(|(n, d)| format!("{n} {:.1} ms", d.as_secs_f64() * 1000.0))
+                .collect();
+            eprintln!("timings: {}", parts.join(", "));
+        }
+    }
+}
+
 /// A file the run knows about: one to report on (named or found under an argument), or one
 /// of its project that resolution may need.
 struct Entry {
@@ -81,11 +115,14 @@ struct Entry {
 
 pub fn check_paths(paths: &[PathBuf], settings: &Settings, walk: &WalkOptions) -> Report {
     let start = Instant::now();
+    let mut phases = Phases::new();
     let (targets, mut errors) = discover(paths, walk);
     let (entries, keys) = project_entries(paths, targets, walk);
+    phases.mark("discover");
     let files_checked = entries.iter().filter(|e| e.target).count();
     let (reports, file_errors) =
-        with_pool(|| lint_project(&entries, &keys, settings, walk.max_file_size));
+        with_pool(|| lint_project(&entries, &keys, settings, walk.max_file_size, &mut phases));
+    phases.report();
     errors.extend(file_errors);
     let mut report = Report {
         files_checked,
@@ -217,6 +254,7 @@ fn lint_project(
     keys: &[PathBuf],
     settings: &Settings,
     max_size: u64,
+    phases: &mut Phases,
 ) -> (Vec<FileReport>, Vec<Error>) {
     let mut layouts = project::Layouts::default();
     let files: Vec<ProjectFile> = entries
@@ -236,6 +274,7 @@ fn lint_project(
         |s: &Source| s.text.as_str(),
         |s: &Source| s.concerned,
     );
+    phases.mark("layout, read and select");
     let sources: Vec<Option<&Source>> = selection
         .texts
         .iter()
@@ -257,6 +296,7 @@ fn lint_project(
             )
         })
         .collect();
+    phases.mark("parse");
     let lines: Vec<Option<LineIndex>> = sources
         .par_iter()
         .zip(&parsed)
@@ -287,6 +327,7 @@ fn lint_project(
             })
             .collect(),
     );
+    phases.mark("index");
     let mut errors = Vec::new();
     let mut todo = Vec::new();
     for (i, (e, r)) in entries.iter().zip(&selection.texts).enumerate() {
@@ -340,6 +381,7 @@ fn lint_project(
             (report, errors)
         })
         .collect();
+    phases.mark("analyse and rules");
     let mut reports = Vec::new();
     for (report, errs) in results {
         reports.extend(report);
