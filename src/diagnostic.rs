@@ -90,6 +90,9 @@ pub struct Finding {
     pub fix_range: Option<TextRange>,
     /// Built by the engine from `suggestion` and `fix_range`.
     pub fix: Option<Fix>,
+    /// The qualified name of the function the finding is in (`Worker.run`, `Sink::flush`);
+    /// `None` at module level. Filled by `RuleContext::report`; baselines key on it.
+    pub enclosing: Option<String>,
 }
 
 impl Finding {
@@ -105,6 +108,7 @@ impl Finding {
             suggestion: None,
             fix_range: None,
             fix: None,
+            enclosing: None,
         }
     }
 

@@ -2,6 +2,7 @@
 //! `Settings` once; nothing below reads them again.
 
 mod check;
+mod progress;
 mod rule;
 
 use std::io::Write;
@@ -26,7 +27,7 @@ pub struct App {
 #[derive(Subcommand, Debug)]
 pub enum Commands {
     /// Lint files and directories (the default command).
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// Print a rule's document: `offsetlint rule OL101` or `offsetlint rule bare-commit`.
     Rule(rule::RuleArgs),
     /// List every rule: code, name, languages, summary.
@@ -52,7 +53,16 @@ const SUBCOMMANDS: &[&str] = &[
 ];
 
 /// Parses and runs; separated from `main` so tests can drive it without a process.
+/// Standard input (`offsetlint check - --stdin-filename F`) is read from the process.
 pub fn main_with_args(args: impl IntoIterator<Item = String>) -> (ExitStatus, Output) {
+    main_with_input(args, None)
+}
+
+/// `main_with_args` with the text standard input would give (`None`: read the process's).
+pub fn main_with_input(
+    args: impl IntoIterator<Item = String>,
+    stdin: Option<String>,
+) -> (ExitStatus, Output) {
     let mut args: Vec<String> = args.into_iter().collect();
     // `offsetlint PATH` means `offsetlint check PATH`.
     if args
@@ -80,7 +90,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = String>) -> (ExitStatus, Ou
         }
     };
     let status = match app.command {
-        Commands::Check(a) => check::run_check(a, &mut out),
+        Commands::Check(a) => check::run_check(*a, &mut out, stdin),
         Commands::Rule(a) => rule::run_rule(a, &mut out),
         Commands::Rules => rule::run_rules(&mut out),
     };

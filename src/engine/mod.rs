@@ -31,11 +31,20 @@ pub struct FileReport {
     pub source: String,
     pub lines: LineIndex,
     pub findings: Vec<Finding>,
+    /// Findings a suppression comment silenced (SARIF's `--sarif-include-suppressed`).
+    pub suppressed: Vec<Suppressed>,
+}
+
+/// A finding silenced by a suppression comment, and the comment's reason.
+#[derive(Debug)]
+pub struct Suppressed {
+    pub finding: Finding,
+    pub reason: String,
 }
 
 #[derive(Debug, Default)]
 pub struct Report {
-    /// Files with at least one finding, sorted by path.
+    /// Files with at least one finding or suppressed finding, sorted by path.
     pub files: Vec<FileReport>,
     pub files_checked: usize,
     /// Per-file and per-path errors; the rest of the run went on.
@@ -83,7 +92,7 @@ pub fn check_paths(paths: &[PathBuf], settings: &Settings, walk: &WalkOptions) -
         files_checked,
         files: reports
             .into_iter()
-            .filter(|f| !f.findings.is_empty())
+            .filter(|f| !f.findings.is_empty() || !f.suppressed.is_empty())
             .collect(),
         ..Report::default()
     };
@@ -248,7 +257,7 @@ fn lint_project(
                     message: "file selected but not parsed".into(),
                 });
             };
-            let findings = catch_unwind(AssertUnwindSafe(|| {
+            let (findings, suppressed) = catch_unwind(AssertUnwindSafe(|| {
                 let is_checkpoint_module = files[i].boundary;
                 lint_parsed(
                     &program,
@@ -271,6 +280,7 @@ fn lint_project(
                 source: source.to_string(),
                 lines: LineIndex::new(source),
                 findings,
+                suppressed,
             })
         })
         .collect();
@@ -313,6 +323,66 @@ fn read_source(path: &Path) -> Result<String, Error> {
     Ok(source)
 }
 
+/// Lints text given for `path` (standard input, for editors) on its own, as a program of
+/// one file whose language comes from the path's extension; `None` when it has none offsetlint
+/// reads. The report counts it as the one file checked.
+pub fn check_source(path: &Path, source: String, settings: &Settings) -> Option<Report> {
+    let start = Instant::now();
+    let lang = discover::language(path)?;
+    let mut report = Report {
+        files_checked: 1,
+        ..Report::default()
+    };
+    let is_checkpoint_module = settings.is_checkpoint_module(path);
+    if is_checkpoint_module || settings.knowledge.may_concern(&source) {
+        let lines = LineIndex::new(&source);
+        let parsed = catch_unwind(AssertUnwindSafe(|| frontend::lower(lang, &source)));
+        let Ok(parsed) = parsed else {
+            report.errors.push(Error::Internal {
+                path: path.to_path_buf(),
+                message: "panic while parsing".into(),
+            });
+            return Some(report);
+        };
+        let index = parsed
+            .as_ref()
+            .ok()
+            .map(|l| FileIndex::new(&l.module, &settings.knowledge.vocab));
+        let program = Program::single(path, lang, index, Some(&lines));
+        let linted = catch_unwind(AssertUnwindSafe(|| {
+            lint_parsed(
+                &program,
+                FileId(0),
+                path,
+                &source,
+                &lines,
+                &parsed,
+                is_checkpoint_module,
+                settings,
+            )
+        }));
+        match linted {
+            Ok((findings, suppressed)) if !findings.is_empty() || !suppressed.is_empty() => {
+                report.files.push(FileReport {
+                    path: path.to_path_buf(),
+                    lang,
+                    lines: LineIndex::new(&source),
+                    source,
+                    findings,
+                    suppressed,
+                })
+            }
+            Ok(_) => {}
+            Err(panic) => report.errors.push(Error::Internal {
+                path: path.to_path_buf(),
+                message: panic_message(&*panic),
+            }),
+        }
+    }
+    report.elapsed = start.elapsed();
+    Some(report)
+}
+
 /// Lints one file's text on its own (a program of one file). Findings come back sorted by
 /// position and code.
 pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -> Vec<Finding> {
@@ -327,7 +397,7 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
         .ok()
         .map(|l| FileIndex::new(&l.module, &settings.knowledge.vocab));
     let program = Program::single(path, lang, index, Some(&lines));
-    lint_parsed(
+    let (findings, _) = lint_parsed(
         &program,
         FileId(0),
         path,
@@ -336,10 +406,12 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
         &parsed,
         is_checkpoint_module,
         settings,
-    )
+    );
+    findings
 }
 
-/// Runs the rules on a parsed file of the program, then the suppressions.
+/// Runs the rules on a parsed file of the program, then the suppressions; returns the
+/// findings and the suppressed ones.
 #[allow(clippy::too_many_arguments)]
 fn lint_parsed<'m>(
     program: &Program<'m>,
@@ -350,14 +422,15 @@ fn lint_parsed<'m>(
     parsed: &Result<Lowered, SyntaxError>,
     is_checkpoint_module: bool,
     settings: &'m Settings,
-) -> Vec<Finding> {
+) -> (Vec<Finding>, Vec<Suppressed>) {
     let lowered = match parsed {
         Err(err) => {
-            return settings
+            let findings = settings
                 .enabled(Rule::SyntaxError)
                 .then(|| syntax_error(err))
                 .into_iter()
-                .collect()
+                .collect();
+            return (findings, Vec::new());
         }
         Ok(lowered) => lowered,
     };
@@ -375,25 +448,32 @@ fn lint_parsed<'m>(
         }
         None => Vec::new(),
     };
-    let mut findings = apply_suppressions(findings, source, &lowered.comments, lines, settings);
-    findings.sort_by(|a, b| {
+    let (mut findings, mut suppressed) =
+        apply_suppressions(findings, source, &lowered.comments, lines, settings);
+    let order = |a: &Finding, b: &Finding| {
         (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
-    });
+    };
+    findings.sort_by(order);
     findings.dedup();
-    findings
+    suppressed.sort_by(|a, b| order(&a.finding, &b.finding));
+    suppressed.dedup_by(|a, b| a.finding == b.finding);
+    (findings, suppressed)
 }
 
 /// Drops suppressed findings, then adds OL002 for the directives that suppressed nothing
-/// (unless another directive suppresses that OL002).
+/// (unless another directive suppresses that OL002). Returns the kept findings and the
+/// suppressed ones with the reason of the directive that silenced each.
 fn apply_suppressions(
     findings: Vec<Finding>,
     source: &str,
     comments: &[crate::model::TextRange],
     lines: &LineIndex,
     settings: &Settings,
-) -> Vec<Finding> {
+) -> (Vec<Finding>, Vec<Suppressed>) {
     let directives = suppress::parse(source, comments, lines);
+    let all = findings.clone();
     let (mut kept, used) = suppress::apply(findings, &directives.directives, lines);
+    let mut silenced: Vec<Finding> = all.into_iter().filter(|f| !kept.contains(f)).collect();
     if settings.enabled(Rule::UnusedSuppression) {
         let meta = unused_suppression(
             &directives,
@@ -401,10 +481,41 @@ fn apply_suppressions(
             settings.rules,
             settings.require_suppression_reason,
         );
-        kept.extend(
-            meta.into_iter()
-                .filter(|f| !suppress::is_suppressed_by_other(f, &directives.directives, lines)),
-        );
+        let (other, meta): (Vec<_>, Vec<_>) = meta
+            .into_iter()
+            .partition(|f| suppress::is_suppressed_by_other(f, &directives.directives, lines));
+        kept.extend(meta);
+        silenced.extend(other);
     }
-    kept
+    let suppressed = silenced
+        .into_iter()
+        .map(|finding| {
+            let reason = suppression_reason(&finding, &directives.directives, lines);
+            Suppressed { finding, reason }
+        })
+        .collect();
+    (kept, suppressed)
+}
+
+/// The reason of the first directive (other than the finding's own comment, for OL002) that
+/// covers the finding's line and rule.
+fn suppression_reason(
+    finding: &Finding,
+    directives: &[suppress::Directive],
+    lines: &LineIndex,
+) -> String {
+    let line = lines.line(finding.range.start);
+    directives
+        .iter()
+        .find(|d| {
+            let covers = match d.scope {
+                suppress::Scope::File => true,
+                suppress::Scope::Line { line: at, own_line } => {
+                    line == at || (own_line && line == at + 1)
+                }
+            };
+            d.range != finding.range && covers && d.matches(finding.rule)
+        })
+        .map(|d| d.reason.trim().to_string())
+        .unwrap_or_default()
 }

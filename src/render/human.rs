@@ -1,17 +1,23 @@
-//! The human format: miette's graphical report per finding.
+//! The human format: miette's graphical report per finding. A finding with a fix is marked
+//! `[*]` when `--fix` applies it as the options stand, `[unsafe fix]` when it needs
+//! `--unsafe-fixes` too; the output ends with the command that prints each reported rule's
+//! document.
 
+use std::collections::BTreeSet;
 use std::fmt;
 
 use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
 };
 
-use crate::diagnostic::Finding;
+use crate::diagnostic::{Applicability, Finding};
 use crate::engine::{FileReport, Report};
+use crate::registry::Rule;
 
 struct Rendered<'a> {
     finding: &'a Finding,
     src: NamedSource<String>,
+    unsafe_fixes: bool,
 }
 
 impl fmt::Debug for Rendered<'_> {
@@ -30,8 +36,13 @@ impl std::error::Error for Rendered<'_> {}
 
 impl Diagnostic for Rendered<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        let mark = match self.finding.fix.as_ref().map(|f| f.applicability) {
+            None => "",
+            Some(Applicability::Unsafe) if self.unsafe_fixes => " [*]",
+            Some(Applicability::Unsafe) => " [unsafe fix]",
+        };
         Some(Box::new(format!(
-            "{} {}",
+            "{} {}{mark}",
             self.finding.rule.code(),
             self.finding.rule.name()
         )))
@@ -70,9 +81,11 @@ pub fn render_finding(
     finding: &Finding,
     theme: GraphicalTheme,
     width: usize,
+    unsafe_fixes: bool,
 ) -> String {
     let rendered = Rendered {
         finding,
+        unsafe_fixes,
         src: NamedSource::new(file.path.display().to_string(), file.source.clone())
             .with_language("text"),
     };
@@ -91,7 +104,8 @@ pub fn render_finding(
     out
 }
 
-pub fn human(report: &Report, color: bool) -> String {
+/// Every finding, then `rule_footer`. `unsafe_fixes`: whether `--unsafe-fixes` is on.
+pub fn human(report: &Report, color: bool, unsafe_fixes: bool) -> String {
     let mut out = String::new();
     for file in &report.files {
         for f in &file.findings {
@@ -100,9 +114,29 @@ pub fn human(report: &Report, color: bool) -> String {
             } else {
                 GraphicalTheme::unicode_nocolor()
             };
-            out.push_str(&render_finding(file, f, theme, 100));
+            out.push_str(&render_finding(file, f, theme, 100, unsafe_fixes));
             out.push('\n');
         }
+    }
+    out.push_str(&rule_footer(report));
+    out
+}
+
+/// `For more on a rule: offsetlint rule CODE`, one line per rule reported, in code order;
+/// empty without findings.
+pub fn rule_footer(report: &Report) -> String {
+    let rules: BTreeSet<Rule> = report
+        .files
+        .iter()
+        .flat_map(|f| &f.findings)
+        .map(|f| f.rule)
+        .collect();
+    if rules.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("For more on a rule:\n");
+    for r in rules {
+        out.push_str(&format!("  offsetlint rule {}  ({})\n", r.code(), r.name()));
     }
     out
 }
