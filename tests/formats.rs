@@ -1196,3 +1196,20 @@ fn no_progress_when_stderr_is_not_a_terminal() {
     );
     assert!(!stderr.contains("linting…"), "{stderr:?}");
 }
+
+#[test]
+fn fix_keeps_a_byte_order_mark_and_line_endings() {
+    let d = tempfile::tempdir().unwrap();
+    let crlf = BARE_COMMIT.replace('\n', "\r\n");
+    let p = d.path().join("w.py");
+    fs::write(&p, format!("\u{feff}{crlf}")).unwrap();
+    let (status, out) = run(&["check", "--isolated", "--fix", "--unsafe-fixes", s(&p)]);
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    assert_eq!(
+        fs::read_to_string(&p).unwrap(),
+        format!(
+            "\u{feff}{}",
+            crlf.replace("consumer.commit()", "consumer.commit(message=msg)")
+        )
+    );
+}

@@ -349,7 +349,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
                 match &input {
                     Input::Stdin { .. } => stdin_fixed = Some(text),
                     Input::Paths(_) => {
-                        if let Err(e) = std::fs::write(&file.path, &text) {
+                        if let Err(e) = write_fixed(&file.path, &file.source, &text) {
                             write_errors.push(format!(
                                 "{}: cannot write the fixes: {e}",
                                 file.path.display()
@@ -513,6 +513,26 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     } else {
         ExitStatus::Clean
     }
+}
+
+/// Writes a fixed file, only if what is on disk is still the text that was linted (UTF-8,
+/// after an optional byte order mark, which is kept): a file decoded from another encoding,
+/// or changed since it was read, is left alone.
+fn write_fixed(path: &std::path::Path, linted: &str, fixed: &str) -> Result<(), String> {
+    const BOM: &str = "\u{feff}";
+    let on_disk = std::fs::read(path).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(on_disk)
+        .map_err(|_| "not UTF-8 on disk; fixes are applied to UTF-8 files only".to_string())?;
+    let bom = text.starts_with(BOM);
+    if text.strip_prefix(BOM).unwrap_or(&text) != linted {
+        return Err("the file changed since it was read".into());
+    }
+    let out = if bom {
+        format!("{BOM}{fixed}")
+    } else {
+        fixed.to_string()
+    };
+    std::fs::write(path, out).map_err(|e| e.to_string())
 }
 
 /// Findings `--fix` fixes as the options stand, and those needing `--unsafe-fixes` as well.
