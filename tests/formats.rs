@@ -1213,3 +1213,21 @@ fn fix_keeps_a_byte_order_mark_and_line_endings() {
         )
     );
 }
+
+/// The new formats as a reviewer sees them, on one fixture (relative paths: stable).
+#[test]
+fn snapshots_of_the_ci_formats() {
+    let path = "testdata/OL202/confluent_kafka.py";
+    for format in ["github", "gitlab", "junit", "json-lines"] {
+        let (_, out) = run(&["check", "--isolated", "--format", format, path]);
+        insta::assert_snapshot!(format!("format_{format}"), out.stdout);
+    }
+    let (_, out) = run(&[
+        "check",
+        "--isolated",
+        "--statistics",
+        "testdata/OL101/confluent_kafka.py",
+        "testdata/OL202/confluent_kafka.py",
+    ]);
+    insta::assert_snapshot!("statistics_table", out.stdout);
+}
