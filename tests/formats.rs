@@ -1231,3 +1231,57 @@ fn snapshots_of_the_ci_formats() {
     ]);
     insta::assert_snapshot!("statistics_table", out.stdout);
 }
+
+/// Runs the binary on a terminal (a pseudo-terminal from util-linux's `script`): stdout and
+/// stderr are both the terminal, and `script` copies what it showed to its own stdout.
+fn on_terminal(args: &[&str]) -> (String, std::time::Duration) {
+    let bin = env!("CARGO_BIN_EXE_offsetlint");
+    let command = std::iter::once(bin)
+        .chain(args.iter().copied())
+        .map(|a| format!("'{}'", a.replace('\'', r"'\''")))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let start = std::time::Instant::now();
+    let out = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env_remove("NO_COLOR")
+        .env("TERM", "xterm")
+        .stdin(Stdio::null())
+        .output()
+        .expect("`script` (util-linux) runs a command on a pseudo-terminal");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        start.elapsed(),
+    )
+}
+
+#[test]
+fn progress_on_a_terminal_only_for_long_human_runs() {
+    let d = tempfile::tempdir().unwrap();
+    let model = fs::read_to_string("testdata/OL301/confluent_kafka.py").unwrap();
+    for i in 0..600 {
+        fs::write(d.path().join(format!("m{i}.py")), &model).unwrap();
+    }
+    let dir = s(d.path());
+    let (shown, took) = on_terminal(&["check", "--isolated", "--format", "concise", dir]);
+    assert!(shown.contains("found "), "{shown}");
+    if took > std::time::Duration::from_millis(1500) {
+        assert!(
+            shown.contains("linting…"),
+            "a {took:?} run showed no progress"
+        );
+    }
+    // Machine formats and `--quiet`: never, however long.
+    for extra in [
+        &["--format", "json"][..],
+        &["--format", "concise", "--quiet"],
+    ] {
+        let (shown, _) = on_terminal(&[&["check", "--isolated"][..], extra, &[dir]].concat());
+        assert!(!shown.contains("linting…"), "{extra:?}");
+    }
+    // A short run on a terminal shows none either.
+    let (shown, _) = on_terminal(&["check", "--isolated", "testdata/OL101/rdkafka.rs"]);
+    assert!(!shown.contains("linting…"));
+    // On a terminal, the human format is coloured.
+    assert!(shown.contains('\u{1b}'), "{shown}");
+}
