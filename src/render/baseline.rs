@@ -313,7 +313,8 @@ pub fn fingerprint(
 /// `path` relative to `root` with `/` separators when it is under it, else as given.
 pub fn relative_to(path: &Path, root: &Path) -> String {
     let abs = absolute(path);
-    match abs.strip_prefix(root) {
+    let root = absolute(root);
+    match abs.strip_prefix(&root) {
         Ok(rel) => super::slash_path(rel),
         Err(_) => super::slash_path(path),
     }
