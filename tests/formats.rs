@@ -85,12 +85,21 @@ fn sarif_schema() -> Value {
         .lines()
         .find_map(|l| l.strip_prefix("host: ").map(str::to_string))
         .expect("host triple");
-    let out = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--offline", "--locked"])
-        .args(["--filter-platform", &host])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo metadata");
+    let metadata = |offline: bool| {
+        let mut cmd = Command::new(cargo);
+        cmd.args(["metadata", "--format-version", "1", "--locked"])
+            .args(["--filter-platform", &host])
+            .current_dir(env!("CARGO_MANIFEST_DIR"));
+        if offline {
+            cmd.arg("--offline");
+        }
+        cmd.output().expect("cargo metadata")
+    };
+    // Offline first (the build fetched the crate); else let cargo fetch what it lacks.
+    let mut out = metadata(true);
+    if !out.status.success() {
+        out = metadata(false);
+    }
     assert!(
         out.status.success(),
         "{}",
