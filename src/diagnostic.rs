@@ -103,6 +103,9 @@ pub struct Finding {
     pub fix: Option<Fix>,
     /// Locations in other files (an import chain through project modules).
     pub related: Vec<Related>,
+    /// The qualified name of the function the finding is in (`Worker.run`, `Sink::flush`);
+    /// `None` at module level. Filled by `RuleContext::report`; baselines key on it.
+    pub enclosing: Option<String>,
 }
 
 impl Finding {
@@ -119,6 +122,7 @@ impl Finding {
             fix_range: None,
             fix: None,
             related: Vec::new(),
+            enclosing: None,
         }
     }
 

@@ -784,3 +784,64 @@ fn configuration_is_searched_upwards_from_the_working_directory() {
     assert_eq!(status(&[]), Some(0));
     assert_eq!(status(&["--isolated"]), Some(1));
 }
+
+#[test]
+fn exit_codes_are_the_same_in_every_format() {
+    let d = tmp();
+    write(d.path(), "clean.py", CLEAN.as_bytes());
+    write(d.path(), "bad.py", BARE_COMMIT.as_bytes());
+    let clean = d.path().join("clean.py");
+    let bad = d.path().join("bad.py");
+    for format in [
+        "human",
+        "concise",
+        "json",
+        "json-lines",
+        "sarif",
+        "github",
+        "gitlab",
+        "junit",
+    ] {
+        for flag in ["--format", "--output-format"] {
+            let code = |path: &str| run(&["check", "--isolated", flag, format, path]).0;
+            assert_eq!(code(clean.to_str().unwrap()), ExitStatus::Clean, "{format}");
+            assert_eq!(
+                code(bad.to_str().unwrap()),
+                ExitStatus::Findings,
+                "{format}"
+            );
+            assert_eq!(code("/no/such/path.py"), ExitStatus::Error, "{format}");
+        }
+        let (status, out) = run(&[
+            "check",
+            "--isolated",
+            "--exit-zero",
+            "--format",
+            format,
+            bad.to_str().unwrap(),
+        ]);
+        assert_eq!(status, ExitStatus::Clean, "{format}");
+        assert!(!out.stdout.is_empty(), "{format}: no output");
+        // Machine formats print nothing on stderr without tool errors.
+        if !matches!(format, "human" | "concise") {
+            assert_eq!(out.stderr, "", "{format}");
+        }
+    }
+}
+
+#[test]
+fn new_flags_leave_the_default_run_unchanged() {
+    // `--fix` without `--unsafe-fixes` applies nothing (the only fix is unsafe): the file
+    // and the JSON output stay as they were.
+    let d = tmp();
+    write(d.path(), "bad.py", BARE_COMMIT.as_bytes());
+    let bad = d.path().join("bad.py");
+    let (_, before) = run(&["check", "--format", "json", bad.to_str().unwrap()]);
+    let (status, after) = run(&["check", "--fix", "--format", "json", bad.to_str().unwrap()]);
+    assert_eq!(status, ExitStatus::Findings);
+    assert_eq!(before.stdout, after.stdout);
+    assert_eq!(fs::read_to_string(&bad).unwrap(), BARE_COMMIT);
+    // `--unsafe-fixes` alone writes nothing either.
+    run(&["check", "--unsafe-fixes", bad.to_str().unwrap()]);
+    assert_eq!(fs::read_to_string(&bad).unwrap(), BARE_COMMIT);
+}

@@ -1,19 +1,22 @@
 //! `offsetlint check [PATH]...`
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
+use std::time::Instant;
 
 use clap::{Args, Parser, ValueEnum};
 
+use super::progress::Progress;
 use super::{render_error, Output};
 use crate::config::{
     default_checkpoint_globs, find_config, glob_set, load_config, parse_size, resolve_rules,
     FileSize, Loaded, Settings, Sourced,
 };
-use crate::engine::check_paths;
 use crate::engine::discover::WalkOptions;
 use crate::engine::read::DEFAULT_MAX_FILE_SIZE;
+use crate::engine::{check_paths, Report};
 use crate::error::{Error, ExitStatus, Origin};
+use crate::render::baseline::{Applied, Baseline};
 use crate::render::{self, Format};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -25,12 +28,15 @@ pub enum Color {
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// Files or directories to lint.
-    #[arg(default_value = ".")]
+    /// Files or directories to lint (default `.`); `-` reads the source from standard input
+    /// (with `--stdin-filename`).
     pub paths: Vec<PathBuf>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
+    #[arg(long, alias = "output-format", value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// Write the output (findings, statistics or diff) to this file instead of stdout.
+    #[arg(long, short = 'o', value_name = "PATH")]
+    pub output_file: Option<PathBuf>,
     /// Rules to run: codes, names, prefixes (`OL1`) or `ALL`; comma-separated or repeated.
     #[arg(long, value_delimiter = ',')]
     pub select: Vec<String>,
@@ -43,6 +49,8 @@ pub struct CheckArgs {
     /// Print findings only: no summary line.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Colours: `auto` honours `NO_COLOR`, then `FORCE_COLOR`, then whether stdout is a
+    /// terminal.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
     /// Skip paths matching this glob (repeatable).
@@ -71,6 +79,35 @@ pub struct CheckArgs {
     /// Default 10 MiB.
     #[arg(long, value_name = "SIZE")]
     pub max_file_size: Option<String>,
+    /// SARIF: include findings silenced by suppression comments or the baseline, marked
+    /// with `suppressions`.
+    #[arg(long)]
+    pub sarif_include_suppressed: bool,
+    /// Report only findings this baseline file does not record; list its entries that no
+    /// longer occur.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Record today's findings in this baseline file (with `--baseline` on the same file:
+    /// only drop entries that no longer occur).
+    #[arg(long, value_name = "FILE")]
+    pub write_baseline: Option<PathBuf>,
+    /// Print counts per rule instead of the findings.
+    #[arg(long)]
+    pub statistics: bool,
+    /// The path standard input stands for (`offsetlint check - --stdin-filename x.py`): its
+    /// extension gives the language, and findings are reported at it.
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
+    /// Apply the fixes (safe ones; unsafe ones too with `--unsafe-fixes`), then report what is
+    /// left.
+    #[arg(long)]
+    pub fix: bool,
+    /// Let `--fix` and `--diff` apply unsafe fixes too (they change behaviour: review them).
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// Print the fixes as a unified diff instead of writing them; exit 1 if there is any.
+    #[arg(long)]
+    pub diff: bool,
 }
 
 struct Prepared {
@@ -127,7 +164,7 @@ fn max_file_size(args: &CheckArgs, loaded: &Loaded) -> Result<u64, Error> {
 }
 
 /// Validates a loaded configuration alone, as `check` with no flags would (fuzzing).
-pub(crate) fn validate(loaded: &Loaded) -> Result<(), Error> {
+pub(crate) fn validate_config(loaded: &Loaded) -> Result<(), Error> {
     let args = CheckArgs::parse_from(["check"]);
     settings_from(&args, loaded.clone()).map(|_| ())
 }
@@ -185,12 +222,120 @@ impl CheckArgs {
     }
 }
 
-pub fn run_check(args: CheckArgs, out: &mut Output) -> ExitStatus {
+/// How many times `--fix` re-lints and fixes again (a fix can make room for another).
+const FIX_PASSES: usize = 10;
+
+/// The source comes from standard input (`-`) or from the files under the paths.
+enum Input {
+    Stdin { path: PathBuf, text: String },
+    Paths(Vec<PathBuf>),
+}
+
+/// Checks flag combinations clap cannot express.
+fn validate(args: &CheckArgs) -> Result<(), String> {
+    if args.statistics
+        && matches!(
+            args.format,
+            Format::Sarif | Format::Github | Format::Gitlab | Format::Junit
+        )
+    {
+        return Err(format!(
+            "`--statistics` prints with the human, concise, json and json-lines formats, not `{}`",
+            format_name(args.format)
+        ));
+    }
+    if args.sarif_include_suppressed && args.format != Format::Sarif {
+        return Err("`--sarif-include-suppressed` needs `--format sarif`".into());
+    }
+    let stdin = args.paths.iter().any(|p| p.as_os_str() == "-");
+    if stdin && args.paths.len() > 1 {
+        return Err("`-` (standard input) cannot be combined with other paths".into());
+    }
+    if args.stdin_filename.is_some() && !args.paths.is_empty() && !stdin {
+        return Err("`--stdin-filename` names the file standard input stands for: pass `-` instead of paths".into());
+    }
+    if stdin && args.stdin_filename.is_none() {
+        return Err("reading standard input (`-`) needs `--stdin-filename PATH` (its extension gives the language)".into());
+    }
+    if let Some(p) = &args.stdin_filename {
+        if crate::engine::discover::language(p).is_none() {
+            return Err(format!(
+                "--stdin-filename {}: not a Python (.py, .pyi) or Rust (.rs) file name",
+                p.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn format_name(f: Format) -> String {
+    f.to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_string())
+}
+
+/// Whether to colour stdout: `--color`, else `NO_COLOR` (set and not empty: no colour), else
+/// `FORCE_COLOR` or `CLICOLOR_FORCE` (set, not empty, not `0`: colour), else whether stdout
+/// is a terminal (not `TERM=dumb`).
+pub(crate) fn use_color(choice: Color, stdout_is_terminal: bool) -> bool {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    let forced = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+    match choice {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto if set("NO_COLOR") => false,
+        Color::Auto if forced("FORCE_COLOR") || forced("CLICOLOR_FORCE") => true,
+        Color::Auto => stdout_is_terminal && std::env::var_os("TERM").is_none_or(|t| t != "dumb"),
+    }
+}
+
+/// Lints the input: the report, with fixes completed, before any baseline.
+fn lint(input: &Input, settings: &crate::config::Settings, walk: &WalkOptions) -> Report {
+    let mut report = match input {
+        Input::Stdin { path, text } => {
+            crate::engine::check_source(path, text.clone(), settings).unwrap_or_default()
+        }
+        Input::Paths(paths) => check_paths(paths, settings, walk),
+    };
+    render::fix::complete(&mut report);
+    report
+}
+
+/// A lint pass after the baseline: the report of what is left, what the baseline hid and,
+/// for `--write-baseline`, today's findings before it.
+struct Pass {
+    report: Report,
+    applied: Applied,
+    current: Option<Baseline>,
+}
+
+fn lint_pass(
+    input: &Input,
+    settings: &crate::config::Settings,
+    walk: &WalkOptions,
+    baseline: Option<&Baseline>,
+    write_to: Option<&std::path::Path>,
+) -> Pass {
+    let mut report = lint(input, settings, walk);
+    let current = write_to.map(|p| Baseline::from_report(&report, p));
+    let applied = baseline.map_or_else(Applied::default, |b| b.apply(&mut report));
+    Pass {
+        report,
+        applied,
+        current,
+    }
+}
+
+pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> ExitStatus {
+    let started = Instant::now();
     let stderr_color = match args.color {
         Color::Always => true,
         Color::Never => false,
         Color::Auto => std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal(),
     };
+    if let Err(message) = validate(&args) {
+        out.stderr.push_str(&format!("error: {message}\n"));
+        return ExitStatus::Error;
+    }
     let prepared = match prepare(&args) {
         Ok(p) => p,
         Err(e) => {
@@ -204,8 +349,44 @@ pub fn run_check(args: CheckArgs, out: &mut Output) -> ExitStatus {
         force_exclude: args.force_exclude,
         max_file_size: prepared.max_file_size,
     };
+    let paths = if args.paths.is_empty() && args.stdin_filename.is_none() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    let input = match &args.stdin_filename {
+        Some(path) => {
+            if args.force_exclude && excluded(&prepared.exclude, path) {
+                // As for an excluded file named on the command line: nothing to lint.
+                if args.fix {
+                    out.stdout.push_str(&stdin.unwrap_or_else(read_stdin_lossy));
+                }
+                return ExitStatus::Clean;
+            }
+            let text = match stdin.map_or_else(read_stdin, Ok) {
+                Ok(t) => t,
+                Err(e) => {
+                    out.stderr
+                        .push_str(&format!("error: cannot read standard input: {e}\n"));
+                    return ExitStatus::Error;
+                }
+            };
+            Input::Stdin {
+                path: path.clone(),
+                text: text
+                    .strip_prefix('\u{feff}')
+                    .map_or(text.clone(), str::to_string),
+            }
+        }
+        None => Input::Paths(paths),
+    };
     if args.show_files {
-        let (files, errors) = crate::engine::discover::discover(&args.paths, &walk);
+        let Input::Paths(paths) = &input else {
+            out.stderr
+                .push_str("error: `--show-files` lists files under paths, not standard input\n");
+            return ExitStatus::Error;
+        };
+        let (files, errors) = crate::engine::discover::discover(paths, &walk);
         for (path, _) in &files {
             out.stdout.push_str(&format!(
                 "{}\n",
@@ -221,30 +402,298 @@ pub fn run_check(args: CheckArgs, out: &mut Output) -> ExitStatus {
             ExitStatus::Error
         };
     }
-    let mut report = check_paths(&args.paths, &prepared.settings, &walk);
-    render::fix::complete(&mut report);
-    let color = match args.color {
-        Color::Always => true,
-        Color::Never => false,
-        Color::Auto => std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal(),
+    let baseline = match args.baseline.as_deref().map(Baseline::load).transpose() {
+        Ok(b) => b,
+        Err(e) => {
+            out.stderr.push_str(&format!("error: {e}\n"));
+            return ExitStatus::Error;
+        }
     };
-    out.stdout.push_str(&match args.format {
-        Format::Human => render::human(&report, color),
-        Format::Concise => render::concise(&report),
-        Format::Json => render::json(&report),
-    });
+    let progress = Progress::start(
+        std::io::stderr().is_terminal()
+            && !args.format.is_machine()
+            && !args.quiet
+            && matches!(input, Input::Paths(_)),
+    );
+    let mut pass = lint_pass(
+        &input,
+        &prepared.settings,
+        &walk,
+        baseline.as_ref(),
+        args.write_baseline.as_deref(),
+    );
+    let mut fixed = 0;
+    let mut write_errors = Vec::new();
+    let mut stdin_fixed: Option<String> = None;
+    if args.fix && !args.diff {
+        for _ in 0..FIX_PASSES {
+            let mut changed = 0;
+            for file in &pass.report.files {
+                let Some((text, n)) = render::fix::fixed_source(file, args.unsafe_fixes) else {
+                    continue;
+                };
+                match &input {
+                    Input::Stdin { .. } => stdin_fixed = Some(text),
+                    Input::Paths(_) => {
+                        if let Err(e) = write_fixed(&file.path, &file.source, &text) {
+                            write_errors.push(format!(
+                                "{}: cannot write the fixes: {e}",
+                                file.path.display()
+                            ));
+                            continue;
+                        }
+                    }
+                }
+                changed += n;
+            }
+            if changed == 0 {
+                break;
+            }
+            fixed += changed;
+            let input_now = match &input {
+                Input::Stdin { path, text } => Input::Stdin {
+                    path: path.clone(),
+                    text: stdin_fixed.clone().unwrap_or_else(|| text.clone()),
+                },
+                Input::Paths(p) => Input::Paths(p.clone()),
+            };
+            pass = lint_pass(
+                &input_now,
+                &prepared.settings,
+                &walk,
+                baseline.as_ref(),
+                args.write_baseline.as_deref(),
+            );
+        }
+    }
+    progress.finish();
+    let report = &pass.report;
+    let mut status_errors = !report.errors.is_empty() || !write_errors.is_empty();
     for e in report.warnings.iter().chain(&report.errors) {
         out.stderr.push_str(&render_error(e, stderr_color));
     }
-    if !args.quiet && args.format != Format::Json {
-        out.stderr.push_str(&render::summary(&report));
+    for e in &write_errors {
+        out.stderr.push_str(&format!("error: {e}\n"));
+    }
+
+    // The baseline file to write, before anything is printed about the old one.
+    if let (Some(path), Some(current)) = (&args.write_baseline, &pass.current) {
+        let same_file = args.baseline.as_deref().is_some_and(|b| same_path(b, path));
+        let new = match (&baseline, same_file) {
+            (Some(old), true) => old.intersect(current),
+            _ => current.clone(),
+        };
+        match new.write(path) {
+            Ok(()) => out.stderr.push_str(&format!(
+                "wrote {} finding{} ({} entr{}) to the baseline {}\n",
+                new.count(),
+                render::plural(new.count()),
+                new.entry_count(),
+                if new.entry_count() == 1 { "y" } else { "ies" },
+                path.display()
+            )),
+            Err(e) => {
+                out.stderr.push_str(&format!("error: {e}\n"));
+                status_errors = true;
+            }
+        }
+    }
+    if let (Some(path), Some(_)) = (&args.baseline, &baseline) {
+        if !args.quiet || !pass.applied.stale.is_empty() {
+            out.stderr.push_str(&baseline_note(path, &pass.applied));
+        }
+    }
+
+    let (fixable, unsafe_fixable) = fix_counts(report, args.unsafe_fixes);
+    let mut main = String::new();
+    let mut diff_changes = false;
+    if args.diff {
+        let mut would_fix = 0;
+        for file in &report.files {
+            if let Some((text, n)) = render::fix::fixed_source(file, args.unsafe_fixes) {
+                main.push_str(&render::fix::unified_diff(
+                    &file.path.to_string_lossy(),
+                    &file.source,
+                    &text,
+                ));
+                would_fix += n;
+            }
+        }
+        diff_changes = would_fix > 0;
+        out.stderr.push_str(&match (would_fix, unsafe_fixable) {
+            (0, 0) => "no fixes to apply\n".to_string(),
+            (0, u) => format!("no fixes to apply ({u} with `--unsafe-fixes`)\n"),
+            (n, _) => format!("would fix {n} finding{}\n", render::plural(n)),
+        });
+    } else if let (Input::Stdin { text, .. }, true) = (&input, args.fix) {
+        // Editors read the fixed source back from stdout.
+        main.push_str(stdin_fixed.as_deref().unwrap_or(text));
+    } else if args.statistics {
+        let stats =
+            render::statistics::statistics(report, args.unsafe_fixes, pass.applied.hidden.len());
+        main.push_str(&match args.format {
+            Format::Json => stats.json(),
+            Format::JsonLines => stats.json_lines(),
+            _ => stats.table(),
+        });
+    } else {
+        let color =
+            args.output_file.is_none() && use_color(args.color, std::io::stdout().is_terminal());
+        let root = std::env::current_dir().unwrap_or_default();
+        main.push_str(&match args.format {
+            Format::Human => render::human(report, color, args.unsafe_fixes),
+            Format::Concise => render::concise(report),
+            Format::Json => render::json(report),
+            Format::JsonLines => render::json_lines(report),
+            Format::Sarif => render::sarif::sarif(
+                report,
+                &render::sarif::SarifOptions {
+                    root: &root,
+                    baselined: &pass.applied.hidden,
+                    baseline_file: args.baseline.as_deref(),
+                    include_suppressed: args.sarif_include_suppressed,
+                },
+            ),
+            Format::Github => render::github(report),
+            Format::Gitlab => render::gitlab(report, &root),
+            Format::Junit => render::junit(report),
+        });
+    }
+    match &args.output_file {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, &main) {
+                out.stderr.push_str(&format!(
+                    "error: {}: cannot write the output: {e}\n",
+                    path.display()
+                ));
+                status_errors = true;
+            }
+        }
+        None => out.stdout.push_str(&main),
+    }
+    let stdin_fix = args.fix && matches!(input, Input::Stdin { .. });
+    if !args.quiet && !args.diff && (!args.format.is_machine() || stdin_fix) {
+        let extras = render::SummaryExtras {
+            fixable,
+            unsafe_fixable,
+            baselined: pass.applied.hidden.len(),
+            fixed,
+            elapsed: started.elapsed(),
+        };
+        out.stderr.push_str(&render::summary(report, &extras));
         out.stderr.push('\n');
     }
-    if !report.errors.is_empty() {
+    if status_errors {
         ExitStatus::Error
+    } else if args.diff {
+        if diff_changes {
+            ExitStatus::Findings
+        } else {
+            ExitStatus::Clean
+        }
+    } else if args.write_baseline.is_some() {
+        // Every finding is recorded now.
+        ExitStatus::Clean
     } else if report.finding_count() > 0 && !args.exit_zero {
         ExitStatus::Findings
     } else {
         ExitStatus::Clean
     }
+}
+
+/// Writes a fixed file, only if what is on disk is still the text that was linted (UTF-8,
+/// after an optional byte order mark, which is kept): a file decoded from another encoding,
+/// or changed since it was read, is left alone.
+fn write_fixed(path: &std::path::Path, linted: &str, fixed: &str) -> Result<(), String> {
+    const BOM: &str = "\u{feff}";
+    let on_disk = std::fs::read(path).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(on_disk)
+        .map_err(|_| "not UTF-8 on disk; fixes are applied to UTF-8 files only".to_string())?;
+    let bom = text.starts_with(BOM);
+    if text.strip_prefix(BOM).unwrap_or(&text) != linted {
+        return Err("the file changed since it was read".into());
+    }
+    let out = if bom {
+        format!("{BOM}{fixed}")
+    } else {
+        fixed.to_string()
+    };
+    std::fs::write(path, out).map_err(|e| e.to_string())
+}
+
+/// Findings `--fix` fixes as the options stand, and those needing `--unsafe-fixes` as well.
+fn fix_counts(report: &Report, unsafe_fixes: bool) -> (usize, usize) {
+    let mut counts = (0, 0);
+    for fix in report
+        .files
+        .iter()
+        .flat_map(|f| &f.findings)
+        .filter_map(|f| f.fix.as_ref())
+    {
+        if render::fix::applies(fix, unsafe_fixes) {
+            counts.0 += 1;
+        } else {
+            counts.1 += 1;
+        }
+    }
+    counts
+}
+
+/// The stderr lines about `--baseline`: how many findings it hid, and its entries that no
+/// longer occur.
+fn baseline_note(path: &std::path::Path, applied: &Applied) -> String {
+    let hidden = applied.hidden.len();
+    let mut out = format!(
+        "baseline {}: {hidden} finding{} hidden\n",
+        path.display(),
+        render::plural(hidden)
+    );
+    if !applied.stale.is_empty() {
+        let gone: usize = applied.stale.iter().map(|s| s.missing).sum();
+        out.push_str(&format!(
+            "baseline {}: {gone} recorded finding{} no longer occur{} (ratchet down with `--baseline {} --write-baseline {}`):\n",
+            path.display(),
+            render::plural(gone),
+            if gone == 1 { "s" } else { "" },
+            path.display(),
+            path.display()
+        ));
+        for s in &applied.stale {
+            let e = &s.entry;
+            let at = e
+                .function
+                .as_deref()
+                .map_or_else(|| "module level".to_string(), |f| format!("in `{f}`"));
+            out.push_str(&format!(
+                "  {} {} {} {at} ({} of {} gone, hash {})\n",
+                e.code, e.rule, e.path, s.missing, e.count, e.hash
+            ));
+        }
+    }
+    out
+}
+
+fn same_path(a: &std::path::Path, b: &std::path::Path) -> bool {
+    a == b
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(x), Ok(y)) if x == y
+        )
+}
+
+/// `--exclude` on the path standard input stands for (with `--force-exclude`).
+fn excluded(exclude: &globset::GlobSet, path: &std::path::Path) -> bool {
+    exclude.is_match(path) || path.file_name().is_some_and(|n| exclude.is_match(n))
+}
+
+fn read_stdin() -> std::io::Result<String> {
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text)?;
+    Ok(text)
+}
+
+fn read_stdin_lossy() -> String {
+    let mut bytes = Vec::new();
+    let _ = std::io::stdin().read_to_end(&mut bytes);
+    String::from_utf8_lossy(&bytes).into_owned()
 }

@@ -2,6 +2,7 @@
 //! `Settings` once; nothing below reads them again.
 
 mod check;
+mod progress;
 mod rule;
 
 use std::io::Write;
@@ -52,7 +53,7 @@ pub struct App {
 #[derive(Subcommand, Debug)]
 pub enum Commands {
     /// Lint files and directories (the default command).
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// Print a rule's document: `offsetlint rule OL101` or `offsetlint rule bare-commit`.
     Rule(rule::RuleArgs),
     /// List every rule: code, name, languages, summary.
@@ -78,7 +79,16 @@ const SUBCOMMANDS: &[&str] = &[
 ];
 
 /// Parses and runs; separated from `main` so tests can drive it without a process.
+/// Standard input (`offsetlint check - --stdin-filename F`) is read from the process.
 pub fn main_with_args(args: impl IntoIterator<Item = String>) -> (ExitStatus, Output) {
+    main_with_input(args, None)
+}
+
+/// `main_with_args` with the text standard input would give (`None`: read the process's).
+pub fn main_with_input(
+    args: impl IntoIterator<Item = String>,
+    stdin: Option<String>,
+) -> (ExitStatus, Output) {
     // A panic while linting a file becomes a tool error naming it, without a backtrace.
     crate::engine::isolate::install_panic_hook();
     let mut args: Vec<String> = args.into_iter().collect();
@@ -108,7 +118,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = String>) -> (ExitStatus, Ou
         }
     };
     let status = match app.command {
-        Commands::Check(a) => check::run_check(a, &mut out),
+        Commands::Check(a) => check::run_check(*a, &mut out, stdin),
         Commands::Rule(a) => rule::run_rule(a, &mut out),
         Commands::Rules => rule::run_rules(&mut out),
     };
@@ -137,7 +147,7 @@ pub mod fuzzing {
         let mut report =
             crate::engine::report_for_bytes(Path::new(name), bytes, &Settings::default());
         crate::render::fix::complete(&mut report);
-        let _ = crate::render::human(&report, false);
+        let _ = crate::render::human(&report, false, false);
         let _ = crate::render::concise(&report);
         let _ = crate::render::json(&report);
         report.finding_count()
@@ -153,7 +163,7 @@ pub mod fuzzing {
         };
         let dir = Path::new("fuzz");
         let prepared = crate::config::parse_config(&dir.join(name), text.to_string())
-            .and_then(|loaded| super::check::validate(&loaded));
+            .and_then(|loaded| super::check::validate_config(&loaded));
         prepared.map_err(|e| super::render_error(&e, false))
     }
 }

@@ -35,11 +35,20 @@ pub struct FileReport {
     pub source: String,
     pub lines: LineIndex,
     pub findings: Vec<Finding>,
+    /// Findings a suppression comment silenced (SARIF's `--sarif-include-suppressed`).
+    pub suppressed: Vec<Suppressed>,
+}
+
+/// A finding silenced by a suppression comment, and the comment's reason.
+#[derive(Debug)]
+pub struct Suppressed {
+    pub finding: Finding,
+    pub reason: String,
 }
 
 #[derive(Debug, Default)]
 pub struct Report {
-    /// Files with at least one finding, sorted by path.
+    /// Files with at least one finding or suppressed finding, sorted by path.
     pub files: Vec<FileReport>,
     pub files_checked: usize,
     /// Per-file and per-path errors; the rest of the run went on.
@@ -128,7 +137,7 @@ pub fn check_paths(paths: &[PathBuf], settings: &Settings, walk: &WalkOptions) -
         files_checked,
         files: reports
             .into_iter()
-            .filter(|f| !f.findings.is_empty())
+            .filter(|f| !f.findings.is_empty() || !f.suppressed.is_empty())
             .collect(),
         ..Report::default()
     };
@@ -347,36 +356,41 @@ fn lint_project(
             let Some(source) = sources[i] else {
                 return (None, Vec::new());
             };
-            let (findings, errors) = match (&source.undecodable, parsed.get(i), &lines[i]) {
-                (Some(bad), _, _) => (undecodable_findings(bad, settings), Vec::new()),
-                (None, Some(Some(result)), Some(lines)) => {
-                    let file = ParsedFile {
-                        program: &program,
-                        id: FileId(i as u32),
-                        path: &e.display,
-                        source: &source.text,
-                        lines,
-                        parsed: result,
-                    };
-                    match isolated(|| lint_isolated(&file, settings)) {
-                        Ok(result) => result,
-                        Err(message) => (
-                            Vec::new(),
-                            vec![Error::Internal {
-                                path: e.display.clone(),
-                                message,
-                            }],
-                        ),
+            let (findings, suppressed, errors) =
+                match (&source.undecodable, parsed.get(i), &lines[i]) {
+                    (Some(bad), _, _) => {
+                        (undecodable_findings(bad, settings), Vec::new(), Vec::new())
                     }
-                }
-                _ => (Vec::new(), Vec::new()),
-            };
-            let report = (!findings.is_empty()).then(|| FileReport {
+                    (None, Some(Some(result)), Some(lines)) => {
+                        let file = ParsedFile {
+                            program: &program,
+                            id: FileId(i as u32),
+                            path: &e.display,
+                            source: &source.text,
+                            lines,
+                            parsed: result,
+                        };
+                        match isolated(|| lint_isolated(&file, settings)) {
+                            Ok(result) => result,
+                            Err(message) => (
+                                Vec::new(),
+                                Vec::new(),
+                                vec![Error::Internal {
+                                    path: e.display.clone(),
+                                    message,
+                                }],
+                            ),
+                        }
+                    }
+                    _ => (Vec::new(), Vec::new(), Vec::new()),
+                };
+            let report = (!findings.is_empty() || !suppressed.is_empty()).then(|| FileReport {
                 path: e.display.clone(),
                 lang: e.lang,
                 source: source.text.clone(),
                 lines: LineIndex::new(&source.text),
                 findings,
+                suppressed,
             });
             (report, errors)
         })
@@ -426,14 +440,14 @@ struct ParsedFile<'a, 'm> {
 fn lint_isolated<'m>(
     file: &ParsedFile<'_, 'm>,
     settings: &'m Settings,
-) -> (Vec<Finding>, Vec<Error>) {
+) -> (Vec<Finding>, Vec<Suppressed>, Vec<Error>) {
     if let Some(Fault::File(name)) = fault() {
         if file.path.file_name().is_some_and(|n| n == name.as_str()) {
             panic!("injected fault in the front end (OFFSETLINT_FAULT)");
         }
     }
     let mut errors = Vec::new();
-    let findings = lint_parsed(file, settings, |analysis, facts| {
+    let (findings, suppressed) = lint_parsed(file, settings, |analysis, facts| {
         let mut findings = Vec::new();
         for rule in settings.rules.iter() {
             let single: RuleSet = std::iter::once(rule).collect();
@@ -466,7 +480,7 @@ fn lint_isolated<'m>(
             .filter(|f| f.rule != Rule::UnusedSuppression)
             .collect()
     };
-    (findings, errors)
+    (findings, suppressed, errors)
 }
 
 /// Lints one file's text on its own (a program of one file). Findings come back sorted by
@@ -497,6 +511,64 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
         rules::run(&ctx, settings.rules);
         ctx.into_findings()
     })
+    .0
+}
+
+/// Lints text given for `path` (standard input, for editors) on its own, as a program of
+/// one file whose language comes from the path's extension; `None` when it has none
+/// offsetlint reads. The report counts it as the one file checked.
+pub fn check_source(path: &Path, source: String, settings: &Settings) -> Option<Report> {
+    let start = Instant::now();
+    let lang = discover::language(path)?;
+    let mut report = Report {
+        files_checked: 1,
+        ..Report::default()
+    };
+    let kinds = settings.file_kinds(path);
+    if !kinds.is_empty() || settings.knowledge.may_concern(&source) {
+        let lines = LineIndex::new(&source);
+        let Ok(parsed) = isolated(|| frontend::lower(lang, &source)) else {
+            report.errors.push(Error::Internal {
+                path: path.to_path_buf(),
+                message: "panic while parsing".into(),
+            });
+            return Some(report);
+        };
+        let index = parsed
+            .as_ref()
+            .ok()
+            .map(|l| FileIndex::new(&l.module, &settings.knowledge.vocab));
+        let program = Program::single(path, lang, index, Some(&lines), kinds);
+        let file = ParsedFile {
+            program: &program,
+            id: FileId(0),
+            path,
+            source: &source,
+            lines: &lines,
+            parsed: &parsed,
+        };
+        match isolated(|| lint_isolated(&file, settings)) {
+            Ok((findings, suppressed, errors)) => {
+                report.errors.extend(errors);
+                if !findings.is_empty() || !suppressed.is_empty() {
+                    report.files.push(FileReport {
+                        path: path.to_path_buf(),
+                        lang,
+                        lines: LineIndex::new(&source),
+                        source,
+                        findings,
+                        suppressed,
+                    });
+                }
+            }
+            Err(message) => report.errors.push(Error::Internal {
+                path: path.to_path_buf(),
+                message,
+            }),
+        }
+    }
+    report.elapsed = start.elapsed();
+    Some(report)
 }
 
 /// Lints one file's bytes as read from disk: decoded as the language does it (BOM, PEP 263
@@ -544,6 +616,7 @@ pub fn report_for_bytes(path: &Path, bytes: &[u8], settings: &Settings) -> Repor
             lines: LineIndex::new(&source),
             source,
             findings,
+            suppressed: Vec::new(),
         });
     }
     report
@@ -555,14 +628,15 @@ fn lint_parsed<'m>(
     file: &ParsedFile<'_, 'm>,
     settings: &'m Settings,
     run_rules: impl FnOnce(&FileAnalysis<'_, 'm>, &FileFacts<'_>) -> Vec<Finding>,
-) -> Vec<Finding> {
+) -> (Vec<Finding>, Vec<Suppressed>) {
     let lowered = match file.parsed {
         Err(err) => {
-            return settings
+            let findings = settings
                 .enabled(Rule::SyntaxError)
                 .then(|| syntax_error(err))
                 .into_iter()
-                .collect()
+                .collect();
+            return (findings, Vec::new());
         }
         Ok(lowered) => lowered,
     };
@@ -581,31 +655,37 @@ fn lint_parsed<'m>(
         }
         None => Vec::new(),
     };
-    let mut findings = apply_suppressions(
+    let (mut findings, mut suppressed) = apply_suppressions(
         findings,
         file.source,
         &lowered.comments,
         file.lines,
         settings,
     );
-    findings.sort_by(|a, b| {
+    let order = |a: &Finding, b: &Finding| {
         (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
-    });
+    };
+    findings.sort_by(order);
     findings.dedup();
-    findings
+    suppressed.sort_by(|a, b| order(&a.finding, &b.finding));
+    suppressed.dedup_by(|a, b| a.finding == b.finding);
+    (findings, suppressed)
 }
 
 /// Drops suppressed findings, then adds OL002 for the directives that suppressed nothing
-/// (unless another directive suppresses that OL002).
+/// (unless another directive suppresses that OL002). Returns the kept findings and the
+/// suppressed ones with the reason of the directive that silenced each.
 fn apply_suppressions(
     findings: Vec<Finding>,
     source: &str,
     comments: &[crate::model::TextRange],
     lines: &LineIndex,
     settings: &Settings,
-) -> Vec<Finding> {
+) -> (Vec<Finding>, Vec<Suppressed>) {
     let directives = suppress::parse(source, comments, lines);
+    let all = findings.clone();
     let (mut kept, used) = suppress::apply(findings, &directives.directives, lines);
+    let mut silenced: Vec<Finding> = all.into_iter().filter(|f| !kept.contains(f)).collect();
     if settings.enabled(Rule::UnusedSuppression) {
         let meta = unused_suppression(
             &directives,
@@ -613,10 +693,41 @@ fn apply_suppressions(
             settings.rules,
             settings.require_suppression_reason,
         );
-        kept.extend(
-            meta.into_iter()
-                .filter(|f| !suppress::is_suppressed_by_other(f, &directives.directives, lines)),
-        );
+        let (other, meta): (Vec<_>, Vec<_>) = meta
+            .into_iter()
+            .partition(|f| suppress::is_suppressed_by_other(f, &directives.directives, lines));
+        kept.extend(meta);
+        silenced.extend(other);
     }
-    kept
+    let suppressed = silenced
+        .into_iter()
+        .map(|finding| {
+            let reason = suppression_reason(&finding, &directives.directives, lines);
+            Suppressed { finding, reason }
+        })
+        .collect();
+    (kept, suppressed)
+}
+
+/// The reason of the first directive (other than the finding's own comment, for OL002) that
+/// covers the finding's line and rule.
+fn suppression_reason(
+    finding: &Finding,
+    directives: &[suppress::Directive],
+    lines: &LineIndex,
+) -> String {
+    let line = lines.line(finding.range.start);
+    directives
+        .iter()
+        .find(|d| {
+            let covers = match d.scope {
+                suppress::Scope::File => true,
+                suppress::Scope::Line { line: at, own_line } => {
+                    line == at || (own_line && line == at + 1)
+                }
+            };
+            d.range != finding.range && covers && d.matches(finding.rule)
+        })
+        .map(|d| d.reason.trim().to_string())
+        .unwrap_or_default()
 }

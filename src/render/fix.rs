@@ -7,8 +7,60 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::diagnostic::{Applicability, Edit, Finding, Fix, Suggestion};
-use crate::engine::Report;
+use crate::engine::{FileReport, Report};
 use crate::model::Lang;
+
+/// Whether `--fix` applies this fix: safe fixes always, unsafe ones with `--unsafe-fixes`.
+pub fn applies(fix: &Fix, unsafe_fixes: bool) -> bool {
+    match fix.applicability {
+        Applicability::Unsafe => unsafe_fixes,
+    }
+}
+
+/// The file's source with every applicable fix applied, and how many findings that fixes;
+/// `None` when no fix applies. Fixes are taken in source order; one whose edits overlap an
+/// edit already taken is left for the next pass.
+pub fn fixed_source(file: &FileReport, unsafe_fixes: bool) -> Option<(String, usize)> {
+    let mut taken: Vec<&Edit> = Vec::new();
+    let mut fixed = 0;
+    for f in &file.findings {
+        let Some(fix) = f.fix.as_ref().filter(|x| applies(x, unsafe_fixes)) else {
+            continue;
+        };
+        let overlaps = fix.edits.iter().any(|e| {
+            taken
+                .iter()
+                .any(|t| e.range.start < t.range.end && t.range.start < e.range.end)
+        });
+        let in_bounds = fix.edits.iter().all(|e| {
+            file.source.is_char_boundary(e.range.start as usize)
+                && file.source.is_char_boundary(e.range.end as usize)
+        });
+        if overlaps || !in_bounds {
+            continue;
+        }
+        taken.extend(&fix.edits);
+        fixed += 1;
+    }
+    if fixed == 0 {
+        return None;
+    }
+    taken.sort_by_key(|e| (e.range.start, e.range.end));
+    let mut out = file.source.clone();
+    for e in taken.iter().rev() {
+        out.replace_range(e.range.start as usize..e.range.end as usize, &e.content);
+    }
+    Some((out, fixed))
+}
+
+/// A unified diff of one file (`--diff`), with `a/` and `b/` headers as git writes them.
+pub fn unified_diff(path: &str, old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .to_string()
+}
 
 /// Renders every suggestion of the report into its finding's help and fix.
 pub fn complete(report: &mut Report) {

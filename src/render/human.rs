@@ -1,19 +1,25 @@
-//! The human format: miette's graphical report per finding.
+//! The human format: miette's graphical report per finding. A finding with a fix is marked
+//! `[*]` when `--fix` applies it as the options stand, `[unsafe fix]` when it needs
+//! `--unsafe-fixes` too; the output ends with the command that prints each reported rule's
+//! document.
 
+use std::collections::BTreeSet;
 use std::fmt;
 
 use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
 };
 
-use crate::diagnostic::Finding;
+use crate::diagnostic::{Applicability, Finding};
 use crate::engine::{FileReport, Report};
 use crate::error::{escape_text, needs_escape};
+use crate::registry::Rule;
 
 struct Rendered<'a> {
     finding: &'a Finding,
     src: NamedSource<String>,
     shown: &'a Shown,
+    unsafe_fixes: bool,
 }
 
 /// The source as shown: characters that could forge or garble terminal output are escaped
@@ -83,8 +89,13 @@ impl std::error::Error for Rendered<'_> {}
 
 impl Diagnostic for Rendered<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        let mark = match self.finding.fix.as_ref().map(|f| f.applicability) {
+            None => "",
+            Some(Applicability::Unsafe) if self.unsafe_fixes => " [*]",
+            Some(Applicability::Unsafe) => " [unsafe fix]",
+        };
         Some(Box::new(format!(
-            "{} {}",
+            "{} {}{mark}",
             self.finding.rule.code(),
             self.finding.rule.name()
         )))
@@ -129,6 +140,7 @@ fn render_finding_shown(
     finding: &Finding,
     theme: GraphicalTheme,
     width: usize,
+    unsafe_fixes: bool,
 ) -> String {
     // miette counts columns in bytes; the header carries the position every format reports
     // (characters), so it is part of the name and miette's own is turned off.
@@ -138,6 +150,7 @@ fn render_finding_shown(
         finding,
         src: NamedSource::new(name, shown.text.clone()).with_language("text"),
         shown,
+        unsafe_fixes,
     };
     let mut out = String::new();
     let handler = GraphicalReportHandler::new_themed(theme)
@@ -155,7 +168,8 @@ fn render_finding_shown(
     out
 }
 
-pub fn human(report: &Report, color: bool) -> String {
+/// Every finding, then `rule_footer`. `unsafe_fixes`: whether `--unsafe-fixes` is on.
+pub fn human(report: &Report, color: bool, unsafe_fixes: bool) -> String {
     let mut out = String::new();
     for file in &report.files {
         let shown = Shown::new(&file.source);
@@ -165,7 +179,14 @@ pub fn human(report: &Report, color: bool) -> String {
             } else {
                 GraphicalTheme::unicode_nocolor()
             };
-            out.push_str(&render_finding_shown(file, &shown, f, theme, 100));
+            out.push_str(&render_finding_shown(
+                file,
+                &shown,
+                f,
+                theme,
+                100,
+                unsafe_fixes,
+            ));
             // Hops in other files (an import chain), one line each, after the snippet.
             for r in &f.related {
                 out.push_str(&format!(
@@ -178,6 +199,26 @@ pub fn human(report: &Report, color: bool) -> String {
             }
             out.push('\n');
         }
+    }
+    out.push_str(&rule_footer(report));
+    out
+}
+
+/// `For more on a rule: offsetlint rule CODE`, one line per rule reported, in code order;
+/// empty without findings.
+pub fn rule_footer(report: &Report) -> String {
+    let rules: BTreeSet<Rule> = report
+        .files
+        .iter()
+        .flat_map(|f| &f.findings)
+        .map(|f| f.rule)
+        .collect();
+    if rules.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("For more on a rule:\n");
+    for r in rules {
+        out.push_str(&format!("  offsetlint rule {}  ({})\n", r.code(), r.name()));
     }
     out
 }

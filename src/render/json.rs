@@ -3,8 +3,9 @@
 
 use serde::Serialize;
 
+use super::position;
+use crate::diagnostic::Finding;
 use crate::engine::{FileReport, Report};
-use crate::model::TextRange;
 
 #[derive(Serialize)]
 struct JsonLabel {
@@ -39,7 +40,7 @@ struct JsonFix {
 }
 
 #[derive(Serialize)]
-struct JsonFinding<'a> {
+pub(super) struct JsonFinding<'a> {
     code: &'static str,
     rule: &'static str,
     message: &'a str,
@@ -55,73 +56,77 @@ struct JsonFinding<'a> {
     related: Vec<JsonRelated<'a>>,
 }
 
-fn position(file: &FileReport, r: TextRange) -> (usize, usize, usize, usize) {
-    let (line, column) = file.lines.line_col(&file.source, r.start);
-    let (end_line, end_column) = file.lines.line_col(&file.source, r.end);
-    (line, column, end_line, end_column)
-}
-
 pub fn json(report: &Report) -> String {
-    let mut items = Vec::new();
-    for file in &report.files {
-        for f in &file.findings {
-            let (line, column, end_line, end_column) = position(file, f.range);
-            items.push(JsonFinding {
-                code: f.rule.code(),
-                rule: f.rule.name(),
-                message: &f.message,
-                help: f.help.as_deref(),
-                path: file.path.display().to_string(),
-                line,
-                column,
-                end_line,
-                end_column,
-                resolution: f.resolution.map(|r| r.as_str()),
-                labels: f
-                    .labels
-                    .iter()
-                    .map(|l| {
-                        let (line, column, end_line, end_column) = position(file, l.range);
-                        JsonLabel {
-                            message: l.message.clone(),
-                            line,
-                            column,
-                            end_line,
-                            end_column,
-                        }
-                    })
-                    .collect(),
-                related: f
-                    .related
-                    .iter()
-                    .map(|r| JsonRelated {
-                        message: &r.message,
-                        path: r.path.display().to_string(),
-                        line: r.line,
-                        column: r.column,
-                    })
-                    .collect(),
-                fix: f.fix.as_ref().map(|fix| JsonFix {
-                    applicability: fix.applicability.as_str(),
-                    edits: fix
-                        .edits
-                        .iter()
-                        .map(|e| {
-                            let (line, column, end_line, end_column) = position(file, e.range);
-                            JsonEdit {
-                                content: e.content.clone(),
-                                line,
-                                column,
-                                end_line,
-                                end_column,
-                            }
-                        })
-                        .collect(),
-                }),
-            });
-        }
-    }
+    let items = items(report);
     let mut s = serde_json::to_string_pretty(&items).unwrap_or_else(|_| "[]".into());
     s.push('\n');
     s
+}
+
+/// The JSON object of each finding, in report order.
+pub(super) fn items(report: &Report) -> Vec<JsonFinding<'_>> {
+    let mut items = Vec::new();
+    for file in &report.files {
+        for f in &file.findings {
+            items.push(item(file, f));
+        }
+    }
+    items
+}
+
+fn item<'a>(file: &'a FileReport, f: &'a Finding) -> JsonFinding<'a> {
+    let (line, column, end_line, end_column) = position(file, f.range);
+    JsonFinding {
+        code: f.rule.code(),
+        rule: f.rule.name(),
+        message: &f.message,
+        help: f.help.as_deref(),
+        path: file.path.display().to_string(),
+        line,
+        column,
+        end_line,
+        end_column,
+        resolution: f.resolution.map(|r| r.as_str()),
+        labels: f
+            .labels
+            .iter()
+            .map(|l| {
+                let (line, column, end_line, end_column) = position(file, l.range);
+                JsonLabel {
+                    message: l.message.clone(),
+                    line,
+                    column,
+                    end_line,
+                    end_column,
+                }
+            })
+            .collect(),
+        related: f
+            .related
+            .iter()
+            .map(|r| JsonRelated {
+                message: &r.message,
+                path: r.path.display().to_string(),
+                line: r.line,
+                column: r.column,
+            })
+            .collect(),
+        fix: f.fix.as_ref().map(|fix| JsonFix {
+            applicability: fix.applicability.as_str(),
+            edits: fix
+                .edits
+                .iter()
+                .map(|e| {
+                    let (line, column, end_line, end_column) = position(file, e.range);
+                    JsonEdit {
+                        content: e.content.clone(),
+                        line,
+                        column,
+                        end_line,
+                        end_column,
+                    }
+                })
+                .collect(),
+        }),
+    }
 }

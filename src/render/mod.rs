@@ -1,14 +1,28 @@
 //! Output formats. Every format reports the same findings at the same positions.
 
+pub mod baseline;
 pub mod fix;
+mod github;
+mod gitlab;
 mod human;
 mod json;
+mod jsonl;
+mod junit;
+pub mod sarif;
+pub mod statistics;
 
+pub use github::github;
+pub use gitlab::gitlab;
 pub use human::human;
 pub use json::json;
+pub use jsonl::json_lines;
+pub use junit::junit;
 
-use crate::engine::Report;
+use std::path::Path;
+
+use crate::engine::{FileReport, Report};
 pub use crate::error::escape_text;
+use crate::model::TextRange;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -18,6 +32,40 @@ pub enum Format {
     Concise,
     /// One JSON array; the schema is documented in README.md and stable.
     Json,
+    /// One JSON object per line, with the fields of `json`.
+    JsonLines,
+    /// SARIF 2.1.0 (GitHub code scanning and other SARIF consumers).
+    Sarif,
+    /// GitHub Actions workflow commands: annotations on the pull request.
+    Github,
+    /// GitLab code quality report (JSON).
+    Gitlab,
+    /// JUnit XML: one test suite per file, one failed test case per finding.
+    Junit,
+}
+
+impl Format {
+    /// Formats read by programs: no summary line, progress or colour.
+    pub fn is_machine(self) -> bool {
+        !matches!(self, Format::Human | Format::Concise)
+    }
+}
+
+/// 1-based (line, column, end line, end column) of a range, columns in characters.
+pub(crate) fn position(file: &FileReport, r: TextRange) -> (usize, usize, usize, usize) {
+    let (line, column) = file.lines.line_col(&file.source, r.start);
+    let (end_line, end_column) = file.lines.line_col(&file.source, r.end);
+    (line, column, end_line, end_column)
+}
+
+/// A path as shown in machine formats: `/` separators, no leading `./`.
+pub(crate) fn slash_path(path: &Path) -> String {
+    let s = path.to_string_lossy().replace('\\', "/");
+    let mut rest = s.as_str();
+    while let Some(r) = rest.strip_prefix("./") {
+        rest = r;
+    }
+    rest.to_string()
 }
 
 /// `path:line:col: CODE [name] message` lines.
@@ -38,27 +86,71 @@ pub fn concise(report: &Report) -> String {
     out
 }
 
-/// The summary line written to stderr in human and concise modes.
-pub fn summary(report: &Report) -> String {
+/// What the summary line reports besides the report itself.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SummaryExtras {
+    /// Findings `--fix` would fix as the options stand.
+    pub fixable: usize,
+    /// Findings whose fix needs `--unsafe-fixes` as well.
+    pub unsafe_fixable: usize,
+    /// Findings the baseline hid.
+    pub baselined: usize,
+    /// Findings `--fix` fixed in this run.
+    pub fixed: usize,
+    /// Wall time of the whole run, rendering included.
+    pub elapsed: std::time::Duration,
+}
+
+/// The summary written to stderr in human and concise modes: the summary line, then a line
+/// on fixes when any finding has one.
+pub fn summary(report: &Report, extras: &SummaryExtras) -> String {
     let n = report.finding_count();
-    let secs = report.elapsed.as_secs_f64();
-    let checked = format!(
+    let secs = extras.elapsed.as_secs_f64();
+    let mut checked = format!(
         "{} file{} checked in {secs:.2}s",
         report.files_checked,
         plural(report.files_checked)
     );
-    match n {
+    if extras.fixable > 0 {
+        checked.push_str(&format!(", {} fixable", extras.fixable));
+    }
+    if extras.baselined > 0 {
+        checked.push_str(&format!(", {} hidden by the baseline", extras.baselined));
+    }
+    let files = report
+        .files
+        .iter()
+        .filter(|f| !f.findings.is_empty())
+        .count();
+    let mut out = match n {
         0 => format!("no findings ({checked})"),
         _ => format!(
-            "found {n} finding{} in {} file{} ({checked})",
+            "found {n} finding{} in {files} file{} ({checked})",
             plural(n),
-            report.files.len(),
-            plural(report.files.len())
+            plural(files)
         ),
+    };
+    if extras.fixed > 0 {
+        out = format!(
+            "fixed {} finding{}; {out}",
+            extras.fixed,
+            plural(extras.fixed)
+        );
     }
+    match (extras.fixable, extras.unsafe_fixable) {
+        (0, 0) => {}
+        (0, u) => out.push_str(&format!(
+            "\nno fixes available with `--fix` ({u} with `--fix --unsafe-fixes`; `--diff` shows them)"
+        )),
+        (f, 0) => out.push_str(&format!("\n[*] {f} fixable with `--fix`")),
+        (f, u) => out.push_str(&format!(
+            "\n[*] {f} fixable with `--fix` ({u} more with `--fix --unsafe-fixes`)"
+        )),
+    }
+    out
 }
 
-fn plural(n: usize) -> &'static str {
+pub(crate) fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
     } else {

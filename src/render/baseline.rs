@@ -1,0 +1,366 @@
+//! Baselines: today's findings recorded in a file, so that a later run reports only new ones.
+//!
+//! An entry is keyed by rule, path (relative to the baseline file's directory), enclosing
+//! function and a hash of the flagged code with every whitespace character removed, with a
+//! count: never by line number, so an edit elsewhere in the file (lines inserted above) changes
+//! nothing, and a reformatted call still matches. The same key, with the occurrence number,
+//! gives the fingerprints of SARIF (`partialFingerprints`) and GitLab reports.
+//!
+//! The file is JSON, entries sorted, one field per line, so it diffs well under review:
+//!
+//! ```json
+//! {
+//!   "version": 1,
+//!   "entries": [
+//!     { "code": "OL101", "rule": "bare-commit", "path": "app/worker.py",
+//!       "function": "Worker.run", "hash": "9c1e4f0a2b3d4e5f", "count": 1 }
+//!   ]
+//! }
+//! ```
+//!
+//! `Baseline::load` is what a configuration key would call.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Component, Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::diagnostic::Finding;
+use crate::engine::{FileReport, Report};
+use crate::error::Error;
+use crate::registry::Rule;
+
+/// The current format version of the file.
+const VERSION: u32 = 1;
+
+/// What identifies a finding across edits.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Key {
+    pub code: String,
+    pub path: String,
+    pub function: Option<String>,
+    pub hash: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub code: String,
+    /// The rule's name, for readers; matching uses `code`.
+    pub rule: String,
+    pub path: String,
+    pub function: Option<String>,
+    pub hash: String,
+    pub count: usize,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BaselineFile {
+    version: u32,
+    entries: Vec<Entry>,
+}
+
+/// A set of recorded findings, with the directory its paths are relative to.
+#[derive(Debug, Clone, Default)]
+pub struct Baseline {
+    root: PathBuf,
+    entries: BTreeMap<Key, usize>,
+}
+
+/// A recorded entry that the run did not find (all of it, or `missing` of its `count`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stale {
+    pub entry: Entry,
+    pub missing: usize,
+}
+
+/// What applying a baseline did to a report.
+#[derive(Debug, Default)]
+pub struct Applied {
+    /// Findings hidden by the baseline: the index of their file in the report, and the finding.
+    pub hidden: Vec<(usize, Finding)>,
+    /// Entries that no longer occur, so the file can be ratcheted down.
+    pub stale: Vec<Stale>,
+}
+
+impl Baseline {
+    /// Reads a baseline file; its entries' paths are relative to its directory.
+    pub fn load(path: &Path) -> Result<Baseline, Error> {
+        let io = |message: String| Error::Io {
+            path: path.to_path_buf(),
+            message,
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| io(e.to_string()))?;
+        let file: BaselineFile =
+            serde_json::from_str(&text).map_err(|e| io(format!("not a baseline file: {e}")))?;
+        if file.version != VERSION {
+            return Err(io(format!(
+                "baseline version {} is not supported (expected {VERSION})",
+                file.version
+            )));
+        }
+        let mut entries = BTreeMap::new();
+        for e in file.entries {
+            if e.code.parse::<Rule>().is_err() {
+                return Err(io(format!("unknown rule `{}` in the baseline", e.code)));
+            }
+            let key = Key {
+                code: e.code,
+                path: e.path,
+                function: e.function,
+                hash: e.hash,
+            };
+            *entries.entry(key).or_insert(0) += e.count;
+        }
+        Ok(Baseline {
+            root: root_of(path),
+            entries,
+        })
+    }
+
+    /// Today's findings, to be written to the baseline file `path`.
+    pub fn from_report(report: &Report, path: &Path) -> Baseline {
+        let root = root_of(path);
+        let mut entries = BTreeMap::new();
+        for file in &report.files {
+            for f in &file.findings {
+                *entries.entry(key(file, f, &root)).or_insert(0) += 1;
+            }
+        }
+        Baseline { root, entries }
+    }
+
+    /// Entries recorded in both, with the smaller count: a baseline rewritten from a run
+    /// that used it only ever shrinks (`--baseline F --write-baseline F`).
+    pub fn intersect(&self, other: &Baseline) -> Baseline {
+        let entries = self
+            .entries
+            .iter()
+            .filter_map(|(k, &n)| {
+                let m = other.entries.get(k).copied().unwrap_or(0);
+                (n.min(m) > 0).then(|| (k.clone(), n.min(m)))
+            })
+            .collect();
+        Baseline {
+            root: self.root.clone(),
+            entries,
+        }
+    }
+
+    /// Number of findings recorded.
+    pub fn count(&self) -> usize {
+        self.entries.values().sum()
+    }
+
+    /// Number of entries.
+    pub fn entry_count(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The file's text: sorted entries, two-space indentation, a final newline.
+    pub fn to_json(&self) -> String {
+        let file = BaselineFile {
+            version: VERSION,
+            entries: self.entries.iter().map(|(k, &n)| entry(k, n)).collect(),
+        };
+        let mut s = serde_json::to_string_pretty(&file).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    pub fn write(&self, path: &Path) -> Result<(), Error> {
+        std::fs::write(path, self.to_json()).map_err(|e| Error::Io {
+            path: path.to_path_buf(),
+            message: format!("cannot write the baseline: {e}"),
+        })
+    }
+
+    /// Moves the findings the baseline records out of the report (each entry hides at most
+    /// `count` findings with its key, the first in report order) and lists what is left of
+    /// the entries.
+    pub fn apply(&self, report: &mut Report) -> Applied {
+        let mut left: HashMap<&Key, usize> = self.entries.iter().map(|(k, &n)| (k, n)).collect();
+        let mut applied = Applied::default();
+        for (i, file) in report.files.iter_mut().enumerate() {
+            let findings = std::mem::take(&mut file.findings);
+            for f in findings {
+                let k = key(file, &f, &self.root);
+                match left.get_mut(&k) {
+                    Some(n) if *n > 0 => {
+                        *n -= 1;
+                        applied.hidden.push((i, f));
+                    }
+                    _ => file.findings.push(f),
+                }
+            }
+        }
+        applied.stale = self
+            .entries
+            .iter()
+            .filter_map(|(k, &count)| {
+                let missing = left.get(k).copied().unwrap_or(0);
+                (missing > 0).then(|| Stale {
+                    entry: entry(k, count),
+                    missing,
+                })
+            })
+            .collect();
+        applied
+    }
+}
+
+fn entry(k: &Key, count: usize) -> Entry {
+    Entry {
+        code: k.code.clone(),
+        rule: k
+            .code
+            .parse::<Rule>()
+            .map_or_else(|_| String::new(), |r| r.name().to_string()),
+        path: k.path.clone(),
+        function: k.function.clone(),
+        hash: k.hash.clone(),
+        count,
+    }
+}
+
+/// The directory a baseline file's paths are relative to.
+fn root_of(path: &Path) -> PathBuf {
+    let dir = path.parent().unwrap_or(Path::new(""));
+    absolute(dir)
+}
+
+/// The key of one finding of `file`, its path relative to `root`.
+pub fn key(file: &FileReport, f: &Finding, root: &Path) -> Key {
+    Key {
+        code: f.rule.code().to_string(),
+        path: relative_to(&file.path, root),
+        function: f.enclosing.clone(),
+        hash: text_hash(&flagged_text(file, f)),
+    }
+}
+
+/// The flagged code with every whitespace character removed; for an empty range (a syntax
+/// error at the end of a file), its line.
+pub fn flagged_text(file: &FileReport, f: &Finding) -> String {
+    let source = &file.source;
+    let range = if f.range.is_empty() {
+        file.lines
+            .line_range(source, file.lines.line(f.range.start))
+    } else {
+        f.range
+    };
+    source
+        .get(range.start as usize..range.end as usize)
+        .unwrap_or("")
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
+/// FNV-1a, 64 bits, as 16 hex digits: stable across platforms and versions (the standard
+/// library's hasher promises neither).
+pub fn text_hash(text: &str) -> String {
+    format!("{:016x}", fnv1a(text.as_bytes()))
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Fingerprints of every finding of the report (paths relative to `root`), indexed like
+/// `report.files[i].findings[j]`: the baseline key hashed, then `:N` for its N-th occurrence
+/// in the file, so two identical findings in one function stay distinct.
+pub fn fingerprints(report: &Report, root: &Path) -> Vec<Vec<String>> {
+    report
+        .files
+        .iter()
+        .map(|file| {
+            let mut seen: HashMap<Key, usize> = HashMap::new();
+            file.findings
+                .iter()
+                .map(|f| fingerprint(file, f, root, &mut seen))
+                .collect()
+        })
+        .collect()
+}
+
+/// One fingerprint; `seen` counts the keys met so far in the file.
+pub fn fingerprint(
+    file: &FileReport,
+    f: &Finding,
+    root: &Path,
+    seen: &mut HashMap<Key, usize>,
+) -> String {
+    let k = key(file, f, root);
+    let joined = format!(
+        "{}\0{}\0{}\0{}",
+        k.code,
+        k.path,
+        k.function.as_deref().unwrap_or(""),
+        k.hash
+    );
+    let n = seen.entry(k).or_insert(0);
+    *n += 1;
+    format!("{:016x}:{n}", fnv1a(joined.as_bytes()))
+}
+
+/// `path` relative to `root` with `/` separators when it is under it, else as given.
+pub fn relative_to(path: &Path, root: &Path) -> String {
+    let abs = absolute(path);
+    let root = absolute(root);
+    match abs.strip_prefix(&root) {
+        Ok(rel) => super::slash_path(rel),
+        Err(_) => super::slash_path(path),
+    }
+}
+
+/// An absolute, canonical path where the file exists; else joined to the working directory
+/// and normalised lexically (`stdin-filename` may name a file that does not exist).
+fn absolute(path: &Path) -> PathBuf {
+    if let Ok(p) = std::fs::canonicalize(path) {
+        return p;
+    }
+    let joined = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .map(|d| d.join(path))
+            .unwrap_or_else(|_| path.to_path_buf())
+    };
+    let mut out = PathBuf::new();
+    for c in joined.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    // A symlinked directory above a missing file: canonicalise the part that exists.
+    match (out.parent(), out.file_name()) {
+        (Some(dir), Some(name)) => std::fs::canonicalize(dir)
+            .map(|d| d.join(name))
+            .unwrap_or(out),
+        _ => out,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv_matches_the_reference_values() {
+        // FNV-1a 64 test vectors.
+        assert_eq!(fnv1a(b""), 0xcbf29ce484222325);
+        assert_eq!(fnv1a(b"a"), 0xaf63dc4c8601ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x85944171f73967e8);
+    }
+}

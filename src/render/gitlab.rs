@@ -1,0 +1,86 @@
+//! `--format gitlab`: a GitLab code quality report, one JSON array of issues:
+//! `{type, check_name, description, content, categories, severity, fingerprint, location}` with
+//! `location.path` and `location.positions.begin/end` (line and column). The fingerprint is the
+//! baseline key's (`render::baseline::fingerprints`), so an issue keeps it across edits that do
+//! not touch it and GitLab can tell new issues from fixed ones.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::{baseline, position, slash_path};
+use crate::engine::Report;
+
+#[derive(Serialize)]
+struct Issue {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    check_name: String,
+    description: String,
+    content: Content,
+    categories: [&'static str; 1],
+    severity: &'static str,
+    fingerprint: String,
+    location: Location,
+}
+
+#[derive(Serialize)]
+struct Content {
+    body: String,
+}
+
+#[derive(Serialize)]
+struct Location {
+    path: String,
+    positions: Positions,
+}
+
+#[derive(Serialize)]
+struct Positions {
+    begin: Position,
+    end: Position,
+}
+
+#[derive(Serialize)]
+struct Position {
+    line: usize,
+    column: usize,
+}
+
+/// `root` is the directory fingerprint paths are relative to (the working directory).
+pub fn gitlab(report: &Report, root: &Path) -> String {
+    let prints = baseline::fingerprints(report, root);
+    let mut issues = Vec::new();
+    for (file, prints) in report.files.iter().zip(&prints) {
+        for (f, print) in file.findings.iter().zip(prints) {
+            let (line, column, end_line, end_column) = position(file, f.range);
+            let mut body = f.help.clone().unwrap_or_default();
+            if !body.is_empty() {
+                body.push_str("\n\n");
+            }
+            body.push_str(&format!("See `offsetlint rule {}`.", f.rule.code()));
+            issues.push(Issue {
+                kind: "issue",
+                check_name: format!("{} {}", f.rule.code(), f.rule.name()),
+                description: format!("{}: {}", f.rule.code(), f.message),
+                content: Content { body },
+                categories: ["Bug Risk"],
+                severity: "major",
+                fingerprint: print.clone(),
+                location: Location {
+                    path: slash_path(&file.path),
+                    positions: Positions {
+                        begin: Position { line, column },
+                        end: Position {
+                            line: end_line,
+                            column: end_column,
+                        },
+                    },
+                },
+            });
+        }
+    }
+    let mut s = serde_json::to_string_pretty(&issues).unwrap_or_else(|_| "[]".into());
+    s.push('\n');
+    s
+}
