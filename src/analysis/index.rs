@@ -1,8 +1,10 @@
 //! Per-body index of what is assigned to each name, filled by the shared walk and read by the
-//! binding and configuration analyses.
+//! binding and configuration analyses; and the file's control context (`control.rs`), built
+//! by the same walk.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
+use super::control::{Control, Pos};
 use super::names::Names;
 use super::uses::{End, ResultUse};
 use super::walk::{Hooks, Site};
@@ -34,6 +36,10 @@ pub struct BodyIndex<'m> {
     pub returns: Vec<&'m Expr>,
     /// Values the body yields (a generator: `@contextmanager`, pytest fixtures).
     pub yields: Vec<&'m Expr>,
+    /// Names read anywhere in the body (closures included).
+    pub reads: HashSet<&'m str>,
+    /// Every assignment with its position, in walk order.
+    pub assign_sites: Vec<(&'m Target, &'m Expr, Pos)>,
 }
 
 /// Fills one `BodyIndex` per body and, for the whole file, the calls in walk order with the
@@ -46,6 +52,10 @@ struct Indexer<'m, 'a> {
 }
 
 impl<'m> Hooks<'m> for Indexer<'m, '_> {
+    fn read(&mut self, name: &'m str, site: Site) {
+        self.indexes[site.body.0 as usize].reads.insert(name);
+    }
+
     fn call(&mut self, call: &'m Call, result: &ResultUse, site: Site) {
         self.calls.push((call, site.body));
         if let Some(slot) = self.uses.get_mut(call.id.0 as usize) {
@@ -66,6 +76,7 @@ impl<'m> Hooks<'m> for Indexer<'m, '_> {
     ) {
         let self_name = self.bodies[site.body.0 as usize].self_name.as_deref();
         let index = &mut self.indexes[site.body.0 as usize];
+        index.assign_sites.push((target, value, site.pos));
         match target {
             Target::Name(name, _) => index
                 .assigns
@@ -129,6 +140,8 @@ pub struct FileIndex<'m> {
     pub calls: Vec<(&'m Call, BodyId)>,
     /// Indexed by `CallId`: where each call's result goes.
     pub uses: Vec<ResultUse>,
+    /// Regions, call positions and exits.
+    pub control: Control<'m>,
 }
 
 impl<'m> FileIndex<'m> {
@@ -140,15 +153,25 @@ impl<'m> FileIndex<'m> {
             calls: Vec::with_capacity(count),
             uses: vec![ResultUse::new(End::Used); count],
         };
+        let mut control = Control::new(module.call_count, module.bodies.len());
         for (i, body) in module.bodies.iter().enumerate() {
-            super::walk::walk_body(body, BodyId(i as u32), vocab, &mut indexer);
+            super::walk::walk_body(body, BodyId(i as u32), vocab, &mut control, &mut indexer);
         }
+        let names = Names::new(module);
+        // `sys.exit(..)`, `std::process::exit(..)`: exits, known once names are.
+        for (call, _) in &indexer.calls {
+            if is_process_exit(&names, vocab, call) {
+                control.process_exit(call.id);
+            }
+        }
+        control.finish();
         FileIndex {
             module,
-            names: Names::new(module),
+            names,
             bodies: indexer.indexes,
             calls: indexer.calls,
             uses: indexer.uses,
+            control,
         }
     }
 
@@ -168,4 +191,23 @@ pub fn chain_root(func: &Expr) -> Option<&str> {
         }
     }
     None
+}
+
+/// Whether `call` ends the process (`sys.exit(1)`, `os._exit(0)`, `std::process::exit(1)`).
+fn is_process_exit(names: &Names, vocab: &Vocabulary, call: &Call) -> bool {
+    let Some(q) = names.qualify_expr(&call.func) else {
+        return false;
+    };
+    vocab.process_exits.iter().any(|p| {
+        let want: Vec<&str> = p.split('.').collect();
+        if want.len() == 1 {
+            q.len() == 1 && q[0] == want[0]
+        } else {
+            q.len() >= want.len()
+                && q[q.len() - want.len()..]
+                    .iter()
+                    .zip(&want)
+                    .all(|(a, b)| a == b)
+        }
+    })
 }

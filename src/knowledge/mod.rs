@@ -4,10 +4,12 @@
 //! sources, checkpoint writers) without touching any rule.
 
 pub mod boundary;
+pub mod failure;
 mod llm;
 mod network;
 mod python;
 mod rust;
+pub mod tasks;
 pub mod vocab;
 
 pub use llm::LlmKnowledge;
@@ -38,6 +40,21 @@ pub struct Library {
     /// OL101's replacement call: `{receiver}`, `{method}`, `{message}`, `{args}` (the call's
     /// other arguments, each preceded by `, `) and `{last_arg=DEFAULT}` are filled in.
     pub commit_fix: &'static str,
+    /// The consumer configuration keys OL105 reads.
+    pub auto_commit: AutoCommitKeys,
+}
+
+/// How a library's consumer configuration names its group and automatic commits (OL105).
+#[derive(Debug, Clone)]
+pub struct AutoCommitKeys {
+    /// The group (`group.id`, `group_id`): without one nothing is committed.
+    pub group: &'static str,
+    /// Automatic commits, on by default (`enable.auto.commit`, `enable_auto_commit`).
+    pub commit: &'static str,
+    /// The automatic offset store, on by default (librdkafka's `enable.auto.offset.store`).
+    pub store: Option<&'static str>,
+    /// What to do instead.
+    pub help: &'static str,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -195,6 +212,10 @@ pub struct Knowledge {
     pub prefilter: Vec<String>,
     /// Isolation boundaries (OL4xx).
     pub boundaries: Vec<boundary::Boundary>,
+    /// Failure classification of caught types and error patterns (OL102, OL103, OL202).
+    pub failure: failure::FailureKnowledge,
+    /// Task spawns (OL203).
+    pub tasks: tasks::TaskKnowledge,
 }
 
 impl Default for Knowledge {
@@ -213,6 +234,8 @@ impl Default for Knowledge {
             vocab: vocab::Vocabulary::default(),
             prefilter: Vec::new(),
             boundaries: boundary::builtin(),
+            failure: failure::FailureKnowledge::default(),
+            tasks: tasks::TaskKnowledge::default(),
         };
         python::register(&mut k);
         rust::register(&mut k);
@@ -278,7 +301,7 @@ impl Knowledge {
     }
 
     /// The words whose presence in a file's bytes means a rule may concern it (the literal
-    /// prefilter), derived from the tables: library roots and model-client modules.
+    /// prefilter), derived from the tables: library roots and task spawns (OL203).
     fn prefilter_words(&self) -> Vec<String> {
         let mut words: Vec<String> = self
             .libraries
@@ -287,7 +310,11 @@ impl Knowledge {
             .collect();
         words.sort();
         words.dedup();
-        // A root that contains another root adds nothing (`aiokafka` contains `kafka`).
+        // OL203's Python form concerns any asyncio code, Kafka or not.
+        words.extend(self.tasks.prefilter_words());
+        words.sort();
+        words.dedup();
+        // A word that contains another word adds nothing (`aiokafka` contains `kafka`).
         let all = words.clone();
         words.retain(|w| !all.iter().any(|o| o != w && w.contains(o.as_str())));
         words
