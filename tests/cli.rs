@@ -18,7 +18,7 @@ fn run(args: &[&str]) -> (ExitStatus, Output) {
     )
 }
 
-const BARE_COMMIT: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\"})\nmsg = consumer.poll(1.0)\nconsumer.commit()\n";
+const BARE_COMMIT: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nmsg = consumer.poll(1.0)\nconsumer.commit()\n";
 const CLEAN: &str = "import sqlite3\n\ndb = sqlite3.connect(\"x.db\")\ndb.commit()\n";
 
 fn write(dir: &Path, name: &str, text: &[u8]) {

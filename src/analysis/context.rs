@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use super::control::{Control, Pos, RegionId, RegionKind};
+use super::control::{Control, Exits, Pos, RegionId, RegionKind};
 use super::resolve::{Client, Value};
 use super::{CallFacts, FileAnalysis};
 use crate::knowledge::failure::FailureKind;
@@ -459,10 +459,20 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// `poll()`): no message was received, so nothing about a message failed.
     pub fn failure_protects_fetch_only(&self, r: RegionId) -> bool {
         let protected = self.protected_calls(r);
-        !protected.is_empty()
+        let is_poll = |c: &Call| matches!(self.facts(c.id).map(|f| &f.op), Some(Op::Poll { .. }));
+        let polls: Vec<TextRange> = protected
+            .iter()
+            .filter(|c| is_poll(c))
+            .map(|c| c.range)
+            .collect();
+        // Calls inside a poll's arguments (`Duration::from_millis(100)`) are part of it.
+        !polls.is_empty()
             && protected.iter().all(|c| {
-                matches!(self.facts(c.id).map(|f| &f.op), Some(Op::Poll { .. }))
+                is_poll(c)
                     || self.is_wrapper_of_poll(c)
+                    || polls
+                        .iter()
+                        .any(|p| p.start <= c.range.start && c.range.end <= p.end)
             })
     }
 
@@ -493,6 +503,17 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     None => Vec::new(),
                 }
             }
+            // `let Ok(x) = e else { .. }` is lowered as `x = e` followed by a `match` on an
+            // opaque subject: the protected code is that assignment.
+            RegionKind::Arm {
+                subject: Expr::Opaque { .. },
+                ..
+            } if parent.index > 0 => self
+                .calls_at(Pos {
+                    region: parent.region,
+                    index: parent.index - 1,
+                })
+                .collect(),
             RegionKind::Arm { .. } => self.calls_at(parent).collect(),
             RegionKind::Closure {
                 call: Some(owner), ..
@@ -599,7 +620,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 let named = |e: &Expr| e.dotted().is_some_and(|d| d.join(".") == b.name);
                 let passed = !vocab.log_methods.contains(&last)
                     && !vocab.pure_calls.contains(&last)
-                    && c.args.iter().any(|a| named(&a.value));
+                    && c.args.iter().any(|a| self.mentions(&a.value, &b.name));
                 let own = c.func.as_method().is_some_and(|(recv, m)| {
                     named(recv)
                         && !vocab.buffer_local_methods.contains(&m)
@@ -626,6 +647,42 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         }
         buffers.retain(|b| !b.writes.is_empty());
         buffers
+    }
+
+    /// Whether `e` holds the value of `dotted` (`insert_rows(list(pending.values()))` holds
+    /// `pending`), not only its size (`len(batch)`).
+    fn mentions(&self, e: &Expr, dotted: &str) -> bool {
+        struct Mentions<'a> {
+            dotted: &'a str,
+            sizes: &'a [&'a str],
+            found: bool,
+        }
+        impl<'x> Visitor<'x> for Mentions<'_> {
+            fn visit_expr(&mut self, e: &'x Expr) {
+                if self.found {
+                    return;
+                }
+                if e.dotted().is_some_and(|d| d.join(".") == self.dotted) {
+                    self.found = true;
+                    return;
+                }
+                match e {
+                    Expr::Call(c)
+                        if c.func
+                            .last_name()
+                            .is_some_and(|n| self.sizes.contains(&n) || n == "is_empty") => {}
+                    Expr::Closure { .. } => {}
+                    _ => visit::walk_expr(self, e),
+                }
+            }
+        }
+        let mut v = Mentions {
+            dotted,
+            sizes: self.knowledge.vocab.queue_len_calls,
+            found: false,
+        };
+        v.visit_expr(e);
+        v.found
     }
 
     // ----- checkpoints -----------------------------------------------------------------------
@@ -914,9 +971,15 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             {
                 return true;
             }
+            // A retry loop: it produces, and leaves once the produce went through (`break`,
+            // `return`); a loop over records that never leaves goes on to the next record.
             if let Some(at) = control.region(r).parent {
                 if let Some(l) = control.enclosing_loop(at) {
-                    if self.region_calls(l).any(|(c, _)| produces(c)) {
+                    let leaves = control
+                        .region(l)
+                        .exits
+                        .any(Exits::BREAK.union(Exits::RETURN));
+                    if leaves && self.region_calls(l).any(|(c, _)| produces(c)) {
                         return true;
                     }
                 }

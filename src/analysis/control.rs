@@ -116,8 +116,9 @@ pub struct Region<'m> {
     pub stmts: &'m [Stmt],
     /// One past the last region nested in this one.
     pub end: u32,
-    /// Exits anywhere inside: `break`/`continue` up to their loop, everything up to the
-    /// closure or body it leaves.
+    /// Exits anywhere inside: `break`/`continue` up to their loop, everything else up to the
+    /// body it leaves; a closure keeps only the panics and process exits inside it (its
+    /// `return` and `?` end the closure).
     pub exits: Exits,
 }
 
@@ -220,12 +221,18 @@ impl<'m> Control<'m> {
             let mut current = Some(start);
             while let Some(r) = current {
                 let region = &mut self.regions[r.0 as usize];
-                region.exits = region.exits.union(exits);
                 let stop = match region.kind {
-                    RegionKind::Closure { .. } => true,
+                    // A closure's `return` and `?` end the closure only; a panic or a process
+                    // exit ends more.
+                    RegionKind::Closure { .. } => {
+                        let kept = Exits(exits.0 & (Exits::PANIC.0 | Exits::PROCESS.0));
+                        region.exits = region.exits.union(kept);
+                        break;
+                    }
                     RegionKind::Loop(_) => exits.loop_only(),
                     _ => false,
                 };
+                region.exits = region.exits.union(exits);
                 if stop {
                     break;
                 }

@@ -47,10 +47,22 @@ pub struct ControlHit {
     pub range: TextRange,
     /// The commit or checkpoint write (`commit`, `save_checkpoint`).
     pub sink: String,
-    /// How model output controls it, for the message.
-    pub how: &'static str,
+    /// How model output controls it.
+    pub how: Control,
     /// Source first, then each hop, then the condition, guard or sleep.
     pub steps: Vec<Step>,
+}
+
+/// How model output controls a commit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    /// The commit is in a branch whose condition is tainted.
+    Branch,
+    /// An earlier tainted check (`if score < t: continue`, `assert score > t`) decides
+    /// whether the commit is reached.
+    Guard,
+    /// A tainted sleep times the commit (a retry).
+    Delay,
 }
 
 /// What the taint walk finds in a file.
@@ -262,13 +274,16 @@ impl Walker<'_, '_, '_, '_> {
                 // loops would otherwise cost 2^depth).
                 for pass in 0..2 {
                     let before = self.env.size();
+                    let delayed = self.delay.is_some();
                     if let Some(target) = target {
                         self.bind(target, t.clone(), true, false);
                     }
                     let base = self.env.clone();
                     let after = self.under(&cond, body, &base);
                     self.env.merge(after);
-                    if pass == 0 && (self.env.size() == before || self.steps > STEP_BUDGET) {
+                    // A sleep timed by the model retries what the loop does next time round.
+                    let unchanged = self.env.size() == before && self.delay.is_some() == delayed;
+                    if pass == 0 && (unchanged || self.steps > STEP_BUDGET) {
                         break;
                     }
                 }
@@ -460,21 +475,16 @@ impl Walker<'_, '_, '_, '_> {
             (
                 t,
                 *r,
-                "it runs in a branch on model output",
+                Control::Branch,
                 "branch condition derived from model output",
             )
         } else if let Some((t, r)) = self.guards.last() {
-            (
-                t,
-                *r,
-                "an earlier check on model output decides whether it is reached",
-                "guard derived from model output",
-            )
+            (t, *r, Control::Guard, "check derived from model output")
         } else if let Some((t, r)) = &self.delay {
             (
                 t,
                 *r,
-                "a sleep before it is timed by model output",
+                Control::Delay,
                 "sleep duration derived from model output",
             )
         } else {

@@ -2,9 +2,10 @@
 //! not known to be permanent (a broad or transient failure handler, a `finally`).
 
 use crate::analysis::context::{is_commit, FailureSite};
-use crate::analysis::CallFacts;
+use crate::analysis::{ArgPresence, CallFacts};
 use crate::diagnostic::Finding;
 use crate::knowledge::failure::FailureKind;
+use crate::knowledge::Op;
 use crate::model::Call;
 use crate::registry::Rule;
 use crate::rules::helpers::with_receiver;
@@ -16,6 +17,9 @@ pub(crate) fn commit_on_failure(ctx: &RuleContext, call: &Call, facts: &CallFact
         return;
     }
     let analysis = ctx.analysis;
+    if commits_stored_offsets_only(ctx, facts) {
+        return;
+    }
     let Some(pos) = analysis.call_pos(call) else {
         return;
     };
@@ -62,4 +66,23 @@ fn label(site: &FailureSite) -> &'static str {
         FailureKind::Transient => "catches transient failures",
         _ => "catches every failure",
     }
+}
+
+/// A commit without offsets on a consumer whose automatic offset store is off (visibly, or as
+/// the explicit stores show, as for OL101) commits only the offsets stored after processing
+/// succeeded: on a failure path it moves nothing past the failed message.
+fn commits_stored_offsets_only(ctx: &RuleContext, facts: &CallFacts) -> bool {
+    let position_wide = match &facts.op {
+        Op::CommitPosition => true,
+        Op::Commit { offsets } => matches!(facts.find_arg(offsets), ArgPresence::Absent),
+        _ => false,
+    };
+    let client = &facts.client;
+    position_wide
+        && ctx.knowledge.lib(client.lib).offset_store
+        && (client
+            .config
+            .get("enable.auto.offset.store")
+            .is_some_and(|v| v.is_false())
+            || ctx.analysis.stores_offsets_explicitly(facts))
 }
