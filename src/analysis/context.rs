@@ -6,11 +6,12 @@
 
 use std::collections::HashSet;
 
+use super::config::{ConfigValue, ConfigView};
 use super::control::{Control, Exits, Pos, RegionId, RegionKind};
 use super::resolve::{Client, Value};
 use super::{CallFacts, FileAnalysis};
 use crate::knowledge::failure::FailureKind;
-use crate::knowledge::{Op, Role};
+use crate::knowledge::{ConfigStyle, Op, Role};
 use crate::model::visit::{self, Visitor};
 use crate::model::*;
 
@@ -455,32 +456,38 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             .unwrap_or_default()
     }
 
-    /// Whether the code a failure path protects fetches messages only (a handler around a
-    /// `poll()`): no message was received, so nothing about a message failed.
-    pub fn failure_protects_fetch_only(&self, r: RegionId) -> bool {
+    /// Whether the code a failure path protects is only Kafka client housekeeping: a fetch
+    /// (`poll()`: no message was received, so nothing about a message failed) or a commit
+    /// (`try: consumer.commit(..) except KafkaException: consumer.commit(..)` retries the
+    /// commit; no processing failed), with logging around it. A produce is processing.
+    pub fn failure_protects_kafka_only(&self, r: RegionId) -> bool {
         let protected = self.protected_calls(r);
-        let is_poll = |c: &Call| matches!(self.facts(c.id).map(|f| &f.op), Some(Op::Poll { .. }));
-        let polls: Vec<TextRange> = protected
+        let vocab = &self.knowledge.vocab;
+        let housekeeping = |c: &Call| {
+            self.facts(c.id)
+                .is_some_and(|f| !is_produce(&f.op) && !matches!(f.op, Op::Flush { .. }))
+        };
+        let kafka: Vec<TextRange> = protected
             .iter()
-            .filter(|c| is_poll(c))
+            .filter(|c| housekeeping(c))
             .map(|c| c.range)
             .collect();
-        // Calls inside a poll's arguments (`Duration::from_millis(100)`) are part of it.
-        !polls.is_empty()
+        // Calls inside a Kafka call's arguments (`Duration::from_millis(100)`) are part of it;
+        // `.map_err(..)` around one passes its result through.
+        !kafka.is_empty()
             && protected.iter().all(|c| {
-                is_poll(c)
-                    || self.is_wrapper_of_poll(c)
-                    || polls
+                housekeeping(c)
+                    || kafka
                         .iter()
-                        .any(|p| p.start <= c.range.start && c.range.end <= p.end)
+                        .any(|k| k.start <= c.range.start && c.range.end <= k.end)
+                    || c.func.as_method().is_some_and(|(recv, m)| {
+                        vocab.passthrough_methods.contains(&m)
+                            && matches!(recv, Expr::Call(inner) if housekeeping(inner))
+                    })
+                    || c.func
+                        .last_name()
+                        .is_some_and(|n| vocab.log_methods.contains(&n))
             })
-    }
-
-    fn is_wrapper_of_poll(&self, c: &Call) -> bool {
-        // `.map_err(..)` / `.await` around a poll: the spine's innermost call decides.
-        matches!(c.func.as_method(), Some((Expr::Call(inner), m))
-            if self.knowledge.vocab.passthrough_methods.contains(&m)
-                && matches!(self.facts(inner.id).map(|f| &f.op), Some(Op::Poll { .. })))
     }
 
     /// The calls of the code a failure path protects: a `try` body, a matched expression, the
@@ -733,7 +740,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     /// Assignments in `body` that advance a checkpoint, watermark or cursor
     /// (`self.checkpoint = offset`, `state["high_water"] = n`), with the name that made each
-    /// one (not `self.cursor = conn.cursor()`, not a reset to `None`).
+    /// one (not `self.cursor = conn.cursor()`, not a reset to a literal such as `None`).
     pub fn advance_assignments(&self, body: BodyId) -> Vec<(&'m Target, Pos, String)> {
         let mut out = Vec::new();
         for (target, value, pos) in &self.index.bodies[body.0 as usize].assign_sites {
@@ -754,7 +761,8 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     .func
                     .last_name()
                     .is_some_and(|n| n.to_ascii_lowercase().contains(word)),
-                Expr::Lit { lit: Lit::None, .. } => true,
+                // A reset (`= None`, `= 0`) moves nothing forward.
+                Expr::Lit { .. } => true,
                 _ => false,
             };
             if !opens {
@@ -988,6 +996,51 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         false
     }
 
+    /// The timeout a flush waits for (OL202): its argument (`timeout=` or the first
+    /// positional one), `None` when none is passed. Through a wrapper whose flush forwards a
+    /// parameter (`def flush(self, timeout=-1): return self._p.flush(timeout)`), what the
+    /// caller passes for that parameter, or its default.
+    pub fn flush_timeout<'c, 'f: 'c>(
+        &'c self,
+        call: &'c Call,
+        facts: &'c CallFacts<'f>,
+    ) -> Option<&'c Expr> {
+        let pick = |args: &mut dyn Iterator<Item = &'c Arg>| -> Option<&'c Arg> {
+            let args: Vec<&Arg> = args.collect();
+            args.iter()
+                .find(|a| a.name.as_deref() == Some("timeout"))
+                .or_else(|| {
+                    args.iter()
+                        .find(|a| a.name.is_none() && a.spread == Spread::None)
+                })
+                .copied()
+        };
+        let inner = pick(&mut facts.args.iter().copied())?;
+        let (Some(w), Expr::Name { id, .. }) = (&facts.wrapper, &inner.value) else {
+            return Some(&inner.value);
+        };
+        let Some(index) = self.program.index(w.at.file) else {
+            return Some(&inner.value);
+        };
+        let Some(body) = index.module.bodies.iter().find(|b| b.range == w.at.range) else {
+            return Some(&inner.value);
+        };
+        let Some(i) = body.params.iter().position(|p| &p.name == id) else {
+            return Some(&inner.value);
+        };
+        let param = &body.params[i];
+        let position = i.checked_sub(usize::from(body.self_name.is_some()));
+        let passed = call
+            .args
+            .iter()
+            .find(|a| a.name.as_deref() == Some(param.name.as_str()))
+            .or_else(|| position.and_then(|p| call.positional().nth(p)));
+        match passed {
+            Some(a) => Some(&a.value),
+            None => param.default.as_ref(),
+        }
+    }
+
     // ----- tasks -----------------------------------------------------------------------------
 
     /// Whether `call` spawns a background task (OL203), and which kind.
@@ -1078,20 +1131,155 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         false
     }
 
+    /// Whether a consumer's visible, complete configuration leaves automatic commits on:
+    /// a group, and neither auto-commit nor (for librdkafka) the automatic offset store off
+    /// (OL105; OL103's "the next commit covers the failed offset").
+    pub fn auto_commit_on(&self, client: &Client) -> bool {
+        let ConfigView::Visible { open: false, .. } = &client.config else {
+            return false;
+        };
+        let keys = &self.knowledge.lib(client.lib).auto_commit;
+        let config = &client.config;
+        // Without a group nothing is committed.
+        match config.get(keys.group) {
+            None | Some(ConfigValue::Null) => return false,
+            Some(ConfigValue::Str(s)) if s.is_empty() => return false,
+            Some(_) => {}
+        }
+        // On by default; a value that is not a literal is not visible.
+        let on = |key: &str| match config.get(key) {
+            None => Some(true),
+            Some(ConfigValue::Other | ConfigValue::Null) => None,
+            Some(v) => Some(!v.is_false()),
+        };
+        on(keys.commit) == Some(true) && keys.store.is_none_or(|store| on(store) == Some(true))
+    }
+
+    /// The consumer a consume loop fetches from: the client of a poll in it (or in its
+    /// header), or the consumer it iterates.
+    pub fn loop_consumer(&self, l: RegionId) -> Option<Client> {
+        let control = self.control();
+        let region = control.region(l);
+        let polls = |c: &Call| match self.facts(c.id) {
+            Some(f) if matches!(f.op, Op::Poll { .. }) => Some(f.client.clone()),
+            _ => None,
+        };
+        if let Some(c) = self.region_calls(l).find_map(|(c, _)| polls(c)) {
+            return Some(c);
+        }
+        if let Some(at) = region.parent {
+            if let Some(c) = self.calls_at(at).find_map(polls) {
+                return Some(c);
+            }
+        }
+        match region.kind {
+            RegionKind::Loop(lp) => lp
+                .iter
+                .and_then(|i| self.resolver.client_of(self.file, region.body, i))
+                .filter(|c| c.role == Role::Consumer),
+            _ => None,
+        }
+    }
+
     // ----- consumer constructions ------------------------------------------------------------
 
     /// Kafka consumers constructed in this file, with the call that constructs each.
-    pub fn consumer_constructions(&self) -> Vec<(&'m Call, Client)> {
-        let mut out: Vec<(&'m Call, Client)> = Vec::new();
+    pub fn consumer_constructions(&self) -> Vec<(&'m Call, BodyId, Client)> {
+        let mut out: Vec<(&'m Call, BodyId, Client)> = Vec::new();
         for (call, body) in &self.index.calls {
             let Some(client) = self.constructed_client(call, *body) else {
                 continue;
             };
-            if client.role == Role::Consumer && !out.iter().any(|(c, _)| c.id == call.id) {
-                out.push((call, client));
+            if client.role == Role::Consumer && !out.iter().any(|(c, _, _)| c.id == call.id) {
+                out.push((call, *body, client));
             }
         }
         out
+    }
+
+    /// Whether a construction's configuration is built right here (OL105's "visible"): a
+    /// literal, or a builder chain from `ClientConfig::new()`, written at the call or bound
+    /// to a name of this file. A config returned by a helper, a shared base config
+    /// (`create_config().set(..)`) or one imported from another module is not.
+    pub fn config_is_local(&self, call: &Call, body: BodyId, client: &Client) -> bool {
+        let r = &self.resolver;
+        let style = self
+            .knowledge
+            .clients
+            .iter()
+            .find(|t| t.lib == client.lib && Some(t.name.as_str()) == client.ty.as_deref())
+            .map(|t| t.config);
+        let root = if r.is_builder_create(call) {
+            match call.func.as_method() {
+                Some((recv, _)) => self.chain_root(recv),
+                None => return false,
+            }
+        } else if style == Some(ConfigStyle::DictAndKwargs) {
+            match call.positional().next() {
+                Some(a) => &a.value,
+                None => return true,
+            }
+        } else if style == Some(ConfigStyle::Builder) {
+            // `StreamConsumer::from_config(&cfg)`.
+            match call.positional().next() {
+                Some(a) => self.chain_root(&a.value),
+                None => return false,
+            }
+        } else {
+            // Keyword arguments (`KafkaConsumer("topic", group_id=..)`): at the call.
+            return true;
+        };
+        self.local_config_expr(root, body, 0)
+    }
+
+    /// The expression a builder chain starts from: `ClientConfig::new()` for
+    /// `ClientConfig::new().set(a, b).set(c, d)`, `config` for `config.set(a, b)`.
+    fn chain_root<'e>(&self, e: &'e Expr) -> &'e Expr {
+        let mut cur = e;
+        for _ in 0..64 {
+            match cur {
+                Expr::Call(c) if self.is_fresh_builder(c) => return cur,
+                Expr::Call(c) => match c.func.as_method() {
+                    Some((recv, _)) => cur = recv,
+                    None => return cur,
+                },
+                Expr::Await { value, .. } | Expr::Try { value, .. } => cur = value,
+                _ => return cur,
+            }
+        }
+        cur
+    }
+
+    /// `ClientConfig::new()` / `ClientConfig::default()`.
+    fn is_fresh_builder(&self, c: &Call) -> bool {
+        self.index.names.qualify_expr(&c.func).is_some_and(|q| {
+            q.len() >= 2
+                && self.knowledge.is_builder_type(&q[..q.len() - 1])
+                && matches!(q.last().map(String::as_str), Some("new" | "default"))
+        })
+    }
+
+    fn local_config_expr(&self, e: &Expr, body: BodyId, depth: u32) -> bool {
+        if depth > 8 {
+            return false;
+        }
+        match e {
+            Expr::Dict { .. } | Expr::Record { .. } => true,
+            // `base | {..}`, `{**a, **b}`: every part.
+            Expr::Derived { parts, .. } => parts
+                .iter()
+                .all(|p| self.local_config_expr(p, body, depth + 1)),
+            Expr::Call(c) => {
+                self.is_fresh_builder(c) || c.func.dotted().as_deref() == Some(&["dict"][..])
+            }
+            Expr::Name { id, .. } => match self.resolver.definition(self.file, body, id, 0) {
+                Some((f, b, value)) if f == self.file => {
+                    self.local_config_expr(self.chain_root(value), b, depth + 1)
+                }
+                _ => false,
+            },
+            _ => false,
+        }
     }
 
     fn constructed_client(&self, call: &'m Call, body: BodyId) -> Option<Client> {

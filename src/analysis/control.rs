@@ -489,3 +489,138 @@ impl<'m> Control<'m> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::index::FileIndex;
+    use crate::knowledge::vocab::Vocabulary;
+    // Building a model needs a language; nothing here branches on it.
+    use crate::model::Lang as Language;
+
+    fn r(start: u32) -> TextRange {
+        TextRange::new(start, start + 1)
+    }
+
+    fn call(id: u32, name: &str, at: u32) -> Stmt {
+        Stmt {
+            kind: StmtKind::Expr(Expr::Call(Box::new(Call {
+                id: CallId(id),
+                func: Expr::Name {
+                    id: name.into(),
+                    range: r(at),
+                },
+                args: Vec::new(),
+                type_args: Vec::new(),
+                range: r(at),
+            }))),
+            range: r(at),
+        }
+    }
+
+    fn exit(kind: ExitKind, at: u32) -> Stmt {
+        Stmt {
+            kind: StmtKind::Exit { kind, value: None },
+            range: r(at),
+        }
+    }
+
+    fn test_expr(at: u32) -> Expr {
+        Expr::Name {
+            id: "cond".into(),
+            range: r(at),
+        }
+    }
+
+    /// `while True: a(); if cond: b(); continue  else: c()  d()` then `e()` after the loop,
+    /// and `try: f() except: g(); raise`.
+    fn module() -> Module {
+        let branch = Stmt {
+            kind: StmtKind::If {
+                test: test_expr(3),
+                body: vec![call(1, "b", 4), exit(ExitKind::Continue, 5)],
+                orelse: vec![call(2, "c", 6)],
+            },
+            range: r(3),
+        };
+        let lp = Stmt {
+            kind: StmtKind::Loop {
+                kind: LoopKind::Infinite,
+                target: None,
+                iter: None,
+                body: vec![call(0, "a", 2), branch, call(3, "d", 7)],
+                orelse: Vec::new(),
+            },
+            range: r(1),
+        };
+        let tr = Stmt {
+            kind: StmtKind::Try {
+                body: vec![call(5, "f", 10)],
+                handlers: vec![Handler {
+                    types: Vec::new(),
+                    name: None,
+                    body: vec![call(6, "g", 12), exit(ExitKind::Raise, 13)],
+                    range: r(11),
+                    failure: FailurePath {
+                        catch: Catch::Any,
+                        failing: Vec::new(),
+                        range: r(11),
+                    },
+                }],
+                orelse: Vec::new(),
+                finally: Vec::new(),
+            },
+            range: r(9),
+        };
+        let mut body = Body::new("f", BodyKind::Function, TextRange::new(0, 20));
+        body.stmts = vec![lp, call(4, "e", 8), tr];
+        Module {
+            lang: Language::Python,
+            imports: Vec::new(),
+            bodies: vec![
+                Body::new("<module>", BodyKind::Module, TextRange::default()),
+                body,
+            ],
+            classes: Vec::new(),
+            type_aliases: Vec::new(),
+            call_count: 7,
+        }
+    }
+
+    #[test]
+    fn positions_order_and_exits() {
+        let m = module();
+        let index = FileIndex::new(&m, &Vocabulary::default());
+        let c = &index.control;
+        let pos = |id: u32| c.pos(CallId(id)).unwrap();
+        let follows = |a: u32, b: u32| c.follows(pos(a), r(0), pos(b), r(0));
+        // a() runs before b(), c() and d(); b() ends its iteration with `continue`.
+        assert!(follows(0, 1) && follows(0, 2) && follows(0, 3));
+        assert!(!follows(1, 3), "`continue` after b() leaves the iteration");
+        assert!(follows(2, 3));
+        assert!(!follows(1, 2) && !follows(2, 1), "sibling branches");
+        assert!(!follows(3, 0), "no going round the loop");
+        // After the loop: the `continue` leads back to the loop, which ends before e().
+        assert!(follows(1, 4) && follows(3, 4));
+        // A `try` body runs before its handler.
+        assert!(follows(5, 6) && !follows(6, 5));
+        // The loop encloses a..d, not e.
+        let l = c.enclosing_loop(pos(0)).unwrap();
+        assert_eq!(c.enclosing_loop(pos(3)), Some(l));
+        assert_eq!(c.enclosing_loop(pos(4)), None);
+        // Conditions above b() and c(), with their polarity.
+        let polarity = |id: u32| match c.conditions(pos(id)).as_slice() {
+            [Condition::Test { polarity, .. }] => *polarity,
+            other => panic!("{other:?}"),
+        };
+        assert!(polarity(1) && !polarity(2));
+        // The handler raises: it leaves; the branch only continues.
+        let handler = c.failure_regions(pos(6)).next().unwrap();
+        assert!(c.leaves_loop(handler));
+        assert!(c.failure_regions(pos(5)).next().is_none());
+        let branch = c.region(pos(1).region);
+        assert!(branch.exits.any(Exits::CONTINUE) && !branch.exits.any(Exits::LEAVE_LOOP));
+        // `continue` stops at its loop.
+        assert!(!c.region(c.body_regions[1]).exits.any(Exits::CONTINUE));
+    }
+}

@@ -188,3 +188,79 @@ impl FailureKnowledge {
             .is_some_and(|l| self.backpressure.iter().any(|b| b == l))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(p: &str) -> Vec<String> {
+        p.split('.').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn exception_types_are_classified() {
+        let k = FailureKnowledge::default();
+        assert_eq!(k.exception_type(&path("Exception")), FailureKind::Broad);
+        assert_eq!(
+            k.exception_type(&path("builtins.BaseException")),
+            FailureKind::Broad
+        );
+        assert_eq!(
+            k.exception_type(&path("json.JSONDecodeError")),
+            FailureKind::Poison
+        );
+        assert_eq!(
+            k.exception_type(&path("pydantic.ValidationError")),
+            FailureKind::Poison
+        );
+        assert_eq!(
+            k.exception_type(&path("ConnectionResetError")),
+            FailureKind::Transient
+        );
+        assert_eq!(
+            k.exception_type(&path("requests.exceptions.ReadTimeout")),
+            FailureKind::Transient
+        );
+        assert_eq!(
+            k.exception_type(&path("socket.timeout")),
+            FailureKind::Transient
+        );
+        // A lower-case `timeout` outside `socket` is nothing known.
+        assert_eq!(
+            k.exception_type(&path("mylib.timeout")),
+            FailureKind::Specific
+        );
+        assert_eq!(
+            k.exception_type(&path("PaymentDeclined")),
+            FailureKind::Specific
+        );
+        // A clause catching several types: the broadest; poison only when all are.
+        let types = |ts: &[&str]| ts.iter().map(|t| path(t)).collect::<Vec<_>>();
+        assert_eq!(
+            k.exception_types(&types(&["ValueError", "OSError"])),
+            FailureKind::Transient
+        );
+        assert_eq!(
+            k.exception_types(&types(&["ValueError", "KeyError"])),
+            FailureKind::Poison
+        );
+        assert_eq!(
+            k.exception_types(&types(&["ValueError", "Declined"])),
+            FailureKind::Specific
+        );
+        assert_eq!(
+            k.exception_types(&types(&["Exception", "ValueError"])),
+            FailureKind::Broad
+        );
+    }
+
+    #[test]
+    fn calls_and_backpressure() {
+        let k = FailureKnowledge::default();
+        assert!(k.is_poison_call("from_slice") && k.is_poison_call("validate"));
+        assert!(!k.is_poison_call("apply_payment"));
+        assert!(k.is_backpressure(&path("BufferError")));
+        assert!(k.is_backpressure(&path("RDKafkaErrorCode.QueueFull")));
+        assert!(!k.is_backpressure(&path("KafkaException")));
+    }
+}

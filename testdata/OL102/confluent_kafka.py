@@ -140,6 +140,15 @@ def around_poll():
             consumer.commit(message=msg)
 
 
+def commit_retry(msg):
+    apply_payment(msg.value())
+    try:
+        consumer.commit(message=msg, asynchronous=False)
+    except KafkaException:
+        log.warning("commit failed, retrying")
+        consumer.commit(message=msg, asynchronous=False)  # the commit failed, not the processing
+
+
 def nested(msg):
     try:
         apply_payment(msg.value())

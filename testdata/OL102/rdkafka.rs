@@ -45,6 +45,15 @@ pub fn if_let_forms(consumer: &BaseConsumer, m: &BorrowedMessage) -> KafkaResult
     Ok(())
 }
 
+pub fn commit_retry(consumer: &BaseConsumer, m: &BorrowedMessage) -> KafkaResult<()> {
+    apply_payment_sync(m)?;
+    if let Err(e) = consumer.commit_message(m, CommitMode::Sync) {
+        tracing::warn!("commit failed, retrying: {e}");
+        consumer.commit_message(m, CommitMode::Async)?; // the commit failed, not the processing
+    }
+    Ok(())
+}
+
 pub fn closures(consumer: &BaseConsumer, m: &BorrowedMessage) {
     apply_payment_sync(m).unwrap_or_else(|e| {
         tracing::error!("{e}");

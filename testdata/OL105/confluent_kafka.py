@@ -6,6 +6,8 @@ import os
 import confluent_kafka
 from confluent_kafka import Consumer, DeserializingConsumer, Producer
 
+from settings import CONSUMER_CONF
+
 BASE = {"bootstrap.servers": "localhost:9092", "group.id": "billing"}
 
 defaults = Consumer({"bootstrap.servers": "localhost:9092", "group.id": "billing"})  # expect: OL105
@@ -32,6 +34,14 @@ producer = Producer({"bootstrap.servers": "localhost:9092", "group.id": "ignored
 
 def hidden(conf: dict) -> Consumer:
     return Consumer(conf)  # a parameter: not visible
+
+
+def make_conf() -> dict:
+    return {"bootstrap.servers": "localhost:9092", "group.id": "billing"}
+
+
+from_helper = Consumer(make_conf())  # returned by a helper: built elsewhere
+from_settings = Consumer(CONSUMER_CONF)  # imported from a settings module
 
 
 def spread(extra: dict) -> Consumer:

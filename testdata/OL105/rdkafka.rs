@@ -57,6 +57,17 @@ pub fn from_base(base: &ClientConfig) -> KafkaResult<StreamConsumer> {
     base.clone().set("group.id", "billing").create()
 }
 
+fn base_config() -> ClientConfig {
+    let mut config = ClientConfig::new();
+    config.set("bootstrap.servers", "localhost:9092");
+    config
+}
+
+pub fn from_helper() -> KafkaResult<StreamConsumer> {
+    // A chain from a shared base config: built elsewhere, not judged here.
+    base_config().set("group.id", "billing").create()
+}
+
 pub fn producer() -> KafkaResult<FutureProducer> {
     ClientConfig::new().set("group.id", "billing").create()
 }

@@ -156,3 +156,19 @@ def produce_with_backpressure(events: list) -> None:
         except BufferError:
             producer.flush(1.0)  # expect: OL202
             log.warning("queue full, event dropped")
+
+
+class MeteredProducer(Producer):
+    def flush(self, timeout=-1):
+        return super().flush(timeout)
+
+
+class BoundedProducer(Producer):
+    def flush(self, timeout=5.0):
+        return super().flush(timeout)
+
+
+def close_wrapped(metered: MeteredProducer, bounded: BoundedProducer) -> None:
+    metered.flush()  # the override's default (-1) waits until the queue is empty
+    metered.flush(timeout=3)  # expect: OL202
+    bounded.flush()  # expect: OL202

@@ -24,12 +24,13 @@ pub(crate) fn commit_on_failure(ctx: &RuleContext, call: &Call, facts: &CallFact
         return;
     };
     // Any enclosing failure path counts (a poison handler nested in a broad one still runs
-    // only after the broad failure); a handler around a fetch alone has no failed message.
+    // only after the broad failure); a handler around a fetch or a commit alone has no failed
+    // message.
     let Some(site) = analysis.enclosing_failures(pos).into_iter().find(|s| {
         matches!(
             s.kind,
             FailureKind::Broad | FailureKind::Transient | FailureKind::Finally
-        ) && !analysis.failure_protects_fetch_only(s.region)
+        ) && !analysis.failure_protects_kafka_only(s.region)
     }) else {
         return;
     };

@@ -31,6 +31,27 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
         {
             continue;
         }
+        // Skipping matters when offsets move past the failed message: a commit in the loop,
+        // or a consumer visibly committing on its own.
+        // A batch commit after an inner loop over the batch counts too.
+        let mut outer = Some(l);
+        let mut commit = None;
+        while let (Some(o), None) = (outer, commit) {
+            commit = analysis.region_calls(o).find(|(c, p)| {
+                !control.contains(site.region, *p)
+                    && analysis.facts(c.id).is_some_and(|f| is_commit(&f.op))
+            });
+            outer = control
+                .region(o)
+                .parent
+                .and_then(|at| control.enclosing_loop(at));
+        }
+        let auto = analysis
+            .loop_consumer(l)
+            .is_some_and(|c| analysis.auto_commit_on(&c));
+        if commit.is_none() && !auto {
+            continue;
+        }
         let what = match site.kind {
             FailureKind::Transient => "transient-failure handler",
             _ => "handler catching every failure",
@@ -43,10 +64,7 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
         .primary("neither handles the message nor leaves the loop")
         .help("leave the loop (re-raise, `break`, return) or seek back so the message is delivered again, or route it to a dead-letter topic and commit it as poison; otherwise the next commit covers the failed offset");
         // The commit that will cover the failed offset, when the loop has one.
-        if let Some((commit, _)) = analysis.region_calls(l).find(|(c, p)| {
-            !control.contains(site.region, *p)
-                && analysis.facts(c.id).is_some_and(|f| is_commit(&f.op))
-        }) {
+        if let Some((commit, _)) = commit {
             finding = finding.label(commit.range, "this commit then covers the failed offset");
         }
         ctx.report(finding);

@@ -26,7 +26,9 @@ pub(crate) fn flush_result_ignored(ctx: &RuleContext, call: &Call, facts: &CallF
     }
     // A flush without a finite timeout blocks until the queue is empty: its result is always
     // 0 / `Ok` (whether each delivery succeeded is OL201's business).
-    if !has_finite_timeout(facts) || ctx.analysis.flush_rechecked(call, facts) {
+    if !is_finite(ctx.analysis.flush_timeout(call, facts))
+        || ctx.analysis.flush_rechecked(call, facts)
+    {
         return;
     }
     let finding = Finding::new(
@@ -45,21 +47,14 @@ pub(crate) fn flush_result_ignored(ctx: &RuleContext, call: &Call, facts: &CallF
 /// Whether the flush waits for a finite time: a number, a `Duration`, `Timeout::After(..)`,
 /// or a value that cannot be pinned down. No argument (confluent-kafka's default, -1), a
 /// negative number, `None` and `Timeout::Never` wait until the queue is empty.
-fn has_finite_timeout(facts: &CallFacts) -> bool {
-    let timeout = facts
-        .args
-        .iter()
-        .find(|a| a.name.as_deref() == Some("timeout"))
-        .or_else(|| facts.args.iter().find(|a| a.name.is_none()));
-    let Some(arg) = timeout else {
-        return false;
-    };
-    match &arg.value {
-        Expr::Lit {
+fn is_finite(timeout: Option<&Expr>) -> bool {
+    match timeout {
+        None => false,
+        Some(Expr::Lit {
             lit: Lit::Int(i), ..
-        } => *i >= 0,
-        Expr::Lit { lit: Lit::None, .. } => false,
-        e => !matches!(
+        }) => *i >= 0,
+        Some(Expr::Lit { lit: Lit::None, .. }) => false,
+        Some(e) => !matches!(
             e.dotted().as_deref(),
             Some([.., "Timeout", "Never"]) | Some(["None"])
         ),
