@@ -116,6 +116,15 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     fn compute_consume_loops(&self) -> Vec<bool> {
         let control = self.control();
         let mut flags = vec![false; control.regions.len()];
+        // A file with no consumer call and no Kafka import has no consume loop: spare every
+        // loop's iterable a resolution.
+        let consumer_calls = self.calls.iter().any(|c| {
+            self.facts(c.id)
+                .is_some_and(|f| f.client.role == Role::Consumer)
+        });
+        if !consumer_calls && self.resolver.libs(self.file).is_empty() {
+            return flags;
+        }
         for call in &self.calls {
             if !matches!(self.facts(call.id).map(|f| &f.op), Some(Op::Poll { .. })) {
                 continue;
@@ -1046,6 +1055,16 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Whether `call` spawns a background task (OL203), and which kind.
     pub fn task_spawn(&self, call: &Call, body: BodyId) -> Option<Spawn> {
         let tasks = &self.knowledge.tasks;
+        // Cheap first: the callee's last name must be a spawn's.
+        let last = call.func.last_name()?;
+        let named =
+            |paths: &[Vec<String>]| paths.iter().any(|p| p.last().is_some_and(|l| l == last));
+        if !named(&tasks.kafka_only)
+            && !named(&tasks.spawn_functions)
+            && !tasks.loop_spawn_methods.iter().any(|m| m == last)
+        {
+            return None;
+        }
         let q = self.index.names.qualify_expr(&call.func);
         let ends = |paths: &[Vec<String>]| {
             q.as_ref().is_some_and(|q| {
@@ -1082,6 +1101,26 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             _ => false,
         };
         (is_loop(recv) || bound_to_loop).then_some(Spawn::Any)
+    }
+
+    /// Whether `name` is read anywhere in `body` (closures included), not only assigned.
+    pub fn reads_name(&self, body: BodyId, name: &str) -> bool {
+        struct Reads<'a> {
+            name: &'a str,
+            found: bool,
+        }
+        impl<'x> Visitor<'x> for Reads<'_> {
+            fn visit_expr(&mut self, e: &'x Expr) {
+                match e {
+                    Expr::Name { id, .. } if id == self.name => self.found = true,
+                    _ if self.found => {}
+                    _ => visit::walk_expr(self, e),
+                }
+            }
+        }
+        let mut v = Reads { name, found: false };
+        visit::walk_block(&mut v, &self.module.bodies[body.0 as usize].stmts);
+        v.found
     }
 
     /// Whether the code a spawn runs produces to Kafka or commits: in its closure argument,
@@ -1284,6 +1323,16 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     fn constructed_client(&self, call: &'m Call, body: BodyId) -> Option<Client> {
         let r = &self.resolver;
+        // Cheap first: a client type's name, a builder's `create`, `from_config`, or a
+        // class-like callee (a subclass of a client).
+        let last = call.func.last_name()?;
+        let candidate = r.is_builder_create(call)
+            || last.starts_with("from_config")
+            || self.knowledge.clients.iter().any(|t| t.name == last)
+            || last.starts_with(char::is_uppercase);
+        if !candidate {
+            return None;
+        }
         let here = |c: &Client| {
             c.origin()
                 .is_some_and(|o| o.file == self.file && o.range == call.range)

@@ -2,7 +2,7 @@
 //! binding and configuration analyses; and the file's control context (`control.rs`), built
 //! by the same walk.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::control::{Control, Pos};
 use super::names::Names;
@@ -36,8 +36,6 @@ pub struct BodyIndex<'m> {
     pub returns: Vec<&'m Expr>,
     /// Values the body yields (a generator: `@contextmanager`, pytest fixtures).
     pub yields: Vec<&'m Expr>,
-    /// Names read anywhere in the body (closures included).
-    pub reads: HashSet<&'m str>,
     /// Every assignment with its position, in walk order.
     pub assign_sites: Vec<(&'m Target, &'m Expr, Pos)>,
 }
@@ -52,10 +50,6 @@ struct Indexer<'m, 'a> {
 }
 
 impl<'m> Hooks<'m> for Indexer<'m, '_> {
-    fn read(&mut self, name: &'m str, site: Site) {
-        self.indexes[site.body.0 as usize].reads.insert(name);
-    }
-
     fn call(&mut self, call: &'m Call, result: &ResultUse, site: Site) {
         self.calls.push((call, site.body));
         if let Some(slot) = self.uses.get_mut(call.id.0 as usize) {

@@ -2,7 +2,7 @@
 //! every expression, where its value goes (`ResultUse`: awaited, unwrapped, discarded, bound,
 //! passed on), builds the control context (`control.rs`: the region tree, every call's
 //! position, exits), and calls hooks for the nodes the analyses index: calls, assignments,
-//! `for` loops, struct literals, name reads. Analyses implement the hooks they need; none walks
+//! `for` loops, struct literals. Analyses implement the hooks they need; none walks
 //! the tree itself.
 
 use super::control::{Control, Exits, LoopRef, Pos, RegionKind};
@@ -36,8 +36,6 @@ pub trait Hooks<'m> {
     fn record(&mut self, _ty: &'m [String], _fields: &'m [(String, Expr)], _site: Site) {}
     /// `return value` (and Rust tails), or `yield value`.
     fn output(&mut self, _value: &'m Expr, _yielded: bool, _site: Site) {}
-    /// A name read (`x` in an expression, not an assignment target).
-    fn read(&mut self, _name: &'m str, _site: Site) {}
 }
 
 /// Walks one body (closures inline: their statements belong to the enclosing body), adding
@@ -280,8 +278,7 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                 self.closures -= 1;
                 self.arg_of = call;
             }
-            Expr::Name { id, .. } => self.hooks.read(id, self.site),
-            Expr::Lit { .. } | Expr::Opaque { .. } => {}
+            Expr::Name { .. } | Expr::Lit { .. } | Expr::Opaque { .. } => {}
         }
     }
 }

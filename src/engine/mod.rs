@@ -171,7 +171,8 @@ fn lint_project(
     let selection = project::select(
         &files,
         |i| read_source(&entries[i].display),
-        |text| settings.knowledge.may_concern(text),
+        &|text: &str| settings.knowledge.may_concern(text),
+        &|text: &str| settings.knowledge.may_concern_importers(text),
     );
     let texts: Vec<Option<&str>> = selection
         .texts

@@ -210,6 +210,9 @@ pub struct Knowledge {
     pub vocab: vocab::Vocabulary,
     /// The literal prefilter's words, derived from the tables (`prefilter_words`).
     pub prefilter: Vec<String>,
+    /// The prefilter words whose files also make their importers relevant (library roots:
+    /// what leads to a Kafka client); task spawns (OL203) concern their own file only.
+    pub prefilter_importers: Vec<String>,
     /// Isolation boundaries (OL4xx).
     pub boundaries: Vec<boundary::Boundary>,
     /// Failure classification of caught types and error patterns (OL102, OL103, OL202).
@@ -233,13 +236,15 @@ impl Default for Knowledge {
             network: NetworkKnowledge::default(),
             vocab: vocab::Vocabulary::default(),
             prefilter: Vec::new(),
+            prefilter_importers: Vec::new(),
             boundaries: boundary::builtin(),
             failure: failure::FailureKnowledge::default(),
             tasks: tasks::TaskKnowledge::default(),
         };
         python::register(&mut k);
         rust::register(&mut k);
-        k.prefilter = k.prefilter_words();
+        k.prefilter = k.prefilter_words(true);
+        k.prefilter_importers = k.prefilter_words(false);
         k
     }
 }
@@ -300,9 +305,17 @@ impl Knowledge {
         self.prefilter.iter().any(|w| source.contains(w.as_str()))
     }
 
+    /// Whether a file's bytes name something that also concerns the files importing it (a
+    /// Kafka library); a file that only spawns tasks does not.
+    pub fn may_concern_importers(&self, source: &str) -> bool {
+        self.prefilter_importers
+            .iter()
+            .any(|w| source.contains(w.as_str()))
+    }
+
     /// The words whose presence in a file's bytes means a rule may concern it (the literal
     /// prefilter), derived from the tables: library roots and task spawns (OL203).
-    fn prefilter_words(&self) -> Vec<String> {
+    fn prefilter_words(&self, with_tasks: bool) -> Vec<String> {
         let mut words: Vec<String> = self
             .libraries
             .iter()
@@ -311,7 +324,9 @@ impl Knowledge {
         words.sort();
         words.dedup();
         // OL203's Python form concerns any asyncio code, Kafka or not.
-        words.extend(self.tasks.prefilter_words());
+        if with_tasks {
+            words.extend(self.tasks.prefilter_words());
+        }
         words.sort();
         words.dedup();
         // A word that contains another word adds nothing (`aiokafka` contains `kafka`).

@@ -58,11 +58,14 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
 }
 
 /// Reads the targets and what they reach, and decides relevance; `read` reads file `i`,
-/// `concerns` is the literal prefilter.
+/// `concerns` is the literal prefilter. `propagates` says which relevant files also make
+/// their importers relevant, and have what they import indexed (what leads to a Kafka client
+/// does; a file that only spawns asyncio tasks, OL203, concerns itself alone).
 pub fn select<E: Send>(
     files: &[ProjectFile],
     read: impl Fn(usize) -> Result<String, E> + Sync,
-    concerns: impl Fn(&str) -> bool + Sync,
+    concerns: &(impl Fn(&str) -> bool + Sync),
+    propagates: &(impl Fn(&str) -> bool + Sync),
 ) -> Selection<E> {
     let program = skeleton(files);
     let n = files.len();
@@ -101,7 +104,7 @@ pub fn select<E: Send>(
         frontier = next;
     }
     let mut relevant: Vec<bool> = (0..n)
-        .map(|i| !files[i].kinds.is_empty() || matches!(&texts[i], Some(Ok(t)) if concerns(t)))
+        .map(|i| !files[i].kinds.is_empty() || matches!(&texts[i], Some(Ok(t)) if propagates(t)))
         .collect();
     // Importers of relevant modules are relevant (within what was reached, which is closed
     // under imports, so a target's relevance is complete).
@@ -120,6 +123,14 @@ pub fn select<E: Send>(
             }
         }
     }
+    // Relevant on their own, without making their importers relevant.
+    let mut alone = vec![false; n];
+    for (i, text) in texts.iter().enumerate() {
+        if !relevant[i] && matches!(text, Some(Ok(t)) if concerns(t)) {
+            relevant[i] = true;
+            alone[i] = true;
+        }
+    }
     // Tests under a relevant conftest get its fixtures without importing it.
     let conftests: Vec<usize> = (0..n)
         .filter(|&c| relevant[c] && is_conftest(&files[c]))
@@ -136,8 +147,13 @@ pub fn select<E: Send>(
     }
     // Relevant targets, what they import, and the conftests above them are indexed.
     let mut indexed = vec![false; n];
-    let mut queue: Vec<usize> = (0..n).filter(|&i| files[i].target && relevant[i]).collect();
+    let mut queue: Vec<usize> = (0..n)
+        .filter(|&i| files[i].target && relevant[i] && !alone[i])
+        .collect();
     queue.extend(conftests_above(files, &queue.clone()));
+    for i in (0..n).filter(|&i| files[i].target && alone[i]) {
+        indexed[i] = true;
+    }
     while let Some(i) = queue.pop() {
         if !indexed[i] {
             indexed[i] = true;

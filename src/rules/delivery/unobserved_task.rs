@@ -17,12 +17,11 @@ pub(crate) fn unobserved_task(ctx: &RuleContext) {
             continue;
         };
         let result = &index.uses[call.id.0 as usize];
-        let reads = &index.bodies[body.0 as usize].reads;
         let dropped = result.adapters.is_empty()
             && match &result.end {
                 End::Discarded | End::Underscore => true,
                 // Bound to a name nothing reads again: dropped at the end of the scope.
-                End::Bound(name) => name.starts_with('_') || !reads.contains(name.as_str()),
+                End::Bound(name) => name.starts_with('_') || !analysis.reads_name(body, name),
                 _ => false,
             };
         if !dropped {

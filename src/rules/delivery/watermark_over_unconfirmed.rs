@@ -1,6 +1,7 @@
 //! OL204 watermark-over-unconfirmed: a checkpoint, watermark or cursor advance (or a consumer
 //! commit of the input) after produces whose delivery was not confirmed first.
 
+use crate::analysis::context::is_produce;
 use crate::diagnostic::Finding;
 use crate::model::{BodyId, Ranged};
 use crate::registry::Rule;
@@ -10,8 +11,16 @@ use crate::rules::RuleContext;
 pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
     let analysis = ctx.analysis;
     let control = analysis.control();
-    for b in 0..analysis.module.bodies.len() {
-        let body = BodyId(b as u32);
+    let mut bodies: Vec<BodyId> = analysis
+        .calls
+        .iter()
+        .filter_map(|c| analysis.facts(c.id))
+        .filter(|f| is_produce(&f.op))
+        .map(|f| f.body)
+        .collect();
+    bodies.sort();
+    bodies.dedup();
+    for body in bodies {
         let produces = analysis.unconfirmed_produces(body);
         if produces.is_empty() {
             continue;
