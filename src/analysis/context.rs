@@ -1103,6 +1103,35 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         (is_loop(recv) || bound_to_loop).then_some(Spawn::Any)
     }
 
+    /// Whether `name` is read anywhere in the file's bodies (closures included): a task bound
+    /// to it is kept. Other bodies count because of `nonlocal` and `global` names.
+    pub fn reads_name_anywhere(&self, name: &str) -> bool {
+        (0..self.module.bodies.len()).any(|b| self.reads_name(BodyId(b as u32), name))
+    }
+
+    /// Whether `call` sits in a `with self.assertRaises(..):` / `with pytest.raises(..):`
+    /// block: a test expecting the call to raise.
+    pub fn expects_raise(&self, call: &Call) -> bool {
+        let Some(pos) = self.call_pos(call) else {
+            return false;
+        };
+        let control = self.control();
+        control.regions_above(pos).any(|r| {
+            let region = control.region(r);
+            matches!(region.kind, RegionKind::Plain)
+                && region.stmts.first().is_some_and(|s| match &s.kind {
+                    StmtKind::Assign {
+                        value: Expr::Call(c),
+                        ..
+                    } => c
+                        .func
+                        .last_name()
+                        .is_some_and(|n| self.knowledge.vocab.expect_raises.contains(&n)),
+                    _ => false,
+                })
+        })
+    }
+
     /// Whether `name` is read anywhere in `body` (closures included), not only assigned.
     pub fn reads_name(&self, body: BodyId, name: &str) -> bool {
         struct Reads<'a> {

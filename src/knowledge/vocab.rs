@@ -62,6 +62,8 @@ pub struct Vocabulary {
     pub delivery_state_words: &'static [&'static str],
     /// Calls that sleep (OL302's tainted backoff before a commit retry), by last name.
     pub sleep_calls: &'static [&'static str],
+    /// Context managers of tests that expect the code inside to raise: `assertRaises`.
+    pub expect_raises: &'static [&'static str],
     /// Calls that read a producer's queue length (OL202's re-checked flush): `len(producer)`,
     /// `producer.in_flight_count()`.
     pub queue_len_calls: &'static [&'static str],
@@ -358,6 +360,12 @@ impl Default for Vocabulary {
                 "lost",
             ],
             sleep_calls: &["sleep", "sleep_until", "sleep_ms"],
+            expect_raises: &[
+                "assertRaises",
+                "assertRaisesRegex",
+                "assertRaisesRegexp",
+                "raises",
+            ],
             queue_len_calls: &["len", "__len__", "in_flight_count", "outq_len"],
         }
     }

@@ -50,3 +50,21 @@ async def kept(producer: AIOKafkaProducer, events: list) -> None:
     await later
     async with asyncio.TaskGroup() as tg:
         tg.create_task(publish(producer, b"d"))
+
+
+async def outer(producer: AIOKafkaProducer) -> None:
+    task = None
+
+    async def start() -> None:
+        nonlocal task
+        task = asyncio.create_task(publish(producer, b"e"))  # read by the enclosing function
+
+    await start()
+    await task
+
+
+def test_spawn_outside_a_loop_raises(producer: AIOKafkaProducer) -> None:
+    import pytest
+
+    with pytest.raises(RuntimeError):
+        asyncio.create_task(publish(producer, b"f"))  # expected to raise: no task starts

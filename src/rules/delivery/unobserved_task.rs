@@ -21,10 +21,11 @@ pub(crate) fn unobserved_task(ctx: &RuleContext) {
             && match &result.end {
                 End::Discarded | End::Underscore => true,
                 // Bound to a name nothing reads again: dropped at the end of the scope.
-                End::Bound(name) => name.starts_with('_') || !analysis.reads_name(body, name),
+                End::Bound(name) => name.starts_with('_') || !analysis.reads_name_anywhere(name),
                 _ => false,
             };
-        if !dropped {
+        // A test expecting the spawn itself to raise starts no task.
+        if !dropped || analysis.expects_raise(call) {
             continue;
         }
         if spawn == Spawn::KafkaOnly && !analysis.spawn_touches_kafka(call, body) {
