@@ -11,7 +11,7 @@ use super::control::{Control, Exits, Pos, RegionId, RegionKind};
 use super::resolve::{Client, Value};
 use super::{CallFacts, FileAnalysis};
 use crate::knowledge::failure::FailureKind;
-use crate::knowledge::{ConfigStyle, Op, Role};
+use crate::knowledge::{ConfigStyle, Op, Role, SinkSpec};
 use crate::model::visit::{self, Visitor};
 use crate::model::*;
 
@@ -65,6 +65,20 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     pub fn call_pos(&self, call: &Call) -> Option<Pos> {
         self.index.control.pos(call.id)
+    }
+
+    /// The innermost loop around `call` (within its closure, if any).
+    pub fn enclosing_loop(&self, call: &Call) -> Option<RegionId> {
+        self.control().enclosing_loop(self.call_pos(call)?)
+    }
+
+    /// The failure paths around `call` (handlers, `finally`, `Err` arms, error closures),
+    /// innermost first, classified.
+    pub fn enclosing_handlers(&self, call: &Call) -> Vec<FailureSite> {
+        match self.call_pos(call) {
+            Some(pos) => self.enclosing_failures(pos),
+            None => Vec::new(),
+        }
     }
 
     pub fn call_by_id(&self, id: CallId) -> Option<&'m Call> {
@@ -730,6 +744,20 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     pub fn advance_call(&self, call: &Call) -> Option<String> {
         if let Some(f) = self.facts(call.id) {
             return is_commit(&f.op).then(|| f.method.clone());
+        }
+        // A configured checkpoint writer (OL301's `SinkSpec::Writer`).
+        let dotted = call.func.dotted();
+        for spec in &self.knowledge.sinks {
+            if let (SinkSpec::Writer { suffix }, Some(d)) = (spec, &dotted) {
+                if d.len() >= suffix.len()
+                    && d[d.len() - suffix.len()..]
+                        .iter()
+                        .zip(suffix)
+                        .all(|(a, b)| a == b)
+                {
+                    return Some(d.join("."));
+                }
+            }
         }
         let last = call.func.last_name()?;
         // `checkpoint.save(..)`: the receiver names it.

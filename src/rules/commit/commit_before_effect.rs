@@ -21,7 +21,7 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     let Some(pos) = analysis.call_pos(call) else {
         return;
     };
-    let Some(l) = control.enclosing_loop(pos) else {
+    let Some(l) = analysis.enclosing_loop(call) else {
         return;
     };
     if !analysis.is_consume_loop(l) {

@@ -20,13 +20,10 @@ pub(crate) fn commit_on_failure(ctx: &RuleContext, call: &Call, facts: &CallFact
     if commits_stored_offsets_only(ctx, facts) {
         return;
     }
-    let Some(pos) = analysis.call_pos(call) else {
-        return;
-    };
     // Any enclosing failure path counts (a poison handler nested in a broad one still runs
     // only after the broad failure); a handler around a fetch or a commit alone has no failed
     // message.
-    let Some(site) = analysis.enclosing_failures(pos).into_iter().find(|s| {
+    let Some(site) = analysis.enclosing_handlers(call).into_iter().find(|s| {
         matches!(
             s.kind,
             FailureKind::Broad | FailureKind::Transient | FailureKind::Finally
