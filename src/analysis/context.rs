@@ -715,6 +715,15 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         v.found
     }
 
+    /// The container a call adds to (`batch.append(x)` adds to `batch`), as a dotted path.
+    pub fn buffer_added_by(&self, call: &Call) -> Option<String> {
+        let (recv, m) = call.func.as_method()?;
+        if !self.knowledge.vocab.buffer_add_methods.contains(&m) || self.facts(call.id).is_some() {
+            return None;
+        }
+        recv.dotted().map(|d| d.join("."))
+    }
+
     // ----- checkpoints -----------------------------------------------------------------------
 
     /// Whether a name (a call's last name, an assignment target) advances a checkpoint,

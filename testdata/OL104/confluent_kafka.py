@@ -40,6 +40,7 @@ def derived_data():
 
 
 def after_the_effect():
+    seen = set()
     while True:
         msg = consumer.poll(1.0)
         if msg is None:
@@ -48,6 +49,20 @@ def after_the_effect():
         consumer.commit(message=msg)
         log.info("committed %s", msg.value())  # logging only
         metrics.observe(msg.topic(), msg.partition(), msg.offset())  # metadata only
+        seen.add(msg.key())  # in-memory bookkeeping, never written anywhere
+
+
+def added_after_the_commit():
+    batch = []
+    while True:
+        msg = consumer.poll(1.0)
+        if msg is None:
+            continue
+        consumer.commit(message=msg)  # expect: OL104
+        batch.append(msg.value())
+        if len(batch) >= 100:
+            insert_rows(batch)
+            batch.clear()
 
 
 def other_path():

@@ -27,11 +27,17 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     if !analysis.is_consume_loop(l) {
         return;
     }
-    // Message data used after the commit in the same iteration.
+    // Message data used after the commit in the same iteration. Adding it to an in-memory
+    // container counts only when that container is written out later (a buffer, below);
+    // `seen.add(key)` is bookkeeping.
+    let buffers = analysis.loop_buffers(l);
     let effect = analysis.region_calls(l).find(|(u, upos)| {
         u.id != call.id
             && control.follows(pos, call.range, *upos, u.range)
             && analysis.is_effect_on_message(u, facts.body)
+            && analysis
+                .buffer_added_by(u)
+                .is_none_or(|name| buffers.iter().any(|b| b.name == name))
     });
     if let Some((u, _)) = effect {
         let name = u.func.last_name().unwrap_or("call");
@@ -50,7 +56,7 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
         return;
     }
     // Message data only buffered so far: the buffer is written out later.
-    for buffer in analysis.loop_buffers(l) {
+    for buffer in buffers {
         let covered = buffer
             .writes
             .iter()
