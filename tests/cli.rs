@@ -18,7 +18,7 @@ fn run(args: &[&str]) -> (ExitStatus, Output) {
     )
 }
 
-const BARE_COMMIT: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\"})\nmsg = consumer.poll(1.0)\nconsumer.commit()\n";
+const BARE_COMMIT: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nmsg = consumer.poll(1.0)\nconsumer.commit()\n";
 const CLEAN: &str = "import sqlite3\n\ndb = sqlite3.connect(\"x.db\")\ndb.commit()\n";
 
 fn write(dir: &Path, name: &str, text: &[u8]) {
@@ -844,4 +844,66 @@ fn new_flags_leave_the_default_run_unchanged() {
     // `--unsafe-fixes` alone writes nothing either.
     run(&["check", "--unsafe-fixes", bad.to_str().unwrap()]);
     assert_eq!(fs::read_to_string(&bad).unwrap(), BARE_COMMIT);
+}
+
+#[test]
+fn task_spawns_concern_their_own_file_only() {
+    // OL203's Python form concerns any asyncio code: a file that spawns a task is read (its
+    // syntax error is OL001), but importing it does not make another file relevant, while
+    // importing a Kafka module's user does.
+    let d = tmp();
+    write(
+        d.path(),
+        "app/tasks.py",
+        b"import asyncio\n\n\nasync def go():\n    asyncio.create_task(go())\n",
+    );
+    write(
+        d.path(),
+        "app/broken_tasks.py",
+        b"import asyncio\nasyncio.create_task(\n",
+    );
+    write(
+        d.path(),
+        "app/uses_tasks.py",
+        b"from app import tasks\ndef f(:\n",
+    );
+    write(d.path(), "app/kafka_side.py", b"import confluent_kafka\n");
+    write(
+        d.path(),
+        "app/uses_kafka.py",
+        b"from app import kafka_side\ndef f(:\n",
+    );
+    let (status, out) = run(&[
+        "check",
+        "--isolated",
+        "--format",
+        "concise",
+        d.path().to_str().unwrap(),
+    ]);
+    assert_eq!(status, ExitStatus::Findings);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert!(
+        lines.iter().any(|l| l.contains("tasks.py:5:5: OL203")),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("broken_tasks.py") && l.contains("OL001")),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("uses_kafka.py") && l.contains("OL001")),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        !out.stdout.contains("uses_tasks.py"),
+        "importing a task-spawning module is not a reason to read a file: {}",
+        out.stdout
+    );
 }

@@ -31,7 +31,7 @@ fn run_stdin(args: &[&str], stdin: &str) -> (ExitStatus, Output) {
     )
 }
 
-const BARE_COMMIT: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\"})\nmsg = consumer.poll(1.0)\nconsumer.commit()\n";
+const BARE_COMMIT: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nmsg = consumer.poll(1.0)\nconsumer.commit()\n";
 
 /// A worker with two bare commits in two functions.
 const WORKER: &str = "\

@@ -20,7 +20,7 @@ fn run(args: &[&str]) -> (ExitStatus, Output) {
 }
 
 const BIN: &str = env!("CARGO_BIN_EXE_offsetlint");
-const KAFKA: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\"})\nmsg = consumer.poll(1.0)\n";
+const KAFKA: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nmsg = consumer.poll(1.0)\n";
 
 fn copy_tree(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();

@@ -477,7 +477,7 @@ fn a_top_level_project_module_named_kafka_is_not_kafka_python() {
              def run(order_consumer) -> None:\n\
              \x20   consumer = KafkaConsumer()\n    consumer.commit()\n\
              \x20   order_consumer.commit()  # expect: OL101\n\
-             \x20   c = Consumer({\"group.id\": \"g\"})\n    c.commit()  # expect: OL101\n",
+             \x20   c = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\n    c.commit()  # expect: OL101\n",
         ),
     ];
     for (name, text) in files {

@@ -13,6 +13,8 @@ use crate::model::*;
 pub enum ConfigValue {
     Str(String),
     Bool(bool),
+    /// `None` (Python): the setting is explicitly absent (`group_id=None`).
+    Null,
     Other,
 }
 
@@ -25,6 +27,7 @@ impl ConfigValue {
             Expr::Lit {
                 lit: Lit::Bool(b), ..
             } => ConfigValue::Bool(*b),
+            Expr::Lit { lit: Lit::None, .. } => ConfigValue::Null,
             _ => ConfigValue::Other,
         }
     }
@@ -33,7 +36,7 @@ impl ConfigValue {
         match self {
             ConfigValue::Bool(b) => !b,
             ConfigValue::Str(s) => s.eq_ignore_ascii_case("false"),
-            ConfigValue::Other => false,
+            ConfigValue::Null | ConfigValue::Other => false,
         }
     }
 }

@@ -1,8 +1,10 @@
 //! Per-body index of what is assigned to each name, filled by the shared walk and read by the
-//! binding and configuration analyses.
+//! binding and configuration analyses; and the file's control context (`control.rs`), built
+//! by the same walk.
 
 use std::collections::HashMap;
 
+use super::control::{Control, Pos};
 use super::names::Names;
 use super::uses::{End, ResultUse};
 use super::walk::{Hooks, Site};
@@ -34,6 +36,8 @@ pub struct BodyIndex<'m> {
     pub returns: Vec<&'m Expr>,
     /// Values the body yields (a generator: `@contextmanager`, pytest fixtures).
     pub yields: Vec<&'m Expr>,
+    /// Every assignment with its position, in walk order.
+    pub assign_sites: Vec<(&'m Target, &'m Expr, Pos)>,
 }
 
 /// Fills one `BodyIndex` per body and, for the whole file, the calls in walk order with the
@@ -66,6 +70,7 @@ impl<'m> Hooks<'m> for Indexer<'m, '_> {
     ) {
         let self_name = self.bodies[site.body.0 as usize].self_name.as_deref();
         let index = &mut self.indexes[site.body.0 as usize];
+        index.assign_sites.push((target, value, site.pos));
         match target {
             Target::Name(name, _) => index
                 .assigns
@@ -138,6 +143,8 @@ pub struct FileIndex<'m> {
     pub uses: Vec<ResultUse>,
     /// Indexed by `CallId`: the position of the call in `calls`.
     by_id: Vec<u32>,
+    /// Regions, call positions and exits.
+    pub control: Control<'m>,
 }
 
 impl<'m> FileIndex<'m> {
@@ -149,8 +156,9 @@ impl<'m> FileIndex<'m> {
             calls: Vec::with_capacity(count),
             uses: vec![ResultUse::new(End::Used); count],
         };
+        let mut control = Control::new(module.call_count, module.bodies.len());
         for (i, body) in module.bodies.iter().enumerate() {
-            super::walk::walk_body(body, BodyId(i as u32), vocab, &mut indexer);
+            super::walk::walk_body(body, BodyId(i as u32), vocab, &mut control, &mut indexer);
         }
         let mut by_id = vec![u32::MAX; count];
         for (i, (call, _)) in indexer.calls.iter().enumerate() {
@@ -158,13 +166,22 @@ impl<'m> FileIndex<'m> {
                 *slot = i as u32;
             }
         }
+        let names = Names::new(module);
+        // `sys.exit(..)`, `std::process::exit(..)`: exits, known once names are.
+        for (call, _) in &indexer.calls {
+            if is_process_exit(&names, vocab, call) {
+                control.process_exit(call.id);
+            }
+        }
+        control.finish();
         FileIndex {
             module,
-            names: Names::new(module),
+            names,
             bodies: indexer.indexes,
             calls: indexer.calls,
             uses: indexer.uses,
             by_id,
+            control,
         }
     }
 
@@ -190,4 +207,23 @@ pub fn chain_root(func: &Expr) -> Option<&str> {
         }
     }
     None
+}
+
+/// Whether `call` ends the process (`sys.exit(1)`, `os._exit(0)`, `std::process::exit(1)`).
+fn is_process_exit(names: &Names, vocab: &Vocabulary, call: &Call) -> bool {
+    let Some(q) = names.qualify_expr(&call.func) else {
+        return false;
+    };
+    vocab.process_exits.iter().any(|p| {
+        let want: Vec<&str> = p.split('.').collect();
+        if want.len() == 1 {
+            q.len() == 1 && q[0] == want[0]
+        } else {
+            q.len() >= want.len()
+                && q[q.len() - want.len()..]
+                    .iter()
+                    .zip(&want)
+                    .all(|(a, b)| a == b)
+        }
+    })
 }

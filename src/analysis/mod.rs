@@ -3,6 +3,8 @@
 //! and through wrappers), taint.
 
 pub mod config;
+pub mod context;
+pub mod control;
 pub mod facts;
 pub mod index;
 pub mod names;
@@ -35,10 +37,18 @@ pub struct FileAnalysis<'p, 'm> {
     pub calls: Vec<&'m Call>,
     /// Indexed by `CallId`: facts for calls on Kafka clients (and their wrappers).
     facts: Vec<Option<CallFacts<'m>>>,
-    /// OL301's sink hits, computed when a rule first asks.
-    taint_hits: OnceCell<Vec<taint::SinkHit>>,
+    /// OL301's sink hits and OL302's control hits, computed when a rule first asks.
+    taint: OnceCell<taint::TaintResult>,
     polled: Vec<OnceCell<Vec<&'m str>>>,
     explicit_stores: OnceCell<Vec<(Option<resolve::Origin>, String, BodyId)>>,
+    /// Indexed by `CallId`.
+    call_by_id: Vec<Option<&'m Call>>,
+    /// (region, index into `calls`), sorted (`context.rs`).
+    calls_by_region: OnceCell<Vec<(u32, usize)>>,
+    /// Per body: names holding message data (`context.rs`).
+    messages: Vec<OnceCell<std::collections::HashSet<&'m str>>>,
+    /// Per region: whether it is a consume loop (`context.rs`).
+    consume_loops: OnceCell<Vec<bool>>,
 }
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
@@ -61,7 +71,17 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
             facts
         };
+        let mut call_by_id = vec![None; index.module.call_count as usize];
+        for (call, _) in &index.calls {
+            if let Some(slot) = call_by_id.get_mut(call.id.0 as usize) {
+                *slot = Some(*call);
+            }
+        }
         Some(FileAnalysis {
+            call_by_id,
+            calls_by_region: OnceCell::new(),
+            messages: vec![OnceCell::new(); index.module.bodies.len()],
+            consume_loops: OnceCell::new(),
             program,
             file,
             index,
@@ -70,7 +90,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             calls: index.calls.iter().map(|(c, _)| *c).collect(),
             facts,
             resolver,
-            taint_hits: OnceCell::new(),
+            taint: OnceCell::new(),
             polled: vec![OnceCell::new(); index.module.bodies.len()],
             explicit_stores: OnceCell::new(),
         })
@@ -78,7 +98,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     /// Model output reaching offset sinks (OL301), computed once on first use.
     pub fn taint_hits(&self) -> &[taint::SinkHit] {
-        self.taint_hits.get_or_init(|| taint::analyze(self))
+        &self.taint.get_or_init(|| taint::analyze(self)).sinks
+    }
+
+    /// Commits and checkpoint writes chosen or delayed by model output (OL302).
+    pub fn control_hits(&self) -> &[taint::ControlHit] {
+        &self.taint.get_or_init(|| taint::analyze(self)).controls
     }
 
     pub fn facts(&self, id: CallId) -> Option<&CallFacts<'m>> {

@@ -619,6 +619,11 @@ impl<'p, 'm> Resolver<'p, 'm> {
 
     // ----- calls ---------------------------------------------------------------------------
 
+    /// The value a call made in body `b` of file `f` produces (a constructor's client).
+    pub fn call_value(&self, f: FileId, b: BodyId, call: &Call) -> Option<Value> {
+        self.call(f, b, call)
+    }
+
     /// The value a call produces.
     fn call(&self, f: FileId, b: BodyId, call: &Call) -> Option<Value> {
         let index = self.index(f)?;

@@ -1,7 +1,10 @@
-//! Intraprocedural taint from model output to offset sinks (OL301; OL302 will read the same
-//! environment for branch conditions). Flow-sensitive along statement order: an assignment of
-//! a clean value clears a name, branches merge by union, loop bodies run twice so values
-//! carried around the loop are seen.
+//! Intraprocedural taint from model output to offset sinks (OL301) and to the conditions that
+//! choose or delay a commit (OL302). Flow-sensitive along statement order: an assignment of a
+//! clean value clears a name, branches merge by union, loop bodies run twice so values carried
+//! around the loop are seen. While walking, the tainted branch conditions above the current
+//! statement, the tainted guards before it in its block (`if score < t: continue`, `assert
+//! score > t`) and a tainted sleep earlier in the body are kept, and a commit or checkpoint
+//! write under any of them is a control hit.
 
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -38,6 +41,37 @@ impl Taint {
     }
 }
 
+/// A commit or checkpoint write chosen or delayed by model output (OL302).
+#[derive(Debug, Clone)]
+pub struct ControlHit {
+    pub range: TextRange,
+    /// The commit or checkpoint write (`commit`, `save_checkpoint`).
+    pub sink: String,
+    /// How model output controls it.
+    pub how: Control,
+    /// Source first, then each hop, then the condition, guard or sleep.
+    pub steps: Vec<Step>,
+}
+
+/// How model output controls a commit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    /// The commit is in a branch whose condition is tainted.
+    Branch,
+    /// An earlier tainted check (`if score < t: continue`, `assert score > t`) decides
+    /// whether the commit is reached.
+    Guard,
+    /// A tainted sleep times the commit (a retry).
+    Delay,
+}
+
+/// What the taint walk finds in a file.
+#[derive(Debug, Default)]
+pub struct TaintResult {
+    pub sinks: Vec<SinkHit>,
+    pub controls: Vec<ControlHit>,
+}
+
 /// A tainted value reaching an offset sink.
 #[derive(Debug, Clone)]
 pub struct SinkHit {
@@ -48,7 +82,7 @@ pub struct SinkHit {
     pub steps: Vec<Step>,
 }
 
-pub fn analyze(input: &FileAnalysis) -> Vec<SinkHit> {
+pub fn analyze(input: &FileAnalysis) -> TaintResult {
     let runnables_imported = input
         .module
         .imports
@@ -65,7 +99,9 @@ pub fn analyze(input: &FileAnalysis) -> Vec<SinkHit> {
             })
         });
     let mut hits = Vec::new();
+    let mut controls = Vec::new();
     let mut seen = HashSet::new();
+    let mut control_seen = HashSet::new();
     for (i, body) in input.module.bodies.iter().enumerate() {
         let mut w = Walker {
             input,
@@ -73,12 +109,20 @@ pub fn analyze(input: &FileAnalysis) -> Vec<SinkHit> {
             env: Env::default(),
             hits: &mut hits,
             seen: &mut seen,
+            controls: &mut controls,
+            control_seen: &mut control_seen,
+            conds: Vec::new(),
+            guards: Vec::new(),
+            delay: None,
             runnables_imported,
             steps: 0,
         };
         w.block(&body.stmts);
     }
-    hits
+    TaintResult {
+        sinks: hits,
+        controls,
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -107,6 +151,14 @@ struct Walker<'a, 'h, 'p, 'm> {
     env: Env,
     hits: &'h mut Vec<SinkHit>,
     seen: &'h mut HashSet<CallId>,
+    controls: &'h mut Vec<ControlHit>,
+    control_seen: &'h mut HashSet<CallId>,
+    /// Tainted conditions of the branches being walked (innermost last), with their range.
+    conds: Vec<(Taint, TextRange)>,
+    /// Tainted guards earlier in the blocks being walked (`if tainted: continue`).
+    guards: Vec<(Taint, TextRange)>,
+    /// A sleep with a tainted duration earlier in the body.
+    delay: Option<(Taint, TextRange)>,
     runnables_imported: bool,
     /// Statements visited in this body, re-visits included.
     steps: usize,
@@ -117,9 +169,24 @@ const STEP_BUDGET: usize = 1_000_000;
 
 impl Walker<'_, '_, '_, '_> {
     fn block(&mut self, stmts: &[Stmt]) {
+        // Guards hold for the rest of their block only.
+        let guards = self.guards.len();
         for s in stmts {
             self.stmt(s);
         }
+        self.guards.truncate(guards);
+    }
+
+    /// Walks `stmts` as a branch under condition `cond` (when tainted).
+    fn under(&mut self, cond: &Option<(Taint, TextRange)>, stmts: &[Stmt], base: &Env) -> Env {
+        if let Some(c) = cond {
+            self.conds.push(c.clone());
+        }
+        let env = self.branch(stmts, base);
+        if cond.is_some() {
+            self.conds.pop();
+        }
+        env
     }
 
     fn branch(&mut self, stmts: &[Stmt], base: &Env) -> Env {
@@ -147,15 +214,28 @@ impl Walker<'_, '_, '_, '_> {
                 }
             }
             StmtKind::If { test, body, orelse } => {
-                self.eval(test);
+                let cond = self.eval(test).map(|t| (t, test.range()));
                 let base = self.env.clone();
-                let then = self.branch(body, &base);
-                let other = self.branch(orelse, &base);
+                let then = self.under(&cond, body, &base);
+                let other = self.under(&cond, orelse, &base);
                 self.env = then;
                 self.env.merge(other);
+                // `if score < t: continue` / `assert score > t`: what follows runs only when
+                // the model said so.
+                if let Some(c) = cond {
+                    let control = &self.input.index.control;
+                    let exits = |b: &[Stmt]| b.iter().any(|s| control.terminates(s).is_some());
+                    if exits(body) != exits(orelse) {
+                        self.guards.push(c);
+                    }
+                }
             }
             StmtKind::Match { subject, arms } => {
                 let t = self.eval(subject);
+                let cond = t.clone().map(|t| (t, subject.range()));
+                if let Some(c) = &cond {
+                    self.conds.push(c.clone());
+                }
                 let base = self.env.clone();
                 let mut out = base.clone();
                 for arm in arms {
@@ -171,28 +251,39 @@ impl Walker<'_, '_, '_, '_> {
                     let result = self.branch(&arm.body, &arm_env);
                     out.merge(result);
                 }
+                if cond.is_some() {
+                    self.conds.pop();
+                }
                 self.env = out;
             }
             StmtKind::Loop {
+                kind,
                 target,
                 iter,
                 body,
                 orelse,
-                ..
             } => {
                 let t = iter.as_ref().and_then(|i| self.eval(i));
+                // `while model_says_retry:` chooses whether the body runs.
+                let cond = match (kind, target, iter, &t) {
+                    (LoopKind::While, None, Some(i), Some(t)) => Some((t.clone(), i.range())),
+                    _ => None,
+                };
                 // A second pass sees values carried around the loop; it is only needed when
                 // the first one tainted something new, and never past the step budget (nested
                 // loops would otherwise cost 2^depth).
                 for pass in 0..2 {
                     let before = self.env.size();
+                    let delayed = self.delay.is_some();
                     if let Some(target) = target {
                         self.bind(target, t.clone(), true, false);
                     }
                     let base = self.env.clone();
-                    let after = self.branch(body, &base);
+                    let after = self.under(&cond, body, &base);
                     self.env.merge(after);
-                    if pass == 0 && (self.env.size() == before || self.steps > STEP_BUDGET) {
+                    // A sleep timed by the model retries what the loop does next time round.
+                    let unchanged = self.env.size() == before && self.delay.is_some() == delayed;
+                    if pass == 0 && (unchanged || self.steps > STEP_BUDGET) {
                         break;
                     }
                 }
@@ -329,6 +420,17 @@ impl Walker<'_, '_, '_, '_> {
                 reported: false,
             });
         }
+        self.check_control(call);
+        let vocab = &self.input.knowledge.vocab;
+        if call
+            .func
+            .last_name()
+            .is_some_and(|n| vocab.sleep_calls.contains(&n))
+        {
+            if let Some(t) = arg_ts.iter().flatten().next() {
+                self.delay = Some((t.clone(), call.range));
+            }
+        }
         let facts = self.input.facts(call.id);
         if let Some(sink) = self.sink_name(call, facts) {
             let tainted = arg_ts
@@ -358,6 +460,47 @@ impl Walker<'_, '_, '_, '_> {
             return None;
         }
         recv_t.or_else(|| arg_ts.into_iter().flatten().next())
+    }
+
+    /// A commit or checkpoint write under a tainted condition or guard, or after a tainted
+    /// sleep: a control hit (OL302).
+    fn check_control(&mut self, call: &Call) {
+        if self.conds.is_empty() && self.guards.is_empty() && self.delay.is_none() {
+            return;
+        }
+        let Some(sink) = self.input.advance_call(call) else {
+            return;
+        };
+        let (taint, at, how, label) = if let Some((t, r)) = self.conds.last() {
+            (
+                t,
+                *r,
+                Control::Branch,
+                "branch condition derived from model output",
+            )
+        } else if let Some((t, r)) = self.guards.last() {
+            (t, *r, Control::Guard, "check derived from model output")
+        } else if let Some((t, r)) = &self.delay {
+            (
+                t,
+                *r,
+                Control::Delay,
+                "sleep duration derived from model output",
+            )
+        } else {
+            return;
+        };
+        if !self.control_seen.insert(call.id) {
+            return;
+        }
+        let mut steps = (*taint.steps).clone();
+        steps.push(step(at, label.to_string()));
+        self.controls.push(ControlHit {
+            range: call.range,
+            sink,
+            how,
+            steps,
+        });
     }
 
     fn is_model_url(&self, e: &Expr) -> bool {

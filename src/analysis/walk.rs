@@ -1,16 +1,20 @@
 //! The one walk over a body's statements that the per-file analyses share. It tracks, for
 //! every expression, where its value goes (`ResultUse`: awaited, unwrapped, discarded, bound,
-//! passed on) and calls hooks for the nodes the analyses index: calls, assignments, `for`
-//! loops, struct literals. Analyses implement the hooks they need; none walks the tree itself.
+//! passed on), builds the control context (`control.rs`: the region tree, every call's
+//! position, exits), and calls hooks for the nodes the analyses index: calls, assignments,
+//! `for` loops, struct literals. Analyses implement the hooks they need; none walks
+//! the tree itself.
 
+use super::control::{Control, Exits, LoopRef, Pos, RegionKind};
 use super::uses::{Adapter, End, ResultUse};
 use crate::knowledge::vocab::Vocabulary;
 use crate::model::*;
 
-/// Where a node is.
+/// Where a node is: its body and its position in the control tree.
 #[derive(Debug, Clone, Copy)]
 pub struct Site {
     pub body: BodyId,
+    pub pos: Pos,
 }
 
 /// What the analyses see during the walk. Every method has an empty default.
@@ -36,34 +40,65 @@ pub trait Hooks<'m> {
     fn output(&mut self, _value: &'m Expr, _yielded: bool, _site: Site) {}
 }
 
-/// Walks one body (closures inline: their statements belong to the enclosing body).
-pub fn walk_body<'m, H: Hooks<'m>>(body: &'m Body, id: BodyId, vocab: &Vocabulary, hooks: &mut H) {
+/// Walks one body (closures inline: their statements belong to the enclosing body), adding
+/// its regions to `control`.
+pub fn walk_body<'m, H: Hooks<'m>>(
+    body: &'m Body,
+    id: BodyId,
+    vocab: &Vocabulary,
+    control: &mut Control<'m>,
+    hooks: &mut H,
+) {
+    let region = control.open(RegionKind::Body, None, id, &body.stmts);
     let mut w = Walker {
         hooks,
         vocab,
-        site: Site { body: id },
+        control,
+        site: Site {
+            body: id,
+            pos: Pos { region, index: 0 },
+        },
         closures: 0,
+        arg_of: None,
     };
     w.block(&body.stmts);
+    w.control.close(region);
 }
 
-struct Walker<'h, 'v, H> {
+struct Walker<'h, 'v, 'c, 'm, H> {
     hooks: &'h mut H,
     vocab: &'v Vocabulary,
+    control: &'c mut Control<'m>,
     site: Site,
     /// Inside a closure, `return` and tails are the closure's, not the body's.
     closures: u32,
+    /// The call whose arguments are being walked (a closure there is that call's).
+    arg_of: Option<CallId>,
 }
 
 fn used() -> ResultUse {
     ResultUse::new(End::Used)
 }
 
-impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
+impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
     fn block(&mut self, stmts: &'m [Stmt]) {
-        for s in stmts {
+        for (i, s) in stmts.iter().enumerate() {
+            self.site.pos.index = i as u32;
             self.stmt(s);
         }
+    }
+
+    /// Walks `stmts` as a new region hanging from the current position.
+    fn region(&mut self, kind: RegionKind<'m>, stmts: &'m [Stmt]) {
+        let saved = self.site.pos;
+        let id = self.control.open(kind, Some(saved), self.site.body, stmts);
+        self.site.pos = Pos {
+            region: id,
+            index: 0,
+        };
+        self.block(stmts);
+        self.control.close(id);
+        self.site.pos = saved;
     }
 
     fn stmt(&mut self, stmt: &'m Stmt) {
@@ -88,8 +123,8 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
             }
             StmtKind::If { test, body, orelse } => {
                 self.expr(test, used());
-                self.block(body);
-                self.block(orelse);
+                self.region(RegionKind::Branch { test, taken: true }, body);
+                self.region(RegionKind::Branch { test, taken: false }, orelse);
             }
             StmtKind::Match { subject, arms } => {
                 self.expr(subject, used());
@@ -99,15 +134,15 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
                     if let (Pattern::Success, [name]) = (&arm.pattern, arm.bindings.as_slice()) {
                         self.hooks.bind(name, subject, self.site);
                     }
-                    self.block(&arm.body);
+                    self.region(RegionKind::Arm { subject, arm }, &arm.body);
                 }
             }
             StmtKind::Loop {
+                kind,
                 target,
                 iter,
                 body,
                 orelse,
-                ..
             } => {
                 if let Some(i) = iter {
                     self.expr(i, used());
@@ -118,8 +153,14 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
                 if let Some(t) = target {
                     self.target(t);
                 }
-                self.block(body);
-                self.block(orelse);
+                let lp = LoopRef {
+                    kind: *kind,
+                    target: target.as_ref(),
+                    iter: iter.as_ref(),
+                    range: stmt.range,
+                };
+                self.region(RegionKind::Loop(lp), body);
+                self.region(RegionKind::LoopElse, orelse);
             }
             StmtKind::Try {
                 body,
@@ -127,17 +168,18 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
                 orelse,
                 finally,
             } => {
-                self.block(body);
+                self.region(RegionKind::Try, body);
                 for h in handlers {
                     for t in &h.types {
                         self.expr(t, used());
                     }
-                    self.block(&h.body);
+                    self.region(RegionKind::Handler { handler: h }, &h.body);
                 }
-                self.block(orelse);
-                self.block(finally);
+                self.region(RegionKind::TryElse, orelse);
+                self.region(RegionKind::Finally, finally);
             }
             StmtKind::Exit { kind, value } => {
+                self.control.exit(self.site.pos.region, Exits::of(*kind));
                 let returned = *kind == ExitKind::Return && self.closures == 0;
                 if let (Some(v), true) = (value, returned) {
                     self.hooks.output(v, false, self.site);
@@ -147,7 +189,7 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
                     self.expr(v, ResultUse::new(end));
                 }
             }
-            StmtKind::Block(b) => self.block(b),
+            StmtKind::Block(b) => self.region(RegionKind::Plain, b),
         }
     }
 
@@ -167,7 +209,9 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
     fn expr(&mut self, e: &'m Expr, u: ResultUse) {
         match e {
             Expr::Call(call) => {
+                self.control.call_at(call.id, self.site.pos);
                 self.hooks.call(call, &u, self.site);
+                let outer = self.arg_of.take();
                 let drop_call = matches!(
                     call.func.dotted().as_deref(),
                     Some(["drop"]) | Some([.., "mem", "drop"])
@@ -188,6 +232,7 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
                     }
                     None => self.expr(&call.func, used()),
                 }
+                self.arg_of = Some(call.id);
                 for a in &call.args {
                     let arg_use = if drop_call {
                         ResultUse::new(End::Underscore)
@@ -196,9 +241,13 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
                     };
                     self.expr(&a.value, arg_use);
                 }
+                self.arg_of = outer;
             }
             Expr::Await { value, .. } => self.expr(value, u.through(Adapter::Await)),
-            Expr::Try { value, .. } => self.expr(value, u.through(Adapter::Unwrap)),
+            Expr::Try { value, .. } => {
+                self.control.exit(self.site.pos.region, Exits::PROPAGATE);
+                self.expr(value, u.through(Adapter::Unwrap))
+            }
             Expr::Attr { value, .. } => self.expr(value, used()),
             Expr::Dict { items, .. } => {
                 for (k, v) in items {
@@ -225,10 +274,16 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, H> {
                 self.hooks.record(ty, fields, self.site);
                 fields.iter().for_each(|(_, v)| self.expr(v, used()))
             }
-            Expr::Closure { body, .. } => {
+            Expr::Closure { body, failure, .. } => {
+                let call = self.arg_of.take();
+                let kind = RegionKind::Closure {
+                    call,
+                    failure: failure.as_deref(),
+                };
                 self.closures += 1;
-                self.block(body);
+                self.region(kind, body);
                 self.closures -= 1;
+                self.arg_of = call;
             }
             Expr::Name { .. } | Expr::Lit { .. } | Expr::Opaque { .. } => {}
         }

@@ -211,6 +211,8 @@ struct Source {
     undecodable: Option<decode::Undecodable>,
     /// The literal prefilter matched the file's bytes.
     concerned: bool,
+    /// ... with a word that also concerns the files importing it (a Kafka library).
+    propagates: bool,
 }
 
 /// Reads and decodes one file. Files skipped on purpose are warnings; unreadable ones errors.
@@ -242,17 +244,20 @@ fn read_file(path: &Path, lang: Lang, max_size: u64, settings: &Settings) -> Res
     Ok(match decode::decode(&bytes, lang) {
         Ok(d) => Source {
             concerned: settings.knowledge.may_concern(&d.text),
+            propagates: settings.knowledge.may_concern_importers(&d.text),
             text: d.text,
             undecodable: None,
         },
         // The prefilter reads the bytes themselves (a binary file's text is not shown).
-        Err(bad) => Source {
-            concerned: settings
-                .knowledge
-                .may_concern(&String::from_utf8_lossy(&bytes)),
-            text: bad.text.clone(),
-            undecodable: Some(bad),
-        },
+        Err(bad) => {
+            let lossy = String::from_utf8_lossy(&bytes);
+            Source {
+                concerned: settings.knowledge.may_concern(&lossy),
+                propagates: settings.knowledge.may_concern_importers(&lossy),
+                text: bad.text.clone(),
+                undecodable: Some(bad),
+            }
+        }
     })
 }
 
@@ -282,6 +287,7 @@ fn lint_project(
         |i| read_file(&entries[i].display, entries[i].lang, max_size, settings),
         |s: &Source| s.text.as_str(),
         |s: &Source| s.concerned,
+        |s: &Source| s.propagates,
     );
     phases.mark("layout, read and select");
     let sources: Vec<Option<&Source>> = selection

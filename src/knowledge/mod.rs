@@ -4,10 +4,12 @@
 //! sources, checkpoint writers) without touching any rule.
 
 pub mod boundary;
+pub mod failure;
 mod llm;
 mod network;
 mod python;
 mod rust;
+pub mod tasks;
 pub mod vocab;
 
 pub use llm::LlmKnowledge;
@@ -42,6 +44,21 @@ pub struct Library {
     /// OL101's replacement call: `{receiver}`, `{method}`, `{message}`, `{args}` (the call's
     /// other arguments, each preceded by `, `) and `{last_arg=DEFAULT}` are filled in.
     pub commit_fix: &'static str,
+    /// The consumer configuration keys OL105 reads.
+    pub auto_commit: AutoCommitKeys,
+}
+
+/// How a library's consumer configuration names its group and automatic commits (OL105).
+#[derive(Debug, Clone)]
+pub struct AutoCommitKeys {
+    /// The group (`group.id`, `group_id`): without one nothing is committed.
+    pub group: &'static str,
+    /// Automatic commits, on by default (`enable.auto.commit`, `enable_auto_commit`).
+    pub commit: &'static str,
+    /// The automatic offset store, on by default (librdkafka's `enable.auto.offset.store`).
+    pub store: Option<&'static str>,
+    /// What to do instead.
+    pub help: &'static str,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -197,8 +214,15 @@ pub struct Knowledge {
     pub vocab: vocab::Vocabulary,
     /// The literal prefilter's words, derived from the tables (`prefilter_words`).
     pub prefilter: Vec<String>,
+    /// The prefilter words whose files also make their importers relevant (library roots:
+    /// what leads to a Kafka client); task spawns (OL203) concern their own file only.
+    pub prefilter_importers: Vec<String>,
     /// Isolation boundaries (OL4xx).
     pub boundaries: Vec<boundary::Boundary>,
+    /// Failure classification of caught types and error patterns (OL102, OL103, OL202).
+    pub failure: failure::FailureKnowledge,
+    /// Task spawns (OL203).
+    pub tasks: tasks::TaskKnowledge,
 }
 
 impl Default for Knowledge {
@@ -216,11 +240,15 @@ impl Default for Knowledge {
             network: NetworkKnowledge::default(),
             vocab: vocab::Vocabulary::default(),
             prefilter: Vec::new(),
+            prefilter_importers: Vec::new(),
             boundaries: boundary::builtin(),
+            failure: failure::FailureKnowledge::default(),
+            tasks: tasks::TaskKnowledge::default(),
         };
         python::register(&mut k);
         rust::register(&mut k);
-        k.prefilter = k.prefilter_words();
+        k.prefilter = k.prefilter_words(true);
+        k.prefilter_importers = k.prefilter_words(false);
         k
     }
 }
@@ -281,9 +309,17 @@ impl Knowledge {
         self.prefilter.iter().any(|w| source.contains(w.as_str()))
     }
 
+    /// Whether a file's bytes name something that also concerns the files importing it (a
+    /// Kafka library); a file that only spawns tasks does not.
+    pub fn may_concern_importers(&self, source: &str) -> bool {
+        self.prefilter_importers
+            .iter()
+            .any(|w| source.contains(w.as_str()))
+    }
+
     /// The words whose presence in a file's bytes means a rule may concern it (the literal
-    /// prefilter), derived from the tables: library roots and model-client modules.
-    fn prefilter_words(&self) -> Vec<String> {
+    /// prefilter), derived from the tables: library roots and task spawns (OL203).
+    fn prefilter_words(&self, with_tasks: bool) -> Vec<String> {
         let mut words: Vec<String> = self
             .libraries
             .iter()
@@ -291,7 +327,13 @@ impl Knowledge {
             .collect();
         words.sort();
         words.dedup();
-        // A root that contains another root adds nothing (`aiokafka` contains `kafka`).
+        // OL203's Python form concerns any asyncio code, Kafka or not.
+        if with_tasks {
+            words.extend(self.tasks.prefilter_words());
+        }
+        words.sort();
+        words.dedup();
+        // A word that contains another word adds nothing (`aiokafka` contains `kafka`).
         let all = words.clone();
         words.retain(|w| !all.iter().any(|o| o != w && w.contains(o.as_str())));
         words

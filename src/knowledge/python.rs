@@ -1,6 +1,8 @@
 //! Python Kafka clients: confluent-kafka, aiokafka, kafka-python. One block per library.
 
-use super::{ArgSlot, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role, SinkSpec};
+use super::{
+    ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role, SinkSpec,
+};
 use crate::model::Lang;
 
 #[rustfmt::skip]
@@ -21,6 +23,12 @@ pub(super) fn register(k: &mut Knowledge) {
             delivery_hint_local: "pass `on_delivery=callback` and record failures",
             flush_hint_local: "check it: `if producer.flush(timeout): ...` (it returns how many messages are still queued)",
             commit_fix: "{receiver}.{method}(message={message}{args})",
+            auto_commit: AutoCommitKeys {
+                group: "group.id",
+                commit: "enable.auto.commit",
+                store: Some("enable.auto.offset.store"),
+                help: "set `\"enable.auto.commit\": False` and commit each processed message (`commit(message=msg)`), or set `\"enable.auto.offset.store\": False` and store each processed message with `store_offsets(message=msg)`",
+            },
         },
         &[
             ("Consumer", Consumer, DictAndKwargs),
@@ -62,6 +70,12 @@ pub(super) fn register(k: &mut Knowledge) {
             delivery_hint_local: "use `send_and_wait(..)`, or keep the returned future and `await` it",
             flush_hint_local: "check it",
             commit_fix: "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})",
+            auto_commit: AutoCommitKeys {
+                group: "group_id",
+                commit: "enable_auto_commit",
+                store: None,
+                help: "pass `enable_auto_commit=False` and commit the offsets of processed messages",
+            },
         },
         &[
             ("AIOKafkaConsumer", Consumer, Kwargs),
@@ -91,6 +105,12 @@ pub(super) fn register(k: &mut Knowledge) {
             delivery_hint_local: "call `.get(timeout=..)` on the returned future, or `add_errback(..)`",
             flush_hint_local: "check it",
             commit_fix: "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, None, -1)}{args})",
+            auto_commit: AutoCommitKeys {
+                group: "group_id",
+                commit: "enable_auto_commit",
+                store: None,
+                help: "pass `enable_auto_commit=False` and commit the offsets of processed messages",
+            },
         },
         &[
             ("KafkaConsumer", Consumer, Kwargs),

@@ -1,6 +1,8 @@
 //! Rust Kafka client: rdkafka.
 
-use super::{ArgSlot, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role, SinkSpec};
+use super::{
+    ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role, SinkSpec,
+};
 use crate::model::Lang;
 
 #[rustfmt::skip]
@@ -19,6 +21,12 @@ pub(super) fn register(k: &mut Knowledge) {
             delivery_hint_local: "`match` the delivery result and record failures, or keep the `DeliveryFuture` and await it",
             flush_hint_local: "handle it: `if let Err(e) = producer.flush(timeout) { .. }`",
             commit_fix: "{receiver}.commit_message(&{message}, {last_arg=CommitMode::Async})",
+            auto_commit: AutoCommitKeys {
+                group: "group.id",
+                commit: "enable.auto.commit",
+                store: Some("enable.auto.offset.store"),
+                help: "set `enable.auto.commit` to `false` and commit each processed message (`commit_message(&m, mode)`), or set `enable.auto.offset.store` to `false` and store each processed message with `store_offset_from_message(&m)`",
+            },
         },
         &[
             ("BaseConsumer", Consumer, Builder),
@@ -48,6 +56,7 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "poll", Op::Poll { single: true }),
         (Consumer, &[], "recv", Op::Poll { single: true }),
         (Consumer, &[], "stream", Op::Poll { single: false }),
+        (Consumer, &[], "iter", Op::Poll { single: false }),
         (Producer, &["BaseProducer", "ThreadedProducer"], "send", Op::Produce {
             callback: ArgSlot::default(),
             policy: CallbackPolicy::ClientContext,

@@ -43,6 +43,36 @@ pub struct Vocabulary {
     /// Functions that bind a callable's first arguments (`functools.partial`), by qualified
     /// path.
     pub partial_functions: &'static [[&'static str; 2]],
+    /// Calls that end the process (an exit for OL103), by qualified path (`.`-separated;
+    /// a one-segment entry must be the whole path).
+    pub process_exits: &'static [&'static str],
+    /// Methods that only log (a use of message data that is not an effect, OL104).
+    pub log_methods: &'static [&'static str],
+    /// Functions and methods that compute without an effect (OL104): `len`, `str`, `loads`.
+    pub pure_calls: &'static [&'static str],
+    /// Accessors of a message's metadata rather than its data (OL103, OL104): `msg.offset()`.
+    pub message_metadata: &'static [&'static str],
+    /// Methods that add to an in-memory buffer (OL104's buffered sink): `batch.append(x)`.
+    pub buffer_add_methods: &'static [&'static str],
+    /// Methods that read or reset a buffer without writing it anywhere (OL104).
+    pub buffer_local_methods: &'static [&'static str],
+    /// Words that make a call or an assignment a checkpoint/watermark/cursor advance (OL204,
+    /// OL302), and whether the bare word alone (`checkpoint(..)`) is one (`cursor()` opens a
+    /// database cursor).
+    pub advance_words: &'static [(&'static str, bool)],
+    /// Methods that write a checkpoint-named receiver (`checkpoint.save(..)`).
+    pub advance_methods: &'static [&'static str],
+    /// Name prefixes that make a checkpoint-named call a read (`load_checkpoint`).
+    pub advance_read_prefixes: &'static [&'static str],
+    /// Words in a name that holds delivery state (OL204's guard): `failures`, `acked`.
+    pub delivery_state_words: &'static [&'static str],
+    /// Calls that sleep (OL302's tainted backoff before a commit retry), by last name.
+    pub sleep_calls: &'static [&'static str],
+    /// Context managers of tests that expect the code inside to raise: `assertRaises`.
+    pub expect_raises: &'static [&'static str],
+    /// Calls that read a producer's queue length (OL202's re-checked flush): `len(producer)`,
+    /// `producer.in_flight_count()`.
+    pub queue_len_calls: &'static [&'static str],
 }
 
 pub const TYPE_WRAPPERS: &[&str] = &[
@@ -88,6 +118,15 @@ pub const CONTAINER_TYPES: &[&str] = &[
     "IndexSet",
     "DashMap",
     "SmallVec",
+];
+
+/// Result methods whose closure argument (at the position given) runs when the result failed:
+/// the Rust front end lowers it as a failure path.
+pub const ERROR_CLOSURES: &[(&str, usize)] = &[
+    ("unwrap_or_else", 0),
+    ("or_else", 0),
+    ("inspect_err", 0),
+    ("map_or_else", 0),
 ];
 
 pub const MARKER_TRAITS: &[&str] = &[
@@ -171,6 +210,175 @@ impl Default for Vocabulary {
                 ("call_later", 1, false),
             ],
             partial_functions: &[["functools", "partial"]],
+            process_exits: &[
+                "sys.exit",
+                "os._exit",
+                "os.abort",
+                "exit",
+                "quit",
+                "std.process.exit",
+                "process.exit",
+                "std.process.abort",
+                "process.abort",
+            ],
+            log_methods: &[
+                "debug",
+                "info",
+                "warning",
+                "warn",
+                "error",
+                "exception",
+                "critical",
+                "fatal",
+                "log",
+                "trace",
+                "print",
+                "pprint",
+                "echo",
+                "secho",
+            ],
+            pure_calls: &[
+                "len",
+                "str",
+                "repr",
+                "int",
+                "float",
+                "bool",
+                "bytes",
+                "list",
+                "dict",
+                "tuple",
+                "set",
+                "frozenset",
+                "sorted",
+                "reversed",
+                "isinstance",
+                "type",
+                "id",
+                "hash",
+                "format",
+                "min",
+                "max",
+                "sum",
+                "any",
+                "all",
+                "enumerate",
+                "zip",
+                "range",
+                "hasattr",
+                "getattr",
+                "iter",
+                "next",
+                "loads",
+                "dumps",
+                "decode",
+                "encode",
+                "parse",
+                "from_slice",
+                "from_str",
+                "from_utf8",
+                "to_string",
+                "to_owned",
+                "clone",
+                "copy",
+                "deepcopy",
+                "get",
+                "items",
+                "keys",
+                "values",
+                "Some",
+                "Ok",
+                "Err",
+                "Duration",
+                "from_millis",
+                "from_secs",
+            ],
+            message_metadata: &[
+                "topic",
+                "partition",
+                "offset",
+                "timestamp",
+                "timestamp_type",
+                "error",
+                "latency",
+                "leader_epoch",
+                "serialized_key_size",
+                "serialized_value_size",
+                "checksum",
+                "topic_partition",
+            ],
+            buffer_add_methods: &[
+                "append",
+                "extend",
+                "push",
+                "push_back",
+                "push_front",
+                "insert",
+                "add",
+                "appendleft",
+                "put",
+                "put_nowait",
+            ],
+            buffer_local_methods: &[
+                "append",
+                "extend",
+                "push",
+                "push_back",
+                "push_front",
+                "insert",
+                "add",
+                "appendleft",
+                "put",
+                "put_nowait",
+                "clear",
+                "len",
+                "is_empty",
+                "__len__",
+                "copy",
+                "get",
+                "keys",
+                "items",
+                "values",
+                "count",
+                "index",
+            ],
+            advance_words: &[
+                ("checkpoint", true),
+                ("watermark", true),
+                ("high_water", true),
+                ("cursor", false),
+            ],
+            advance_methods: &[
+                "save", "set", "update", "write", "store", "put", "advance", "commit", "persist",
+                "mark",
+            ],
+            advance_read_prefixes: &[
+                "get", "load", "read", "fetch", "restore", "is", "has", "current", "compute",
+                "calc", "find", "lookup", "parse", "open", "new", "make", "create", "build",
+            ],
+            delivery_state_words: &[
+                "error",
+                "fail",
+                "undeliver",
+                "deliver",
+                "acked",
+                "unacked",
+                "nack",
+                "pending",
+                "outstanding",
+                "inflight",
+                "in_flight",
+                "confirm",
+                "lost",
+            ],
+            sleep_calls: &["sleep", "sleep_until", "sleep_ms"],
+            expect_raises: &[
+                "assertRaises",
+                "assertRaisesRegex",
+                "assertRaisesRegexp",
+                "raises",
+            ],
+            queue_len_calls: &["len", "__len__", "in_flight_count", "outq_len"],
         }
     }
 }

@@ -309,6 +309,40 @@ pub struct Handler {
     pub name: Option<String>,
     pub body: Block,
     pub range: TextRange,
+    /// What the clause catches, in the shape Rust error arms and closures share.
+    pub failure: FailurePath,
+}
+
+/// A failure path: code that runs because something failed. The one shape both front ends
+/// lower error handling to, so the failure-path rules (OL102, OL103) are written once:
+/// a Python `except` clause (`Handler::failure`), a Rust `Err(..)` arm or the `else` of an
+/// `if let Ok(..)` (`Arm::failure`), and a Rust error closure (`.unwrap_or_else(|e| ..)`,
+/// `Expr::Closure::failure`). `finally:` blocks are `Try::finally` (they run on every path).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FailurePath {
+    pub catch: Catch,
+    /// The calls whose failure leads here, by last name, outermost first, looking through
+    /// `.await` and `?` (Rust: the matched expression, or the receiver of
+    /// `.unwrap_or_else(..)`: `["map_err", "from_slice"]`). Empty when not known (Python: the
+    /// `try` body is the protected code).
+    pub failing: Vec<String>,
+    /// Where handler findings are reported: the `except ..:` clause, the `Err(..)` pattern,
+    /// the `else` keyword, the closure's parameters.
+    pub range: TextRange,
+}
+
+/// What a failure path catches.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Catch {
+    /// Everything: a bare `except:`, `Err(_)` / `Err(e)`, the `else` of `if let Ok(..)` (or a
+    /// `_` arm beside `Ok(..)`), an error closure.
+    Any,
+    /// Exception types, as written (`except (json.JSONDecodeError, KeyError)`): dotted paths;
+    /// a type that is not a dotted name is `["?"]`.
+    Types(Vec<Vec<String>>),
+    /// Named error variants (`Err(KafkaError::MessageProduction(RDKafkaErrorCode::QueueFull))`):
+    /// the paths the pattern names.
+    Variants(Vec<Vec<String>>),
 }
 
 /// One arm of a `match` (or the branches of an `if let`).
@@ -319,6 +353,8 @@ pub struct Arm {
     pub bindings: Vec<String>,
     pub body: Block,
     pub range: TextRange,
+    /// Set when the arm runs because the matched result failed (see `FailurePath`).
+    pub failure: Option<FailurePath>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -410,6 +446,8 @@ pub enum Expr {
         body: Block,
         is_async: bool,
         range: TextRange,
+        /// Set for an error closure (`.unwrap_or_else(|e| ..)`, `.or_else(|e| ..)`).
+        failure: Option<Box<FailurePath>>,
     },
     /// Anything else: opaque, carries no data or calls.
     Opaque {

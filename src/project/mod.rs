@@ -60,12 +60,15 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
 
 /// Reads the targets and what they reach, and decides relevance; `read` reads file `i`,
 /// `text` is what was read as text (for the import scan), `concerns` is the literal
-/// prefilter.
+/// prefilter. `propagates` says which relevant files also make their importers relevant, and
+/// have what they import indexed (what leads to a Kafka client does; a file that only spawns
+/// asyncio tasks, OL203, concerns itself alone).
 pub fn select<T: Send, E: Send>(
     files: &[ProjectFile],
     read: impl Fn(usize) -> Result<T, E> + Sync,
     text: impl Fn(&T) -> &str + Sync,
     concerns: impl Fn(&T) -> bool + Sync,
+    propagates: impl Fn(&T) -> bool + Sync,
 ) -> Selection<T, E> {
     let program = skeleton(files);
     let n = files.len();
@@ -104,7 +107,7 @@ pub fn select<T: Send, E: Send>(
         frontier = next;
     }
     let mut relevant: Vec<bool> = (0..n)
-        .map(|i| !files[i].kinds.is_empty() || matches!(&texts[i], Some(Ok(t)) if concerns(t)))
+        .map(|i| !files[i].kinds.is_empty() || matches!(&texts[i], Some(Ok(t)) if propagates(t)))
         .collect();
     // Importers of relevant modules are relevant (within what was reached, which is closed
     // under imports, so a target's relevance is complete).
@@ -123,6 +126,14 @@ pub fn select<T: Send, E: Send>(
             }
         }
     }
+    // Relevant on their own, without making their importers relevant.
+    let mut alone = vec![false; n];
+    for (i, text) in texts.iter().enumerate() {
+        if !relevant[i] && matches!(text, Some(Ok(t)) if concerns(t)) {
+            relevant[i] = true;
+            alone[i] = true;
+        }
+    }
     // Tests under a relevant conftest get its fixtures without importing it.
     let conftests: Vec<usize> = (0..n)
         .filter(|&c| relevant[c] && is_conftest(&files[c]))
@@ -139,8 +150,13 @@ pub fn select<T: Send, E: Send>(
     }
     // Relevant targets, what they import, and the conftests above them are indexed.
     let mut indexed = vec![false; n];
-    let mut queue: Vec<usize> = (0..n).filter(|&i| files[i].target && relevant[i]).collect();
+    let mut queue: Vec<usize> = (0..n)
+        .filter(|&i| files[i].target && relevant[i] && !alone[i])
+        .collect();
     queue.extend(conftests_above(files, &queue.clone()));
+    for i in (0..n).filter(|&i| files[i].target && alone[i]) {
+        indexed[i] = true;
+    }
     while let Some(i) = queue.pop() {
         if !indexed[i] {
             indexed[i] = true;

@@ -126,9 +126,16 @@ fn hook(rule: Rule) -> Hook {
     match rule {
         Rule::SyntaxError | Rule::UnusedSuppression => Hook::Engine,
         Rule::BareCommit => Hook::Call(commit::bare_commit),
+        Rule::CommitOnFailure => Hook::Call(commit::commit_on_failure),
+        Rule::ContinuePastFailure => Hook::File(commit::continue_past_failure),
+        Rule::CommitBeforeEffect => Hook::Call(commit::commit_before_effect),
+        Rule::AutoCommit => Hook::File(commit::auto_commit),
         Rule::UnconfirmedProduce => Hook::Call(delivery::unconfirmed_produce),
         Rule::FlushResultIgnored => Hook::Call(delivery::flush_result_ignored),
+        Rule::UnobservedTask => Hook::File(delivery::unobserved_task),
+        Rule::WatermarkOverUnconfirmed => Hook::File(delivery::watermark_over_unconfirmed),
         Rule::ModelOffset => Hook::File(taint::model_offset),
+        Rule::ModelControlsCommit => Hook::File(taint::model_controls_commit),
         Rule::CheckpointNetworkImport => Hook::File(boundary::checkpoint_network_import),
         Rule::FixtureImportsClient => Hook::File(boundary::fixture_imports_client),
     }

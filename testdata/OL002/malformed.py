@@ -7,7 +7,7 @@ the rule it names ran: those cases are in testdata/suppress/, linted with every 
 """
 from confluent_kafka import Consumer
 
-consumer = Consumer({"bootstrap.servers": "localhost:9092", "group.id": "billing"})
+consumer = Consumer({"bootstrap.servers": "localhost:9092", "group.id": "billing"})  # expect: OL105
 
 
 def handle(msg):

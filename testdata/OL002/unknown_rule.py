@@ -3,7 +3,7 @@ whichever rules ran. The known selectors of the same comment still apply.
 """
 from confluent_kafka import Consumer
 
-consumer = Consumer({"bootstrap.servers": "localhost:9092", "group.id": "billing"})
+consumer = Consumer({"bootstrap.servers": "localhost:9092", "group.id": "billing"})  # expect: OL105
 
 
 def handle(msg):

@@ -87,7 +87,7 @@ async def run_context_manager() -> None:
 
 
 async def run_module_qualified() -> None:
-    source = aiokafka.AIOKafkaConsumer("refunds", bootstrap_servers=BOOTSTRAP, group_id="refunds-2")
+    source = aiokafka.AIOKafkaConsumer("refunds", bootstrap_servers=BOOTSTRAP, group_id="refunds-2")  # expect: OL105
     await source.start()
     try:
         batches = await source.getmany(timeout_ms=500)

@@ -54,7 +54,7 @@ def run_poll_async_commit() -> None:
 
 
 def run_async_commit_with_callback_only() -> None:
-    consumer = KafkaConsumer("documents", bootstrap_servers=BOOTSTRAP, group_id="indexer-cb")
+    consumer = KafkaConsumer("documents", bootstrap_servers=BOOTSTRAP, group_id="indexer-cb")  # expect: OL105
     for msg in consumer:
         index_document(json.loads(msg.value))
         consumer.commit_async(callback=on_commit)  # expect: OL101
@@ -76,7 +76,7 @@ def run_explicit_offsets() -> None:
 
 
 def run_module_qualified() -> None:
-    feed = kafka.KafkaConsumer("documents", bootstrap_servers=BOOTSTRAP, group_id="indexer-2")
+    feed = kafka.KafkaConsumer("documents", bootstrap_servers=BOOTSTRAP, group_id="indexer-2")  # expect: OL105
     for msg in feed:
         index_document(json.loads(msg.value))
         feed.commit()  # expect: OL101

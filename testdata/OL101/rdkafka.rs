@@ -54,7 +54,7 @@ pub fn run_base_turbofish(group: &str) -> KafkaResult<()> {
 pub fn run_config_variable(group: &str) -> KafkaResult<()> {
     let mut config = ClientConfig::new();
     config.set("bootstrap.servers", BROKERS).set("group.id", group);
-    let reader: BaseConsumer = config.create()?;
+    let reader: BaseConsumer = config.create()?; // expect: OL105
     reader.subscribe(&["orders"])?;
     while let Some(res) = reader.poll(Duration::from_secs(1)) {
         let _m = res?;
@@ -142,7 +142,7 @@ pub struct OrderProjector {
 
 impl OrderProjector {
     pub fn new(group: &str, topic: &str) -> KafkaResult<Self> {
-        let consumer: StreamConsumer = ClientConfig::new()
+        let consumer: StreamConsumer = ClientConfig::new() // expect: OL105
             .set("bootstrap.servers", BROKERS)
             .set("group.id", group)
             .create()?;

@@ -165,7 +165,7 @@ impl AuditSink {
 pub fn fan_out(producer: Arc<FutureProducer>, bodies: Vec<Vec<u8>>) {
     for body in bodies {
         let producer = Arc::clone(&producer);
-        tokio::spawn(async move {
+        tokio::spawn(async move { // expect: OL203
             let _ = producer.send(FutureRecord::<(), _>::to("fanout").payload(&body), Duration::from_secs(1)).await; // expect: OL201
         });
     }

@@ -1,9 +1,12 @@
 """Shutdown paths of confluent-kafka publishers.
 
-OL202 fixture: confluent-kafka's `flush()` returns the number of records still queued.
-A bare `producer.flush(...)` or `_ = producer.flush(...)` throws that away. Binding,
-comparing or returning the count is clean. Every produce below has a delivery callback
-so that OL201 stays quiet. File flushes, logging handlers and stdout are not producers.
+OL202 fixture: confluent-kafka's `flush(timeout)` returns the number of records still
+queued when the timeout expired. A bare `producer.flush(t)` or `_ = producer.flush(t)` with a
+finite timeout throws that away. Binding, comparing or returning the count is clean; so is a
+flush without a timeout (`flush()`, `flush(-1)`: it blocks until the queue is empty and
+returns 0), a flush in a loop that re-reads the queue, and a back-pressure flush before the
+produce is retried. Every produce below has a delivery callback so that OL201 stays quiet.
+File flushes, logging handlers and stdout are not producers.
 """
 import json
 import logging
@@ -27,7 +30,10 @@ def publish_and_exit(events: list) -> None:
     for event in events:
         producer.produce("events", json.dumps(event).encode(), on_delivery=on_delivery)
         producer.poll(0)
-    producer.flush()  # expect: OL202
+    producer.flush()  # no timeout: blocks until the queue is empty, always returns 0
+    producer.flush(-1)  # negative timeout: the same
+    producer.flush(timeout=-1)  # the same, by keyword
+    producer.flush(0.5)  # expect: OL202
     sys.stdout.flush()  # stdout, not Kafka
     handler.flush()  # logging handler, not Kafka
 
@@ -78,9 +84,9 @@ def close_module_qualified(rows: list) -> None:
     sink.flush(30)  # expect: OL202
 
 
-def close_param(p: Producer) -> None:
-    # Parameter annotated with the Kafka type.
-    p.flush()  # expect: OL202
+def close_param(p: Producer, timeout: float) -> None:
+    # Parameter annotated with the Kafka type; a timeout resolution cannot pin down is finite.
+    p.flush(timeout)  # expect: OL202
 
 
 def close_heuristic(event_producer) -> None:
@@ -112,4 +118,57 @@ async def drain_wrapper(producer_thread) -> None:
 
 
 def drain_heuristic(kafka_producer) -> None:
-    kafka_producer.flush()  # expect: OL202
+    kafka_producer.flush(2.5)  # expect: OL202
+
+
+def drain_rechecked(events: list) -> None:
+    producer = Producer({"bootstrap.servers": "localhost:9092"})
+    for event in events:
+        producer.produce("events", json.dumps(event).encode(), on_delivery=on_delivery)
+    while len(producer) > 0:  # the loop re-reads the queue: each flush result is re-checked
+        producer.flush(1.0)
+    while True:
+        producer.flush(0.1)  # re-checked by the loop body
+        if len(producer) == 0:
+            break
+    for _ in range(3):
+        producer.flush(1.0)  # expect: OL202
+
+
+def produce_with_backpressure(events: list) -> None:
+    producer = Producer({"bootstrap.servers": "localhost:9092"})
+    for event in events:
+        try:
+            producer.produce("events", json.dumps(event).encode(), on_delivery=on_delivery)
+        except BufferError:
+            producer.flush(1.0)  # back-pressure: the produce below is retried
+            producer.produce("events", json.dumps(event).encode(), on_delivery=on_delivery)
+    for event in events:
+        while True:
+            try:
+                producer.produce("events", json.dumps(event).encode(), on_delivery=on_delivery)
+                break
+            except BufferError:
+                producer.flush(0.5)  # back-pressure: the retry loop produces again
+    for event in events:
+        try:
+            producer.produce("events", json.dumps(event).encode(), on_delivery=on_delivery)
+        except BufferError:
+            producer.flush(1.0)  # expect: OL202
+            log.warning("queue full, event dropped")
+
+
+class MeteredProducer(Producer):
+    def flush(self, timeout=-1):
+        return super().flush(timeout)
+
+
+class BoundedProducer(Producer):
+    def flush(self, timeout=5.0):
+        return super().flush(timeout)
+
+
+def close_wrapped(metered: MeteredProducer, bounded: BoundedProducer) -> None:
+    metered.flush()  # the override's default (-1) waits until the queue is empty
+    metered.flush(timeout=3)  # expect: OL202
+    bounded.flush()  # expect: OL202

@@ -1,15 +1,19 @@
 //! OL202 fixture for rdkafka: `flush(..)` returns `KafkaResult<()>`; dropping it with `;`,
 //! `let _ =`, `.ok()`, `.unwrap_or(())` or `.unwrap_or_default()` hides records still
 //! queued at the timeout. `?`, `.expect(..)`, `if let Err(..)`, `match` and binding are
-//! clean. Every send below is observed so OL201 stays quiet.
+//! clean, and so is a flush that waits without a timeout (`Timeout::Never`, `None`), one in
+//! a loop that re-reads `in_flight_count()`, and a back-pressure flush on `QueueFull` before
+//! the send is retried. Every send below is observed so OL201 stays quiet.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::time::Duration;
 
 use rdkafka::config::ClientConfig;
-use rdkafka::error::KafkaResult;
-use rdkafka::producer::{BaseProducer, FutureProducer, FutureRecord, Producer, ThreadedProducer};
+use rdkafka::error::{KafkaError, KafkaResult, RDKafkaErrorCode};
+use rdkafka::producer::{
+    BaseProducer, BaseRecord, FutureProducer, FutureRecord, Producer, ThreadedProducer,
+};
 use rdkafka::util::Timeout;
 
 const BROKERS: &str = "localhost:9092";
@@ -70,6 +74,32 @@ pub fn threaded_param(p: &ThreadedProducer<rdkafka::producer::DefaultProducerCon
 pub fn generic_param<P: Producer>(p: &P) -> KafkaResult<()> {
     p.flush(Duration::from_secs(5)).unwrap_or(()); // expect: OL202
     p.flush(Duration::from_secs(5))
+}
+
+pub fn shutdown_unbounded(producer: &FutureProducer) {
+    producer.flush(Timeout::Never); // waits until the queue is empty: always `Ok`
+    let _ = producer.flush(None); // `None` is `Timeout::Never`
+    while producer.in_flight_count() > 0 {
+        producer.flush(Duration::from_millis(100)); // re-checked by the loop condition
+    }
+}
+
+pub fn send_with_backpressure(producer: &BaseProducer, payload: &str) -> KafkaResult<()> {
+    let mut record = BaseRecord::<(), str>::to("lines").payload(payload);
+    loop {
+        match producer.send(record) {
+            Ok(()) => return Ok(()),
+            Err((KafkaError::MessageProduction(RDKafkaErrorCode::QueueFull), rec)) => {
+                // Back-pressure: the loop sends the record again.
+                let _ = producer.flush(Duration::from_millis(100));
+                record = rec;
+            }
+            Err((e, _)) => {
+                let _ = producer.flush(Duration::from_secs(1)); // expect: OL202
+                return Err(e);
+            }
+        }
+    }
 }
 
 pub fn heuristic(app: &crate::App) {

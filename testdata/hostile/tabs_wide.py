@@ -1,6 +1,6 @@
 from confluent_kafka import Consumer
 
-consumer = Consumer({"group.id": "g"})
+consumer = Consumer({"group.id": "g", "enable.auto.commit": False})
 msg = consumer.poll(1.0)
 if msg:
 	x = "漢字😀"; consumer.commit()  # expect: OL101

@@ -56,25 +56,25 @@ def run(conf: dict) -> None:
         producer.flush(1)  # offsetlint: ignore[OL202] best-effort drain on each message
 
         log.info("stale %s", body.get("id"))
-        consumer.commit(message=msg)  # offsetlint: ignore[OL101] stale: this commit names its message  # expect: OL002
+        consumer.commit(message=msg)  # offsetlint: ignore[OL101] stale: this commit names its message  # expect: OL002, OL204
 
         log.info("stale above %s", body.get("id"))
         # offsetlint: ignore[OL101] stale: the line below no longer commits the position  # expect: OL002
-        consumer.commit(msg)
+        consumer.commit(msg)  # expect: OL204
 
         log.info("stale noqa %s", body.get("id"))
-        consumer.commit(message=msg)  # noqa: OL101  # expect: OL002
+        consumer.commit(message=msg)  # noqa: OL101  # expect: OL002, OL204
 
         log.info("wrong code %s", body.get("id"))
-        consumer.commit()  # offsetlint: ignore[OL201] wrong code: the finding here is OL101  # expect: OL101, OL002
+        consumer.commit()  # offsetlint: ignore[OL201] wrong code: the finding here is OL101  # expect: OL101, OL002, OL204
 
         log.info("too far %s", body.get("id"))
         # offsetlint: ignore[OL101] two lines above the commit: out of reach  # expect: OL002
         log.info("in between")
-        consumer.commit()  # expect: OL101
+        consumer.commit()  # expect: OL101, OL204
 
         log.info("in a string: # offsetlint: ignore[OL101] this is string text, not a comment")
-        consumer.commit()  # expect: OL101
+        consumer.commit()  # expect: OL101, OL204
 
         log.info("mid-call %s", body.get("id"))
         producer.produce(  # expect: OL201

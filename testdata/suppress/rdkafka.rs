@@ -19,14 +19,14 @@ pub async fn run(consumer: &StreamConsumer, producer: &FutureProducer) -> KafkaR
         let m = consumer.recv().await?;
         let key = m.key().map(|k| k.to_vec()).unwrap_or_default();
 
-        consumer.commit_consumer_state(CommitMode::Sync)?; // offsetlint: ignore[OL101] offset store disabled in the shared base config
+        consumer.commit_consumer_state(CommitMode::Sync)?; // offsetlint: ignore[OL101] offset store disabled in the shared base config // expect: OL104
 
         println!("handled {}", m.offset());
         // offsetlint: ignore[OL101] every failure above returns, so the position is this message
-        consumer.commit_consumer_state(CommitMode::Async)?;
+        consumer.commit_consumer_state(CommitMode::Async)?; // expect: OL104
 
         println!("named {}", m.offset());
-        consumer.commit_consumer_state(CommitMode::Sync)?; // offsetlint: ignore[bare-commit] the kebab-case name works too
+        consumer.commit_consumer_state(CommitMode::Sync)?; // offsetlint: ignore[bare-commit] the kebab-case name works too // expect: OL104
 
         println!("produce {}", m.offset());
         // offsetlint: ignore[OL201] metrics topic, loss is acceptable
@@ -36,17 +36,17 @@ pub async fn run(consumer: &StreamConsumer, producer: &FutureProducer) -> KafkaR
         let _ = producer.flush(Duration::from_secs(1)); // offsetlint: ignore[flush-result-ignored] best-effort drain
 
         println!("stale {}", m.offset());
-        consumer.commit_message(&m, CommitMode::Async)?; // offsetlint: ignore[OL101] stale: names its message // expect: OL002
+        consumer.commit_message(&m, CommitMode::Async)?; // offsetlint: ignore[OL101] stale: names its message // expect: OL002, OL204
 
         println!("stale above {}", m.offset());
         // offsetlint: ignore[OL202] stale: nothing below flushes // expect: OL002
         println!("stored {}", m.offset());
 
         println!("wrong code {}", m.offset());
-        consumer.commit_consumer_state(CommitMode::Sync)?; // offsetlint: ignore[OL202] wrong code: the finding here is OL101 // expect: OL101, OL002
+        consumer.commit_consumer_state(CommitMode::Sync)?; // offsetlint: ignore[OL202] wrong code: the finding here is OL101 // expect: OL101, OL002, OL204
 
         println!("in a string: // offsetlint: ignore[OL101] this is string text, not a comment");
-        consumer.commit_consumer_state(CommitMode::Sync)?; // expect: OL101
+        consumer.commit_consumer_state(CommitMode::Sync)?; // expect: OL101, OL204
 
         println!("help: {HELP}");
         producer.flush(Duration::from_secs(1))?;

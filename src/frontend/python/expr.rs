@@ -101,6 +101,21 @@ impl Lowerer {
                 let parts = vec![self.expr(&b.left), self.expr(&b.right)];
                 Expr::derived(parts, Hop::Operator, r)
             }
+            // `-1`: a negative literal (an infinite flush timeout, OL202).
+            PyExpr::UnaryOp(u)
+                if u.op == ast::UnaryOp::USub
+                    && matches!(&*u.operand, PyExpr::NumberLiteral(n) if matches!(&n.value, ast::Number::Int(i) if i.as_i64().is_some())) =>
+            {
+                match self.expr(&u.operand) {
+                    Expr::Lit {
+                        lit: Lit::Int(i), ..
+                    } => Expr::Lit {
+                        lit: Lit::Int(-i),
+                        range: r,
+                    },
+                    other => Expr::derived(vec![other], Hop::Operator, r),
+                }
+            }
             PyExpr::UnaryOp(u) => {
                 let parts = vec![self.expr(&u.operand)];
                 Expr::derived(parts, Hop::Operator, r)
@@ -185,6 +200,7 @@ impl Lowerer {
                     body,
                     is_async: false,
                     range: r,
+                    failure: None,
                 }
             }
             PyExpr::ListComp(c) => self.comprehension(&c.elt, None, &c.generators, r),

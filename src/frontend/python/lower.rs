@@ -166,11 +166,13 @@ impl Lowerer {
                             }
                             Some(e) => vec![self.expr(e)],
                         };
+                        let failure = handler_failure(h, &types);
                         Handler {
                             types,
                             name: h.name.as_ref().map(|n| n.id.to_string()),
                             body: self.block(&h.body, body),
                             range: range(h.range),
+                            failure,
                         }
                     })
                     .collect(),
@@ -191,6 +193,7 @@ impl Lowerer {
                         bindings: Vec::new(),
                         body: self.block(&c.body, body),
                         range: range(c.range),
+                        failure: None,
                     })
                     .collect(),
             },
@@ -393,5 +396,37 @@ impl Lowerer {
             local: self.in_function,
             range,
         });
+    }
+}
+
+/// An `except` clause as a failure path: what it catches (dotted type paths; empty for a bare
+/// `except:`), reported at the clause header (`except (A, B) as e`), not the whole handler.
+fn handler_failure(h: &ast::ExceptHandlerExceptHandler, types: &[Expr]) -> FailurePath {
+    let start = range(h.range).start;
+    let header_end = [
+        h.type_.as_ref().map(|t| range(t.range()).end),
+        h.name.as_ref().map(|n| range(n.range).end),
+    ]
+    .into_iter()
+    .flatten()
+    .max()
+    .unwrap_or(start + "except".len() as u32);
+    let catch = if types.is_empty() {
+        Catch::Any
+    } else {
+        Catch::Types(
+            types
+                .iter()
+                .map(|t| match t.dotted() {
+                    Some(d) => d.iter().map(|s| s.to_string()).collect(),
+                    None => vec!["?".to_string()],
+                })
+                .collect(),
+        )
+    };
+    FailurePath {
+        catch,
+        failing: Vec::new(),
+        range: TextRange::new(start, header_end),
     }
 }

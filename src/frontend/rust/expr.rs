@@ -4,7 +4,7 @@ use syn::{Expr as SExpr, Lit as SLit, UnOp};
 
 use super::span::{expr_range, first, node, sp};
 use super::stmt::{is_compound_assign, member_name};
-use super::{Lowerer, Tail};
+use super::{failure, Lowerer, Tail};
 use crate::model::*;
 
 impl Lowerer {
@@ -40,7 +40,18 @@ impl Lowerer {
                     attr: m.method.to_string(),
                     range: start.cover(sp(m.method.span())),
                 };
-                let args = self.args(m.args.iter());
+                let mut args = self.args(m.args.iter());
+                // `.unwrap_or_else(|e| ..)`: the closure is a failure path.
+                if let Some(at) = failure::error_closure_position(&m.method.to_string()) {
+                    if let (Some(SExpr::Closure(c)), Some(arg)) =
+                        (m.args.iter().nth(at), args.get_mut(at))
+                    {
+                        if let Expr::Closure { failure: slot, .. } = &mut arg.value {
+                            let failing = failure::failing_names(&m.receiver);
+                            *slot = failure::closure_failure(c, &failing).map(Box::new);
+                        }
+                    }
+                }
                 let type_args = m
                     .turbofish
                     .as_ref()
@@ -177,6 +188,7 @@ impl Lowerer {
                     body,
                     is_async: c.asyncness.is_some(),
                     range: expr_range(e),
+                    failure: None,
                 }
             }
             SExpr::Async(a) => {
@@ -186,6 +198,7 @@ impl Lowerer {
                     body,
                     is_async: true,
                     range: expr_range(e),
+                    failure: None,
                 }
             }
             SExpr::Macro(m) => self.macro_expr(&m.mac, expr_range(e)),

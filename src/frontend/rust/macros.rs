@@ -455,6 +455,7 @@ impl Lowerer {
                             body,
                             is_async: false,
                             range: r,
+                            failure: None,
                         }
                     }
                     None => Expr::Opaque { range: r },
@@ -517,6 +518,7 @@ impl Lowerer {
                         body,
                         is_async: true,
                         range: r,
+                        failure: None,
                     }
                 }
                 None => Expr::Opaque { range: r },

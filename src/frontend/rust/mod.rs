@@ -108,6 +108,7 @@
 //!   `macro_rules!` definitions are skipped.
 
 mod expr;
+mod failure;
 mod items;
 mod macros;
 mod pat;

@@ -3,7 +3,7 @@
 use syn::Pat;
 
 use super::span::node;
-use crate::model::{Pattern, Target};
+use crate::model::{Catch, Pattern, Target};
 
 const MAX_PAT_DEPTH: u32 = 64;
 
@@ -212,6 +212,11 @@ fn err_kind(elems: Vec<&Pat>, depth: u32) -> Pattern {
         | Pat::Lit(_)
         | Pat::Range(_)
         | Pat::Const(_) => Pattern::ErrSpecific,
+        // `Err((e, record))`: a send error with the record given back; the error is first.
+        Pat::Tuple(t) => match t.elems.first() {
+            Some(first) => err_kind(vec![first], depth + 1),
+            None => Pattern::ErrAny,
+        },
         Pat::Or(o) => {
             if o.cases
                 .iter()
@@ -223,5 +228,50 @@ fn err_kind(elems: Vec<&Pat>, depth: u32) -> Pattern {
             }
         }
         _ => Pattern::ErrAny,
+    }
+}
+
+/// `Ok(..)`: its `else` / `_` sibling runs when the result failed.
+pub(super) fn is_ok(p: &Pat) -> bool {
+    matches!(strip(p), Pat::TupleStruct(ts) if last_segment(&ts.path) == "Ok")
+}
+
+/// What an `Err(..)` pattern (classified `ErrAny` / `ErrSpecific`) catches: anything, or the
+/// variants it names (every path in it: `Err((KafkaError::MessageProduction(
+/// RDKafkaErrorCode::QueueFull), _))` names both).
+pub(super) fn err_catch(p: &Pat, kind: &Pattern) -> Catch {
+    if *kind != Pattern::ErrSpecific {
+        return Catch::Any;
+    }
+    let mut paths = Vec::new();
+    collect_paths(p, &mut paths, 0);
+    Catch::Variants(paths)
+}
+
+fn collect_paths(p: &Pat, out: &mut Vec<Vec<String>>, depth: u32) {
+    if depth > MAX_PAT_DEPTH {
+        return;
+    }
+    let d = depth + 1;
+    let segments = |path: &syn::Path| -> Vec<String> {
+        path.segments.iter().map(|s| s.ident.to_string()).collect()
+    };
+    match strip(p) {
+        Pat::TupleStruct(ts) => {
+            let path = segments(&ts.path);
+            if !matches!(path.as_slice(), [one] if one == "Err" || one == "Some") {
+                out.push(path);
+            }
+            ts.elems.iter().for_each(|e| collect_paths(e, out, d));
+        }
+        Pat::Struct(s) => {
+            out.push(segments(&s.path));
+            s.fields.iter().for_each(|f| collect_paths(&f.pat, out, d));
+        }
+        Pat::Path(pp) => out.push(segments(&pp.path)),
+        Pat::Ident(id) if is_constant_like(id) => out.push(vec![id.ident.to_string()]),
+        Pat::Tuple(t) => t.elems.iter().for_each(|e| collect_paths(e, out, d)),
+        Pat::Or(o) => o.cases.iter().for_each(|c| collect_paths(c, out, d)),
+        _ => {}
     }
 }

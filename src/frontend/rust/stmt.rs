@@ -3,7 +3,7 @@
 use syn::{BinOp, Expr as SExpr, Pat, Stmt as SStmt, UnOp};
 
 use super::span::{expr_range, last, mac_range, node, sp};
-use super::{macros, pat, LoopFrame, Lowerer, Tail};
+use super::{failure, macros, pat, LoopFrame, Lowerer, Tail};
 use crate::model::visit::{self, Visitor};
 use crate::model::*;
 
@@ -93,6 +93,10 @@ enum Cond {
         pattern: Pattern,
         bindings: Vec<String>,
         range: TextRange,
+        /// The `Err(..)` branch's failure path (`if let Err(e) = ..`).
+        then_failure: Option<FailurePath>,
+        /// The `else` branch's failure path (`if let Ok(..) = .. else`).
+        else_failure: Option<FailurePath>,
     },
     Bool(Expr),
 }
@@ -170,18 +174,21 @@ impl Lowerer {
                 let value = self.expr(&init.expr);
                 out.push(Stmt::assign(vec![target], value, annotation, range));
                 let else_body = self.arm_body(diverge, &Tail::Discard);
+                let failing = failure::failing_names(&init.expr);
                 let arms = vec![
                     Arm {
                         pattern: pat::classify(p),
                         bindings: pat::bindings(p),
                         body: Vec::new(),
                         range: node(p),
+                        failure: None,
                     },
                     Arm {
                         pattern: Pattern::Wildcard,
                         bindings: Vec::new(),
                         body: else_body,
                         range: sp(else_tok.span).cover(last(diverge)),
+                        failure: failure::else_failure(p, &failing, sp(else_tok.span)),
                     },
                 ];
                 out.push(Stmt {
@@ -427,12 +434,26 @@ impl Lowerer {
         let mut lowered = Vec::with_capacity(conds.len());
         for c in conds {
             lowered.push(match c {
-                SExpr::Let(l) => Cond::Let {
-                    subject: self.expr(&l.expr),
-                    pattern: pat::classify(&l.pat),
-                    bindings: pat::bindings(&l.pat),
-                    range: node(&*l.pat),
-                },
+                SExpr::Let(l) => {
+                    let pattern = pat::classify(&l.pat);
+                    let failing = failure::failing_names(&l.expr);
+                    let then_failure =
+                        failure::arm_failure(&l.pat, &pattern, false, false, &failing);
+                    // Only an explicit `else` is a handler: an `if let Ok(..)` without one
+                    // has no code of its own on the failure path.
+                    let else_failure = match &i.else_branch {
+                        Some((tok, _)) => failure::else_failure(&l.pat, &failing, sp(tok.span)),
+                        None => None,
+                    };
+                    Cond::Let {
+                        subject: self.expr(&l.expr),
+                        pattern,
+                        bindings: pat::bindings(&l.pat),
+                        range: node(&*l.pat),
+                        then_failure,
+                        else_failure,
+                    }
+                }
                 other => Cond::Bool(self.expr(other)),
             });
         }
@@ -456,6 +477,8 @@ impl Lowerer {
                     pattern,
                     bindings,
                     range,
+                    then_failure,
+                    else_failure,
                 } => StmtKind::Match {
                     subject,
                     arms: vec![
@@ -464,12 +487,15 @@ impl Lowerer {
                             bindings,
                             body,
                             range: range.cover(then_end),
+                            failure: then_failure,
                         },
                         Arm {
                             pattern: Pattern::Wildcard,
                             bindings: Vec::new(),
                             body: else_b,
                             range: else_range,
+                            // The `else` belongs to the outermost `let` only.
+                            failure: if idx == 0 { else_failure } else { None },
                         },
                     ],
                 },
@@ -507,13 +533,19 @@ impl Lowerer {
 
     fn match_stmt(&mut self, m: &syn::ExprMatch, tail: &Tail) -> StmtKind {
         let subject = self.expr(&m.expr);
+        let failing = failure::failing_names(&m.expr);
+        let beside_ok = m.arms.iter().any(|a| pat::is_ok(&a.pat));
         let mut arms = Vec::with_capacity(m.arms.len());
         for a in &m.arms {
+            let pattern = pat::classify(&a.pat);
+            let failure =
+                failure::arm_failure(&a.pat, &pattern, beside_ok, a.guard.is_some(), &failing);
             arms.push(Arm {
-                pattern: pat::classify(&a.pat),
+                pattern,
                 bindings: pat::bindings(&a.pat),
                 body: self.arm_body(&a.body, tail),
                 range: node(&a.pat).cover(last(&a.body)),
+                failure,
             });
         }
         StmtKind::Match { subject, arms }

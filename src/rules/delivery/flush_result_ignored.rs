@@ -4,7 +4,7 @@
 use crate::analysis::CallFacts;
 use crate::diagnostic::Finding;
 use crate::knowledge::Op;
-use crate::model::Call;
+use crate::model::{Call, Expr, Lit};
 use crate::registry::Rule;
 use crate::rules::helpers::with_receiver;
 use crate::rules::RuleContext;
@@ -24,6 +24,13 @@ pub(crate) fn flush_result_ignored(ctx: &RuleContext, call: &Call, facts: &CallF
     if facts.result.observes_outcome(0, false) {
         return;
     }
+    // A flush without a finite timeout blocks until the queue is empty: its result is always
+    // 0 / `Ok` (whether each delivery succeeded is OL201's business).
+    if !is_finite(ctx.analysis.flush_timeout(call, facts))
+        || ctx.analysis.flush_rechecked(call, facts)
+    {
+        return;
+    }
     let finding = Finding::new(
         Rule::FlushResultIgnored,
         call.range,
@@ -35,4 +42,21 @@ pub(crate) fn flush_result_ignored(ctx: &RuleContext, call: &Call, facts: &CallF
     .primary("flush result ignored")
     .help(ctx.hint(facts, |l| (l.flush_hint, l.flush_hint_local)));
     ctx.report(with_receiver(ctx, finding, facts));
+}
+
+/// Whether the flush waits for a finite time: a number, a `Duration`, `Timeout::After(..)`,
+/// or a value that cannot be pinned down. No argument (confluent-kafka's default, -1), a
+/// negative number, `None` and `Timeout::Never` wait until the queue is empty.
+fn is_finite(timeout: Option<&Expr>) -> bool {
+    match timeout {
+        None => false,
+        Some(Expr::Lit {
+            lit: Lit::Int(i), ..
+        }) => *i >= 0,
+        Some(Expr::Lit { lit: Lit::None, .. }) => false,
+        Some(e) => !matches!(
+            e.dotted().as_deref(),
+            Some([.., "Timeout", "Never"]) | Some(["None"])
+        ),
+    }
 }

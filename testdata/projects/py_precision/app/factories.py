@@ -3,7 +3,7 @@ from confluent_kafka import Consumer
 
 
 def build_source():
-    return Consumer({"bootstrap.servers": "kafka:9092", "group.id": "ledger"})
+    return Consumer({"bootstrap.servers": "kafka:9092", "group.id": "ledger"})  # expect: OL105
 
 
 class Services:

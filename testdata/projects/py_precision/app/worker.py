@@ -47,7 +47,7 @@ def heuristic(order_consumer) -> None:
 
 
 def real() -> None:
-    c = Consumer({"bootstrap.servers": "kafka:9092", "group.id": "ledger"})
+    c = Consumer({"bootstrap.servers": "kafka:9092", "group.id": "ledger"})  # expect: OL105
     msg = c.poll(1.0)
     c.commit()  # expect: OL101
     c.commit(message=msg)

@@ -7,7 +7,7 @@ use rdkafka::producer::Producer;
 use super::b::{loop_back, make};
 
 pub fn consumer() -> BaseConsumer {
-    ClientConfig::new().set("group.id", "relay").create().expect("consumer")
+    ClientConfig::new().set("group.id", "relay").create().expect("consumer")  // expect: OL105
 }
 
 pub fn ping(n: u32) -> BaseConsumer {

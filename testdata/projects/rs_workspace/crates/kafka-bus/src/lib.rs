@@ -14,7 +14,7 @@ pub fn build() -> KafkaResult<FutureProducer> {
 }
 
 pub fn subscribe(group: &str) -> KafkaResult<StreamConsumer> {
-    ClientConfig::new()
+    ClientConfig::new()  // expect: OL105
         .set("bootstrap.servers", "kafka:9092")
         .set("group.id", group)
         .create()

@@ -1,0 +1,26 @@
+//! OL105 auto-commit: a consumer whose visible, complete configuration leaves auto-commit and
+//! the automatic offset store on: offsets advance on a timer, whatever processing did.
+
+use crate::diagnostic::Finding;
+use crate::registry::Rule;
+use crate::rules::RuleContext;
+
+/// OL105
+pub(crate) fn auto_commit(ctx: &RuleContext) {
+    for (call, body, client) in ctx.analysis.consumer_constructions() {
+        if !ctx.analysis.auto_commit_on(&client)
+            || !ctx.analysis.config_is_local(call, body, &client)
+        {
+            continue;
+        }
+        let ty = client.ty.as_deref().unwrap_or("consumer");
+        let finding = Finding::new(
+            Rule::AutoCommit,
+            call.range,
+            format!("`{ty}` commits offsets automatically: they advance on a timer, whatever processing did"),
+        )
+        .primary("auto-commit and automatic offset store left on")
+        .help(ctx.knowledge.lib(client.lib).auto_commit.help);
+        ctx.report(finding);
+    }
+}

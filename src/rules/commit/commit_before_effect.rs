@@ -1,0 +1,89 @@
+//! OL104 commit-before-effect: in a consume loop, the offset is committed before the
+//! message's effect: message data is used (processed, produced, written) after the commit in
+//! the same iteration, or it so far only went into an in-memory buffer that is written out
+//! later (at-most-once: a crash in between loses the message).
+
+use crate::analysis::context::is_commit;
+use crate::analysis::CallFacts;
+use crate::diagnostic::Finding;
+use crate::model::Call;
+use crate::registry::Rule;
+use crate::rules::helpers::with_receiver;
+use crate::rules::RuleContext;
+
+/// OL104
+pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
+    if !is_commit(&facts.op) {
+        return;
+    }
+    let analysis = ctx.analysis;
+    let control = analysis.control();
+    let Some(pos) = analysis.call_pos(call) else {
+        return;
+    };
+    let Some(l) = analysis.enclosing_loop(call) else {
+        return;
+    };
+    if !analysis.is_consume_loop(l) {
+        return;
+    }
+    // Message data used after the commit in the same iteration. Adding it to an in-memory
+    // container counts only when that container is written out later (a buffer, below);
+    // `seen.add(key)` is bookkeeping.
+    let buffers = analysis.loop_buffers(l);
+    let effect = analysis.region_calls(l).find(|(u, upos)| {
+        u.id != call.id
+            && control.follows(pos, call.range, *upos, u.range)
+            && analysis.is_effect_on_message(u, facts.body)
+            && analysis
+                .buffer_added_by(u)
+                .is_none_or(|name| buffers.iter().any(|b| b.name == name))
+    });
+    if let Some((u, _)) = effect {
+        let name = u.func.last_name().unwrap_or("call");
+        let finding = Finding::new(
+            Rule::CommitBeforeEffect,
+            call.range,
+            format!(
+                "`{}` commits before the message's effect: `{name}` uses its data afterwards",
+                facts.method
+            ),
+        )
+        .primary("offset committed here")
+        .label(u.range, "message data used after the commit")
+        .help("commit after the effect is done (at-least-once); a crash between the commit and the effect loses the message");
+        ctx.report(with_receiver(ctx, finding, facts));
+        return;
+    }
+    // Message data only buffered so far: the buffer is written out later.
+    for buffer in buffers {
+        let covered = buffer
+            .writes
+            .iter()
+            .any(|(w, _)| control.dominates(*w, pos, l));
+        if covered {
+            continue;
+        }
+        let Some(&(_, write)) = buffer
+            .writes
+            .iter()
+            .find(|(w, r)| control.follows(pos, call.range, *w, *r))
+            .or(buffer.writes.first())
+        else {
+            continue;
+        };
+        let finding = Finding::new(
+            Rule::CommitBeforeEffect,
+            call.range,
+            format!(
+                "`{}` commits messages whose data is still only in the in-memory buffer `{}`",
+                facts.method, buffer.name
+            ),
+        )
+        .primary("offset committed here")
+        .label(write, "the buffer is written to the sink here")
+        .help("commit after the buffer's write succeeded; a crash before the write loses every buffered message");
+        ctx.report(with_receiver(ctx, finding, facts));
+        return;
+    }
+}

@@ -1,0 +1,72 @@
+//! OL103 continue-past-failure: inside a consume loop, a broad or transient failure handler
+//! around the processing of a polled message that neither handles the message (commit as
+//! poison, dead-letter it, seek back) nor leaves the loop: the loop goes on, and the next
+//! message's commit covers the failed offset.
+
+use crate::analysis::context::is_commit;
+use crate::diagnostic::Finding;
+use crate::knowledge::failure::FailureKind;
+use crate::registry::Rule;
+use crate::rules::RuleContext;
+
+/// OL103
+pub(crate) fn continue_past_failure(ctx: &RuleContext) {
+    let analysis = ctx.analysis;
+    let control = analysis.control();
+    for site in analysis.failure_sites() {
+        if !matches!(site.kind, FailureKind::Broad | FailureKind::Transient) {
+            continue;
+        }
+        let Some(at) = control.region(site.region).parent else {
+            continue;
+        };
+        // The nearest loop must be the consume loop: a handler in a retry loop retries.
+        let Some(l) = control.enclosing_loop(at) else {
+            continue;
+        };
+        if !analysis.is_consume_loop(l)
+            || control.leaves_loop(site.region)
+            || analysis.failure_handles_message(site.region)
+            || !analysis.failure_protects_message(site.region)
+        {
+            continue;
+        }
+        // Skipping matters when offsets move past the failed message: a commit in the loop,
+        // or a consumer visibly committing on its own.
+        // A batch commit after an inner loop over the batch counts too.
+        let mut outer = Some(l);
+        let mut commit = None;
+        while let (Some(o), None) = (outer, commit) {
+            commit = analysis.region_calls(o).find(|(c, p)| {
+                !control.contains(site.region, *p)
+                    && analysis.facts(c.id).is_some_and(|f| is_commit(&f.op))
+            });
+            outer = control
+                .region(o)
+                .parent
+                .and_then(|at| control.enclosing_loop(at));
+        }
+        let auto = analysis
+            .loop_consumer(l)
+            .is_some_and(|c| analysis.auto_commit_on(&c));
+        if commit.is_none() && !auto {
+            continue;
+        }
+        let what = match site.kind {
+            FailureKind::Transient => "transient-failure handler",
+            _ => "handler catching every failure",
+        };
+        let mut finding = Finding::new(
+            Rule::ContinuePastFailure,
+            site.range,
+            format!("{what} lets the consume loop go on past the failed message"),
+        )
+        .primary("neither handles the message nor leaves the loop")
+        .help("leave the loop (re-raise, `break`, return) or seek back so the message is delivered again, or route it to a dead-letter topic and commit it as poison; otherwise the next commit covers the failed offset");
+        // The commit that will cover the failed offset, when the loop has one.
+        if let Some((commit, _)) = commit {
+            finding = finding.label(commit.range, "this commit then covers the failed offset");
+        }
+        ctx.report(finding);
+    }
+}

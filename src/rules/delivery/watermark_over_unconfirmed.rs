@@ -1,0 +1,71 @@
+//! OL204 watermark-over-unconfirmed: a checkpoint, watermark or cursor advance (or a consumer
+//! commit of the input) after produces whose delivery was not confirmed first.
+
+use crate::analysis::context::{is_commit, is_produce};
+use crate::diagnostic::Finding;
+use crate::model::{BodyId, Ranged};
+use crate::registry::Rule;
+use crate::rules::RuleContext;
+
+/// OL204
+pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
+    let analysis = ctx.analysis;
+    let control = analysis.control();
+    let mut bodies: Vec<BodyId> = analysis
+        .calls
+        .iter()
+        .filter_map(|c| analysis.facts(c.id))
+        .filter(|f| is_produce(&f.op))
+        .map(|f| f.body)
+        .collect();
+    bodies.sort();
+    bodies.dedup();
+    for body in bodies {
+        let produces = analysis.unconfirmed_produces(body);
+        if produces.is_empty() {
+            continue;
+        }
+        // Advances: commits and checkpoint calls, then checkpoint assignments.
+        let mut advances = Vec::new();
+        for &(call, cb) in &analysis.index.calls {
+            if cb != body {
+                continue;
+            }
+            if let (Some(what), Some(pos)) = (analysis.advance_call(call), analysis.call_pos(call))
+            {
+                // A consumer commit advances the input only in a consume loop (the catalog's
+                // OL204); a checkpoint or watermark advance counts anywhere in the function.
+                let commit = analysis.facts(call.id).is_some_and(|f| is_commit(&f.op));
+                let in_consume_loop = analysis
+                    .enclosing_loop(call)
+                    .is_some_and(|l| analysis.is_consume_loop(l));
+                if !commit || in_consume_loop {
+                    advances.push((pos, call.range, what));
+                }
+            }
+        }
+        for (target, pos, name) in analysis.advance_assignments(body) {
+            advances.push((pos, target.range(), name));
+        }
+        for (pos, range, what) in advances {
+            let unconfirmed = produces.iter().find(|(p, ppos)| {
+                p.range != range
+                    && control.follows(*ppos, p.range, pos, range)
+                    && !analysis.delivery_checked(p, *ppos, pos)
+            });
+            let Some((produce, _)) = unconfirmed else {
+                continue;
+            };
+            let produced = produce.func.last_name().unwrap_or("produce");
+            let finding = Finding::new(
+                Rule::WatermarkOverUnconfirmed,
+                range,
+                format!("`{what}` advances past records whose delivery was not confirmed"),
+            )
+            .primary("advanced before delivery is confirmed")
+            .label(produce.range, format!("`{produced}` not confirmed before the advance"))
+            .help("confirm delivery first: after `flush()` check that nothing is still queued and that the delivery callback recorded no error, or await / `.get()` each send's result; advance only then");
+            ctx.report(finding);
+        }
+    }
+}

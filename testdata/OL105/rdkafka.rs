@@ -1,0 +1,73 @@
+//! OL105 fixture (rdkafka): builder chains with a `group.id` that leave `enable.auto.commit`
+//! and `enable.auto.offset.store` at their default (true).
+
+use rdkafka::config::ClientConfig;
+use rdkafka::consumer::{BaseConsumer, StreamConsumer};
+use rdkafka::error::KafkaResult;
+use rdkafka::producer::FutureProducer;
+
+pub fn annotated() -> KafkaResult<StreamConsumer> {
+    let consumer: StreamConsumer = ClientConfig::new() // expect: OL105
+        .set("bootstrap.servers", "localhost:9092")
+        .set("group.id", "billing")
+        .create()?;
+    Ok(consumer)
+}
+
+pub fn turbofish() -> KafkaResult<BaseConsumer> {
+    let consumer = ClientConfig::new() // expect: OL105
+        .set("group.id", "billing")
+        .set("enable.auto.commit", "true")
+        .create::<BaseConsumer>()?;
+    Ok(consumer)
+}
+
+pub fn returned() -> KafkaResult<StreamConsumer> {
+    ClientConfig::new() // expect: OL105
+        .set("group.id", "billing")
+        .create()
+}
+
+pub fn in_steps() -> KafkaResult<StreamConsumer> {
+    let mut config = ClientConfig::new();
+    config.set("group.id", "billing");
+    config.set("bootstrap.servers", "localhost:9092");
+    config.create() // expect: OL105
+}
+
+pub fn manual() -> KafkaResult<StreamConsumer> {
+    ClientConfig::new()
+        .set("group.id", "billing")
+        .set("enable.auto.commit", "false")
+        .create()
+}
+
+pub fn stored() -> KafkaResult<StreamConsumer> {
+    ClientConfig::new()
+        .set("group.id", "billing")
+        .set("enable.auto.offset.store", "false")
+        .create()
+}
+
+pub fn no_group() -> KafkaResult<BaseConsumer> {
+    ClientConfig::new().set("bootstrap.servers", "localhost:9092").create()
+}
+
+pub fn from_base(base: &ClientConfig) -> KafkaResult<StreamConsumer> {
+    base.clone().set("group.id", "billing").create()
+}
+
+fn base_config() -> ClientConfig {
+    let mut config = ClientConfig::new();
+    config.set("bootstrap.servers", "localhost:9092");
+    config
+}
+
+pub fn from_helper() -> KafkaResult<StreamConsumer> {
+    // A chain from a shared base config: built elsewhere, not judged here.
+    base_config().set("group.id", "billing").create()
+}
+
+pub fn producer() -> KafkaResult<FutureProducer> {
+    ClientConfig::new().set("group.id", "billing").create()
+}
