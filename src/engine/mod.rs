@@ -84,6 +84,10 @@ fn with_pool<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 struct Phases {
     last: Instant,
     spent: Vec<(&'static str, Duration)>,
+    /// File counts per stage (read, relevant, indexed, linted).
+    counts: Vec<(&'static str, usize)>,
+    /// The files whose analysis and rules took longest.
+    slowest: Vec<(PathBuf, Duration)>,
 }
 
 impl Phases {
@@ -91,6 +95,8 @@ impl Phases {
         Phases {
             last: Instant::now(),
             spent: Vec::new(),
+            counts: Vec::new(),
+            slowest: Vec::new(),
         }
     }
 
@@ -108,7 +114,13 @@ impl Phases {
                 .iter()
                 .map(|(n, d)| format!("{n} {:.1} ms", d.as_secs_f64() * 1000.0))
                 .collect();
+            let counts: Vec<String> =
+                self.counts.iter().map(|(n, c)| format!("{c} {n}")).collect();
             eprintln!("timings: {}", parts.join(", "));
+            eprintln!("files: {}", counts.join(", "));
+            for (path, d) in &self.slowest {
+                eprintln!("  {:.1} ms  {}", d.as_secs_f64() * 1000.0, path.display());
+            }
         }
     }
 }
@@ -290,6 +302,13 @@ fn lint_project(
         |s: &Source| s.propagates,
     );
     phases.mark("layout, read and select");
+    let count = |v: &[bool]| v.iter().filter(|&&b| b).count();
+    phases.counts = vec![
+        ("known", files.len()),
+        ("read", selection.texts.iter().filter(|t| t.is_some()).count()),
+        ("relevant", count(&selection.relevant)),
+        ("indexed", count(&selection.indexed)),
+    ];
     let sources: Vec<Option<&Source>> = selection
         .texts
         .iter()
@@ -355,12 +374,13 @@ fn lint_project(
             _ => {}
         }
     }
-    let results: Vec<(Option<FileReport>, Vec<Error>)> = todo
+    let results: Vec<(Option<FileReport>, Vec<Error>, Duration)> = todo
         .par_iter()
         .map(|&i| {
+            let started = Instant::now();
             let e = &entries[i];
             let Some(source) = sources[i] else {
-                return (None, Vec::new());
+                return (None, Vec::new(), started.elapsed());
             };
             let (findings, suppressed, errors) =
                 match (&source.undecodable, parsed.get(i), &lines[i]) {
@@ -398,12 +418,20 @@ fn lint_project(
                 findings,
                 suppressed,
             });
-            (report, errors)
+            (report, errors, started.elapsed())
         })
         .collect();
     phases.mark("analyse and rules");
+    let mut slowest: Vec<(Duration, usize)> =
+        results.iter().zip(&todo).map(|(r, &i)| (r.2, i)).collect();
+    slowest.sort_by(|a, b| b.cmp(a));
+    phases.slowest = slowest
+        .into_iter()
+        .take(5)
+        .map(|(d, i)| (entries[i].display.clone(), d))
+        .collect();
     let mut reports = Vec::new();
-    for (report, errs) in results {
+    for (report, errs, _) in results {
         reports.extend(report);
         errors.extend(errs);
     }

@@ -10,7 +10,7 @@ mod fixture_imports_client;
 pub(crate) use checkpoint_network_import::*;
 pub(crate) use fixture_imports_client::*;
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 
 use crate::analysis::program::{FileId, ImportTarget};
 use crate::diagnostic::{Finding, Related};
@@ -52,8 +52,9 @@ pub(crate) fn check(
     let Some(boundary) = ctx.knowledge.boundary(kind) else {
         return;
     };
+    let mut cache = Edges::new();
     for import in &analysis.module.imports {
-        let Some(v) = violation(ctx, boundary, analysis.file, import) else {
+        let Some(v) = violation(ctx, boundary, &mut cache, analysis.file, import) else {
             continue;
         };
         let how = match (import.kind, import.local) {
@@ -94,10 +95,46 @@ fn column_of(f: &crate::analysis::program::ProgramFile, offset: u32) -> usize {
     f.lines.map_or(0, |l| l.byte_column(offset))
 }
 
+/// One import entry of a file, as the breadth-first search sees it: what it names that the
+/// boundary forbids, or the project file it leads to.
+struct Edge<'a> {
+    import: &'a Import,
+    forbidden: Option<(String, Forbid)>,
+    target: Option<FileId>,
+}
+
+/// The edges of each visited file, computed once per checked file (its imports share them).
+type Edges<'a> = HashMap<FileId, Vec<Edge<'a>>>;
+
+fn edges_of<'e, 'a>(
+    ctx: &RuleContext<'_, '_, 'a>,
+    boundary: &Boundary,
+    cache: &'e mut Edges<'a>,
+    g: FileId,
+) -> &'e [Edge<'a>] {
+    cache.entry(g).or_insert_with(|| {
+        let Some(index) = ctx.analysis.program.index(g) else {
+            return Vec::new();
+        };
+        index
+            .module
+            .imports
+            .iter()
+            .flat_map(|import| import.entries.iter().map(move |e| (import, e)))
+            .map(|(import, e)| Edge {
+                import,
+                forbidden: forbidden(ctx, boundary, g, import, e),
+                target: resolve(ctx, g, import, e),
+            })
+            .collect()
+    })
+}
+
 /// The first forbidden module an import of `file` reaches, with the chain to it.
 fn violation<'a>(
     ctx: &RuleContext<'_, '_, 'a>,
     boundary: &Boundary,
+    cache: &mut Edges<'a>,
     file: FileId,
     import: &'a Import,
 ) -> Option<Violation<'a>> {
@@ -111,37 +148,46 @@ fn violation<'a>(
             });
         }
     }
-    // Through project modules: breadth first from each module the import names.
-    let program = ctx.analysis.program;
+    // Through project modules: breadth first from each module the import names, each visited
+    // file remembering the hop that reached it (the chain is rebuilt from those at the end).
     for entry in &import.entries {
         let Some(start) = resolve(ctx, file, import, entry) else {
             continue;
         };
-        let mut seen = HashSet::from([file, start]);
-        let mut queue: VecDeque<(FileId, Chain<'a>)> =
-            VecDeque::from([(start, vec![(file, import, module_name(ctx, start))])]);
-        while let Some((g, chain)) = queue.pop_front() {
-            let Some(index) = program.index(g) else {
-                continue;
-            };
-            for next in &index.module.imports {
-                for e in &next.entries {
-                    if let Some((found, forbid)) = forbidden(ctx, boundary, g, next, e) {
-                        let mut chain = chain.clone();
-                        chain.push((g, next, found.clone()));
-                        return Some(Violation {
-                            found,
-                            forbid,
-                            chain,
-                        });
-                    }
-                    if let Some(h) = resolve(ctx, g, next, e) {
-                        if seen.len() < MAX_VISITED && seen.insert(h) {
-                            let mut chain = chain.clone();
-                            chain.push((g, next, module_name(ctx, h)));
-                            queue.push_back((h, chain));
+        let mut reached_by: HashMap<FileId, (FileId, &'a Import)> =
+            HashMap::from([(start, (file, import))]);
+        let mut queue = VecDeque::from([start]);
+        while let Some(g) = queue.pop_front() {
+            let mut next = Vec::new();
+            for edge in edges_of(ctx, boundary, cache, g) {
+                if let Some((found, forbid)) = &edge.forbidden {
+                    let mut chain = vec![(g, edge.import, found.clone())];
+                    let mut at = g;
+                    while let Some(&(from, hop)) = reached_by.get(&at) {
+                        chain.push((from, hop, module_name(ctx, at)));
+                        if from == file {
+                            break;
                         }
+                        at = from;
                     }
+                    chain.reverse();
+                    return Some(Violation {
+                        found: found.clone(),
+                        forbid: forbid.clone(),
+                        chain,
+                    });
+                }
+                if let Some(h) = edge.target {
+                    if h != file && reached_by.len() < MAX_VISITED && !reached_by.contains_key(&h)
+                    {
+                        next.push((h, edge.import));
+                    }
+                }
+            }
+            for (h, hop) in next {
+                if let std::collections::hash_map::Entry::Vacant(v) = reached_by.entry(h) {
+                    v.insert((g, hop));
+                    queue.push_back(h);
                 }
             }
         }
