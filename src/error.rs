@@ -79,6 +79,8 @@ impl ConfigText {
 pub enum Origin {
     /// A command-line flag, e.g. `--select`.
     Flag(&'static str),
+    /// The built-in default of a setting.
+    Default(&'static str),
     /// A key of a configuration file, with the value's byte range in it.
     File {
         key: &'static str,
@@ -91,6 +93,7 @@ impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Origin::Flag(flag) => write!(f, "`{flag}` on the command line"),
+            Origin::Default(key) => write!(f, "the default of `{key}`"),
             Origin::File { key, file, span } => {
                 let (line, col) = file.line_col(span.0);
                 write!(f, "`{key}` in {}:{line}:{col}", shown(&file.path))
@@ -102,7 +105,7 @@ impl fmt::Display for Origin {
 impl Origin {
     fn source(&self) -> (Option<Arc<NamedSource<String>>>, Option<SourceSpan>) {
         match self {
-            Origin::Flag(_) => (None, None),
+            Origin::Flag(_) | Origin::Default(_) => (None, None),
             Origin::File { file, span, .. } => (
                 Some(Arc::new(file.named())),
                 Some((span.0, span.1.saturating_sub(span.0)).into()),
@@ -116,12 +119,10 @@ impl Origin {
 #[non_exhaustive]
 pub enum Error {
     #[error("unknown rule selector `{selector}` in {origin}")]
-    #[diagnostic(
-        code(offsetlint::unknown_rule),
-        help("selectors are codes (`OL101`), names (`bare-commit`), prefixes (`OL1`) or `ALL`; run `offsetlint rules` for the list")
-    )]
+    #[diagnostic(code(offsetlint::unknown_rule), help("{help}"))]
     UnknownRule {
         selector: String,
+        help: String,
         origin: Box<Origin>,
         #[source_code]
         src: Option<Arc<NamedSource<String>>>,
@@ -149,16 +150,14 @@ pub enum Error {
         src: Option<Arc<NamedSource<String>>>,
         #[label("invalid value")]
         span: Option<SourceSpan>,
-        help: &'static str,
+        help: String,
     },
     #[error("cannot read configuration {}: {message}", shown(path))]
-    #[diagnostic(
-        code(offsetlint::config),
-        help("see README.md, \"Configuration\", for the keys and their values")
-    )]
+    #[diagnostic(code(offsetlint::config), help("{help}"))]
     Config {
         path: PathBuf,
         message: String,
+        help: String,
         #[source_code]
         src: Option<Arc<NamedSource<String>>>,
         #[label("here")]
@@ -206,13 +205,25 @@ pub enum Error {
     #[error("{}: skipped: it disappeared during the run", shown(path))]
     #[diagnostic(code(offsetlint::vanished), severity(Warning))]
     Vanished { path: PathBuf },
+    #[error("no Python or Rust files to lint under {paths}")]
+    #[diagnostic(
+        code(offsetlint::nothing_linted),
+        severity(Warning),
+        help("check the paths, and the `exclude` and `.gitignore` patterns that apply to them (`offsetlint check --show-files`, `offsetlint config FILE`)")
+    )]
+    NothingLinted { paths: String },
 }
 
 impl Error {
-    pub fn unknown_rule(selector: &str, origin: &Origin) -> Error {
+    pub fn unknown_rule(selector: &str, suggestion: Option<&str>, origin: &Origin) -> Error {
         let (src, span) = origin.source();
+        let mut help = "selectors are codes (`OL101`), names (`bare-commit`), prefixes (`OL1`) or `ALL`; run `offsetlint rules` for the list".to_string();
+        if let Some(s) = suggestion {
+            help = format!("did you mean `{s}`? {help}");
+        }
         Error::UnknownRule {
             selector: selector.to_string(),
+            help,
             origin: Box::new(origin.clone()),
             src,
             span,
@@ -230,7 +241,12 @@ impl Error {
         }
     }
 
-    pub fn bad_value(value: &str, message: String, help: &'static str, origin: &Origin) -> Error {
+    pub fn bad_value(
+        value: &str,
+        message: String,
+        help: impl Into<String>,
+        origin: &Origin,
+    ) -> Error {
         let (src, span) = origin.source();
         Error::BadValue {
             value: value.to_string(),
@@ -238,7 +254,7 @@ impl Error {
             origin: Box::new(origin.clone()),
             src,
             span,
-            help,
+            help: help.into(),
         }
     }
 
@@ -248,6 +264,7 @@ impl Error {
         message: String,
         file: Option<&ConfigText>,
         span: Option<(usize, usize)>,
+        help: String,
     ) -> Error {
         let (src, span) = match (file, span) {
             (Some(f), Some((start, end))) => (
@@ -256,9 +273,15 @@ impl Error {
             ),
             _ => (None, None),
         };
+        let see = "see README.md, \"Configuration\", for the keys and their values";
         Error::Config {
             path,
             message,
+            help: if help.is_empty() {
+                see.to_string()
+            } else {
+                format!("{help} ({see})")
+            },
             src,
             span,
         }
@@ -268,7 +291,10 @@ impl Error {
     pub fn is_warning(&self) -> bool {
         matches!(
             self,
-            Error::TooLarge { .. } | Error::NotRegular { .. } | Error::Vanished { .. }
+            Error::TooLarge { .. }
+                | Error::NotRegular { .. }
+                | Error::Vanished { .. }
+                | Error::NothingLinted { .. }
         )
     }
 }
