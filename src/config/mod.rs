@@ -85,6 +85,32 @@ impl Settings {
         }
     }
 
+    /// Settings from the text of a configuration file (`offsetlint.toml` keys, or a
+    /// `pyproject.toml` with a `[tool.offsetlint]` table when `pyproject`), its paths relative
+    /// to the working directory: the documentation's examples and the tests.
+    pub fn from_toml(text: &str, pyproject: bool) -> Result<Settings, String> {
+        let name = if pyproject {
+            "pyproject.toml"
+        } else {
+            "offsetlint.toml"
+        };
+        let cwd = absolute(Path::new("."));
+        let loaded = parse_config(&cwd.join(name), text.to_string()).map_err(|e| e.to_string())?;
+        let layer = Layer {
+            loaded,
+            root: cwd.clone(),
+        };
+        build(&[layer], &Overrides::default(), &cwd).map_err(|e| e.to_string())
+    }
+
+    /// Settings from a configuration file (and the files it extends), as a run finds them.
+    pub fn from_config_file(path: &Path) -> Result<Settings, String> {
+        let cwd = absolute(Path::new("."));
+        discover::load_chain(&absolute(path), None)
+            .and_then(|layers| build(&layers, &Overrides::default(), &cwd))
+            .map_err(|e| e.to_string())
+    }
+
     pub fn enabled(&self, rule: Rule) -> bool {
         self.rules.contains(rule)
     }
