@@ -163,6 +163,9 @@ pub enum Error {
         #[label("here")]
         span: Option<SourceSpan>,
     },
+    #[error("{message}")]
+    #[diagnostic(code(offsetlint::usage))]
+    Usage { message: String },
     #[error("{}: no such file or directory", shown(path))]
     #[diagnostic(code(offsetlint::missing_path))]
     MissingPath { path: PathBuf },

@@ -895,7 +895,13 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 },
                 hops: Vec::new(),
             },
-            config,
+            // A declared wrapper's constructor need not take the client's configuration: what
+            // it configures is not visible.
+            config: if t.behaves_as.is_some() {
+                ConfigView::Hidden
+            } else {
+                config
+            },
             lib_certain: true,
             class,
         })

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use clap::{Args, Parser, ValueEnum};
+use clap::{Args, ValueEnum};
 
 use super::progress::Progress;
 use super::{render_error, Output};
@@ -23,17 +23,10 @@ pub enum Color {
     Never,
 }
 
-#[derive(Args, Debug)]
-pub struct CheckArgs {
-    /// Files or directories to lint (default `.`); `-` reads the source from standard input
-    /// (with `--stdin-filename`).
-    pub paths: Vec<PathBuf>,
-    /// Output format.
-    #[arg(long, alias = "output-format", value_enum, default_value_t = Format::Human)]
-    pub format: Format,
-    /// Write the output (findings, statistics or diff) to this file instead of stdout.
-    #[arg(long, short = 'o', value_name = "PATH")]
-    pub output_file: Option<PathBuf>,
+/// The options that decide the settings (shared by `check` and `config`); they override every
+/// configuration file.
+#[derive(Args, Debug, Default, Clone)]
+pub struct SettingsArgs {
     /// Rules to run: codes, names, prefixes (`OL1`) or `ALL`; comma-separated or repeated.
     #[arg(long, value_delimiter = ',')]
     pub select: Vec<String>,
@@ -43,17 +36,8 @@ pub struct CheckArgs {
     /// Rules to skip, in the same forms as `--select`.
     #[arg(long, value_delimiter = ',')]
     pub ignore: Vec<String>,
-    /// Exit 0 even when there are findings (tool errors still exit 2).
-    #[arg(long)]
-    pub exit_zero: bool,
-    /// Print findings only: no summary line.
-    #[arg(long, short)]
-    pub quiet: bool,
-    /// Colours: `auto` honours `NO_COLOR`, then `FORCE_COLOR`, then whether stdout is a
-    /// terminal.
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
-    pub color: Color,
-    /// Skip paths matching this glob (repeatable).
+    /// Skip paths matching this pattern (repeatable; relative to the working directory), in
+    /// addition to the configuration's `exclude`.
     #[arg(long)]
     pub exclude: Vec<String>,
     /// Lint files that `.gitignore` ignores too.
@@ -62,9 +46,6 @@ pub struct CheckArgs {
     /// Honour `.gitignore` files even where the configuration says `respect-gitignore = false`.
     #[arg(long)]
     pub respect_gitignore: bool,
-    /// Apply `--exclude` to files named on the command line too (for pre-commit).
-    #[arg(long)]
-    pub force_exclude: bool,
     /// Configuration file for every file (default: for each file, the closest
     /// .offsetlint.toml, offsetlint.toml or pyproject.toml with [tool.offsetlint] above it).
     #[arg(long)]
@@ -75,13 +56,41 @@ pub struct CheckArgs {
     /// Turn off the receiver-name heuristic: only resolved Kafka clients are checked.
     #[arg(long)]
     pub no_heuristic: bool,
-    /// Print the files that would be linted, one per line, and exit.
-    #[arg(long)]
-    pub show_files: bool,
     /// Skip (with a warning) files larger than this: bytes, or with a unit (`20MB`, `512KiB`).
     /// Default 10 MiB.
     #[arg(long, value_name = "SIZE")]
     pub max_file_size: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+    /// Files or directories to lint (default `.`); `-` reads the source from standard input
+    /// (with `--stdin-filename`).
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, alias = "output-format", value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Write the output (findings, statistics or diff) to this file instead of stdout.
+    #[arg(long, short = 'o', value_name = "PATH")]
+    pub output_file: Option<PathBuf>,
+    /// Exit 0 even when there are findings (tool errors still exit 2).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Print findings only: no summary line.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Colours: `auto` honours `NO_COLOR`, then `FORCE_COLOR`, then whether stdout is a
+    /// terminal.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
+    /// Apply `--exclude` to files named on the command line too (for pre-commit).
+    #[arg(long)]
+    pub force_exclude: bool,
+    /// Print the files that would be linted, one per line, and exit.
+    #[arg(long)]
+    pub show_files: bool,
     /// SARIF: include findings silenced by suppression comments or the baseline, marked
     /// with `suppressions`.
     #[arg(long)]
@@ -114,7 +123,7 @@ pub struct CheckArgs {
 }
 
 /// The command-line options that override every configuration file.
-pub(crate) fn overrides(args: &CheckArgs) -> Overrides {
+pub(crate) fn overrides(args: &SettingsArgs) -> Overrides {
     Overrides {
         select: args.select.clone(),
         extend_select: args.extend_select.clone(),
@@ -145,20 +154,13 @@ pub(crate) fn validate_config(loaded: &Loaded) -> Result<(), Error> {
 
 /// The configuration resolver for a run: `--config`, `--isolated` or discovery, with the
 /// command line on top.
-pub(crate) fn prepare(args: &CheckArgs) -> Result<Arc<ConfigResolver>, Error> {
-    ConfigResolver::new(args.config.as_deref(), args.isolated, overrides(args)).map(Arc::new)
-}
-
-#[derive(Parser)]
-struct CheckOnly {
-    #[command(flatten)]
-    args: CheckArgs,
-}
-
-impl CheckArgs {
-    fn parse_from<const N: usize>(argv: [&str; N]) -> CheckArgs {
-        CheckOnly::parse_from(argv).args
+pub(crate) fn prepare(args: &SettingsArgs) -> Result<Arc<ConfigResolver>, Error> {
+    if args.config.is_some() && args.isolated {
+        return Err(Error::Usage {
+            message: "`--config` and `--isolated` cannot be combined: `--isolated` ignores every configuration file".into(),
+        });
     }
+    ConfigResolver::new(args.config.as_deref(), args.isolated, overrides(args)).map(Arc::new)
 }
 
 /// How many times `--fix` re-lints and fixes again (a fix can make room for another).
@@ -172,9 +174,6 @@ enum Input {
 
 /// Checks flag combinations clap cannot express.
 fn validate(args: &CheckArgs) -> Result<(), String> {
-    if args.config.is_some() && args.isolated {
-        return Err("`--config` and `--isolated` cannot be combined: `--isolated` ignores every configuration file".into());
-    }
     if args.statistics
         && matches!(
             args.format,
@@ -286,7 +285,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
         out.stderr.push_str(&format!("error: {message}\n"));
         return ExitStatus::Error;
     }
-    let configs = match prepare(&args) {
+    let configs = match prepare(&args.settings) {
         Ok(p) => p,
         Err(e) => {
             out.stderr.push_str(&render_error(&e, stderr_color));

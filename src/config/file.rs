@@ -163,11 +163,6 @@ fn pyproject_has_table(path: &Path) -> bool {
     }
 }
 
-/// The closest configuration file at or above `start`.
-pub fn find_config(start: &Path) -> Option<PathBuf> {
-    start.ancestors().find_map(config_in)
-}
-
 pub fn load_config(path: &Path) -> Result<Loaded, Error> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::config(path.to_path_buf(), e.to_string(), None, None, String::new()))?;

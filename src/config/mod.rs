@@ -11,10 +11,10 @@ mod pattern;
 
 use std::path::{Path, PathBuf};
 
-pub use build::{build, Layer, Overrides, DEFAULT_MAX_FILE_SIZE};
+pub use build::{build, Layer, Overrides};
 pub use discover::ConfigResolver;
-pub use file::{closest, config_in, find_config, load_config, parse_config, FileSize, Loaded};
-pub use pattern::{absolute, normalize, Pattern};
+pub use file::{closest, parse_config, Loaded};
+pub use pattern::{absolute, Pattern};
 
 use crate::error::{Error, Origin};
 use crate::knowledge::boundary;
