@@ -44,7 +44,14 @@ pub fn run_config(args: ConfigArgs, out: &mut Output) -> ExitStatus {
         }
         return ExitStatus::Error;
     }
-    out.stdout.push_str(&describe(&settings, &target, &abs, is_dir, &cwd, &args.settings));
+    out.stdout.push_str(&describe(
+        &settings,
+        &target,
+        &abs,
+        is_dir,
+        &cwd,
+        &args.settings,
+    ));
     ExitStatus::Clean
 }
 
@@ -82,7 +89,10 @@ fn describe(
     let file = match (&settings.config_file, args.isolated) {
         (_, true) => "none (`--isolated`)".to_string(),
         (Some(f), false) if args.config.is_some() => {
-            format!("{} (`--config`; its paths are relative to the working directory)", rel(f, cwd))
+            format!(
+                "{} (`--config`; its paths are relative to the working directory)",
+                rel(f, cwd)
+            )
         }
         (Some(f), false) => rel(f, cwd),
         (None, false) => "none found (the defaults)".to_string(),
@@ -93,9 +103,7 @@ fn describe(
     }
     if !is_dir {
         let rules = settings.rules_for(abs);
-        let excluded = abs
-            .parent()
-            .is_some_and(|_| settings.is_excluded(abs));
+        let excluded = abs.parent().is_some_and(|_| settings.is_excluded(abs));
         out.push_str(&format!(
             "linted: {}\n",
             if excluded {
@@ -112,9 +120,22 @@ fn describe(
     let lines: Vec<(String, String)> = settings
         .sources
         .iter()
-        .map(|s| (format!("{} = {}", s.key, s.value), origin(&s.origin, cwd)))
+        .map(|s| {
+            // A table entry reads as its dotted key: `per-file-ignores."tests/**" = [..]`.
+            let sep = if s.key.ends_with("per-file-ignores") {
+                "."
+            } else {
+                " = "
+            };
+            (format!("{}{sep}{}", s.key, s.value), origin(&s.origin, cwd))
+        })
         .collect();
-    let width = lines.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0).min(60);
+    let width = lines
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(60);
     for (line, from) in lines {
         out.push_str(&format!("{line:width$}  # {from}\n"));
     }
