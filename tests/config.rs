@@ -500,6 +500,19 @@ fn exclude_does_not_depend_on_how_the_path_is_spelled() {
         Some(BARE.to_string()),
     );
     assert_eq!((status, out.stdout.as_str()), (ExitStatus::Clean, ""));
+    // A name pattern excludes a named file below a directory of that name too.
+    let d = tmp();
+    write(d.path(), "offsetlint.toml", "exclude = [\"generated\"]\n");
+    write(d.path(), "generated/deep/a.py", BARE);
+    for arg in ["generated/deep/a.py", "./generated/deep/a.py"] {
+        assert_eq!(bin(d.path(), &["check", arg]).0, 1);
+        assert_eq!(
+            bin(d.path(), &["check", "--force-exclude", arg]).0,
+            0,
+            "{arg}"
+        );
+    }
+    assert_eq!(bin(d.path(), &["check", "."]).0, 0);
     // A pattern without `/` matches a name at any depth; `--exclude` adds to the
     // configuration's, relative to the working directory.
     let (_, stdout, _) = bin(

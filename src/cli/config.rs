@@ -44,11 +44,12 @@ pub fn run_config(args: ConfigArgs, out: &mut Output) -> ExitStatus {
         }
         return ExitStatus::Error;
     }
+    let excluded = !is_dir && configs.excluded(&abs);
     out.stdout.push_str(&describe(
         &settings,
         &target,
         &abs,
-        is_dir,
+        (is_dir, excluded),
         &cwd,
         &args.settings,
     ));
@@ -75,7 +76,7 @@ fn describe(
     settings: &Settings,
     target: &Path,
     abs: &Path,
-    is_dir: bool,
+    (is_dir, excluded): (bool, bool),
     cwd: &Path,
     args: &SettingsArgs,
 ) -> String {
@@ -103,7 +104,6 @@ fn describe(
     }
     if !is_dir {
         let rules = settings.rules_for(abs);
-        let excluded = abs.parent().is_some_and(|_| settings.is_excluded(abs));
         out.push_str(&format!(
             "linted: {}\n",
             if excluded {

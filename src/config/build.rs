@@ -417,7 +417,11 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
         .skip(1)
         .filter_map(|l| l.loaded.path().map(Path::to_path_buf))
         .collect();
+    let root = layers
+        .last()
+        .map_or_else(|| cwd.to_path_buf(), |l| l.root.clone());
     Ok(Settings {
+        root,
         rules,
         knowledge,
         heuristic,

@@ -115,6 +115,24 @@ impl ConfigResolver {
         found
     }
 
+    /// Whether a path (named on the command line) is excluded: it, or a directory above it
+    /// up to the directory of the configuration that applies, matches an exclude pattern of
+    /// the configuration that applies where it is (as ruff's `--force-exclude` decides).
+    pub fn excluded(&self, path: &Path) -> bool {
+        let abs = absolute(path);
+        for a in abs.ancestors() {
+            let Some(dir) = a.parent() else { break };
+            let settings = self.for_dir(dir);
+            if settings.is_excluded(a) {
+                return true;
+            }
+            if dir == settings.root || !dir.starts_with(&settings.root) {
+                break;
+            }
+        }
+        false
+    }
+
     /// Errors met loading the configuration files discovered so far (each reported once).
     pub fn take_errors(&self) -> Vec<Error> {
         std::mem::take(&mut *self.errors.lock().expect("not poisoned"))

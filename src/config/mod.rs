@@ -49,6 +49,10 @@ pub struct Settings {
     pub max_file_size: u64,
     /// The configuration file these settings come from (the extending one), if any.
     pub config_file: Option<PathBuf>,
+    /// The directory its paths are relative to (the working directory for `--config` and
+    /// without a file): exclusion of a path named on the command line looks at the
+    /// directories above it up to here.
+    pub root: PathBuf,
     /// The files it extends, nearest first.
     pub extends: Vec<PathBuf>,
     /// Every setting with its value and where it came from (`offsetlint config`).

@@ -59,16 +59,7 @@ impl WalkOptions {
     /// Whether a path named on the command line is excluded (with `--force-exclude`): it or
     /// a directory above it matches an exclude pattern of the configuration applying there.
     pub fn explicitly_excluded(&self, path: &Path) -> bool {
-        if !self.force_exclude {
-            return false;
-        }
-        let abs = absolute(path);
-        abs.ancestors()
-            .take_while(|a| a.parent().is_some())
-            .any(|a| {
-                a.parent()
-                    .is_some_and(|dir| self.configs.for_dir(dir).is_excluded(a))
-            })
+        self.force_exclude && self.configs.excluded(path)
     }
 }
 
