@@ -522,12 +522,17 @@ fn knowledge_keys(
         (
             "model-sources",
             |c| c.values.model_sources.as_ref(),
-            |k, p, _| k.llm.functions.push(p),
+            |k, p, _| {
+                // A file calling one is worth analysing whatever it imports.
+                k.declared_roots.extend(p.last().cloned());
+                k.llm.functions.push(p)
+            },
         ),
         (
             "checkpoint-writers",
             |c| c.values.checkpoint_writers.as_ref(),
             |k, p, _| {
+                k.declared_roots.extend(p.last().cloned());
                 k.sinks
                     .push(crate::knowledge::SinkSpec::Writer { suffix: p })
             },
