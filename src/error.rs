@@ -40,6 +40,20 @@ pub fn needs_escape(c: char) -> bool {
         || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{061c}' | '\u{feff}')
 }
 
+/// A configuration file's path as shown: relative to the working directory when it is under
+/// it (configuration files are loaded by absolute path).
+pub fn shown_config(path: &std::path::Path) -> String {
+    let rel = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| {
+            path.strip_prefix(cwd)
+                .ok()
+                .map(std::path::Path::to_path_buf)
+        })
+        .filter(|p| !p.as_os_str().is_empty());
+    shown(rel.as_deref().unwrap_or(path))
+}
+
 /// A configuration file's path and text, kept to point at a bad value.
 #[derive(Debug)]
 pub struct ConfigText {
@@ -70,7 +84,7 @@ impl ConfigText {
                 }
             })
             .collect();
-        NamedSource::new(shown(&self.path), text)
+        NamedSource::new(shown_config(&self.path), text)
     }
 }
 
@@ -96,7 +110,7 @@ impl fmt::Display for Origin {
             Origin::Default(key) => write!(f, "the default of `{key}`"),
             Origin::File { key, file, span } => {
                 let (line, col) = file.line_col(span.0);
-                write!(f, "`{key}` in {}:{line}:{col}", shown(&file.path))
+                write!(f, "`{key}` in {}:{line}:{col}", shown_config(&file.path))
             }
         }
     }
@@ -152,7 +166,7 @@ pub enum Error {
         span: Option<SourceSpan>,
         help: String,
     },
-    #[error("cannot read configuration {}: {message}", shown(path))]
+    #[error("cannot read configuration {}: {message}", shown_config(path))]
     #[diagnostic(code(offsetlint::config), help("{help}"))]
     Config {
         path: PathBuf,
