@@ -698,7 +698,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 if !self.knowledge.factories.is_empty() {
                     let q = self.func_path(func);
                     if let Some(factory) = self.knowledge.factory(&q) {
-                        return Some(self.from_factory(&factory.client, f, call, &q));
+                        return Some(self.factory_client(&factory.client, f, call, &q));
                     }
                 }
                 self.returns(func)
@@ -745,7 +745,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }
         }
         if let Some(factory) = self.knowledge.factory(q) {
-            return Some(self.from_factory(&factory.client, f, call, q));
+            return Some(self.factory_client(&factory.client, f, call, q));
         }
         if self.knowledge.llm.is_llm_path(q) {
             let last = q.last().map(String::as_str).unwrap_or("");
@@ -756,7 +756,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
 
     /// A client made by a declared factory: resolved at the call, "returned by" the factory,
     /// its configuration not visible.
-    fn from_factory(&self, t: &ClientType, f: FileId, call: &Call, q: &[String]) -> Value {
+    fn factory_client(&self, t: &ClientType, f: FileId, call: &Call, q: &[String]) -> Value {
         let mut v = self.constructed(t, f, call, ConfigView::Hidden, None);
         if let (Value::Kafka(c), Some(name)) = (&mut v, q.last()) {
             if let Resolution::Resolved { hops, .. } = &mut c.resolution {

@@ -144,7 +144,7 @@ pub(crate) fn validate_config(loaded: &Loaded) -> Result<(), Error> {
     let root = loaded
         .path()
         .and_then(std::path::Path::parent)
-        .map_or_else(|| PathBuf::from("/"), |p| crate::config::absolute(p));
+        .map_or_else(|| PathBuf::from("/"), crate::config::absolute);
     let layer = Layer {
         loaded: loaded.clone(),
         root,

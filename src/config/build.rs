@@ -437,6 +437,9 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
     })
 }
 
+/// Reads a list key of a loaded file.
+type Getter = fn(&Loaded) -> Option<&List>;
+
 /// The API knowledge keys: each extends a built-in table (the topmost layer setting a key
 /// wins, as for every key).
 fn knowledge_keys(
@@ -473,12 +476,7 @@ fn knowledge_keys(
             );
         }
     }
-    let calls: [(
-        &'static str,
-        fn(&Loaded) -> Option<&List>,
-        DeclaredKind,
-        &str,
-    ); 3] = [
+    let calls: [(&'static str, Getter, DeclaredKind, &str); 3] = [
         (
             "commit-helpers",
             |c| c.values.commit_helpers.as_ref(),
@@ -508,7 +506,7 @@ fn knowledge_keys(
         }
     }
     type Table = fn(&mut Knowledge, Vec<String>, &str);
-    let lists: [(&'static str, fn(&Loaded) -> Option<&List>, Table); 5] = [
+    let lists: [(&'static str, Getter, Table); 5] = [
         (
             "poison-exceptions",
             |c| c.values.poison_exceptions.as_ref(),
