@@ -40,6 +40,20 @@ pub fn needs_escape(c: char) -> bool {
         || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{061c}' | '\u{feff}')
 }
 
+/// A configuration file's path as shown: relative to the working directory when it is under
+/// it (configuration files are loaded by absolute path).
+pub fn shown_config(path: &std::path::Path) -> String {
+    let rel = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| {
+            path.strip_prefix(cwd)
+                .ok()
+                .map(std::path::Path::to_path_buf)
+        })
+        .filter(|p| !p.as_os_str().is_empty());
+    shown(rel.as_deref().unwrap_or(path))
+}
+
 /// A configuration file's path and text, kept to point at a bad value.
 #[derive(Debug)]
 pub struct ConfigText {
@@ -70,7 +84,7 @@ impl ConfigText {
                 }
             })
             .collect();
-        NamedSource::new(shown(&self.path), text)
+        NamedSource::new(shown_config(&self.path), text)
     }
 }
 
@@ -79,6 +93,8 @@ impl ConfigText {
 pub enum Origin {
     /// A command-line flag, e.g. `--select`.
     Flag(&'static str),
+    /// The built-in default of a setting.
+    Default(&'static str),
     /// A key of a configuration file, with the value's byte range in it.
     File {
         key: &'static str,
@@ -91,9 +107,10 @@ impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Origin::Flag(flag) => write!(f, "`{flag}` on the command line"),
+            Origin::Default(key) => write!(f, "the default of `{key}`"),
             Origin::File { key, file, span } => {
                 let (line, col) = file.line_col(span.0);
-                write!(f, "`{key}` in {}:{line}:{col}", shown(&file.path))
+                write!(f, "`{key}` in {}:{line}:{col}", shown_config(&file.path))
             }
         }
     }
@@ -102,7 +119,7 @@ impl fmt::Display for Origin {
 impl Origin {
     fn source(&self) -> (Option<Arc<NamedSource<String>>>, Option<SourceSpan>) {
         match self {
-            Origin::Flag(_) => (None, None),
+            Origin::Flag(_) | Origin::Default(_) => (None, None),
             Origin::File { file, span, .. } => (
                 Some(Arc::new(file.named())),
                 Some((span.0, span.1.saturating_sub(span.0)).into()),
@@ -116,12 +133,10 @@ impl Origin {
 #[non_exhaustive]
 pub enum Error {
     #[error("unknown rule selector `{selector}` in {origin}")]
-    #[diagnostic(
-        code(offsetlint::unknown_rule),
-        help("selectors are codes (`OL101`), names (`bare-commit`), prefixes (`OL1`) or `ALL`; run `offsetlint rules` for the list")
-    )]
+    #[diagnostic(code(offsetlint::unknown_rule), help("{help}"))]
     UnknownRule {
         selector: String,
+        help: String,
         origin: Box<Origin>,
         #[source_code]
         src: Option<Arc<NamedSource<String>>>,
@@ -149,21 +164,22 @@ pub enum Error {
         src: Option<Arc<NamedSource<String>>>,
         #[label("invalid value")]
         span: Option<SourceSpan>,
-        help: &'static str,
+        help: String,
     },
-    #[error("cannot read configuration {}: {message}", shown(path))]
-    #[diagnostic(
-        code(offsetlint::config),
-        help("see README.md, \"Configuration\", for the keys and their values")
-    )]
+    #[error("cannot read configuration {}: {message}", shown_config(path))]
+    #[diagnostic(code(offsetlint::config), help("{help}"))]
     Config {
         path: PathBuf,
         message: String,
+        help: String,
         #[source_code]
         src: Option<Arc<NamedSource<String>>>,
         #[label("here")]
         span: Option<SourceSpan>,
     },
+    #[error("{message}")]
+    #[diagnostic(code(offsetlint::usage))]
+    Usage { message: String },
     #[error("{}: no such file or directory", shown(path))]
     #[diagnostic(code(offsetlint::missing_path))]
     MissingPath { path: PathBuf },
@@ -206,13 +222,25 @@ pub enum Error {
     #[error("{}: skipped: it disappeared during the run", shown(path))]
     #[diagnostic(code(offsetlint::vanished), severity(Warning))]
     Vanished { path: PathBuf },
+    #[error("no Python or Rust files to lint under {paths}")]
+    #[diagnostic(
+        code(offsetlint::nothing_linted),
+        severity(Warning),
+        help("check the paths, and the `exclude` and `.gitignore` patterns that apply to them (`offsetlint check --show-files`, `offsetlint config FILE`)")
+    )]
+    NothingLinted { paths: String },
 }
 
 impl Error {
-    pub fn unknown_rule(selector: &str, origin: &Origin) -> Error {
+    pub fn unknown_rule(selector: &str, suggestion: Option<&str>, origin: &Origin) -> Error {
         let (src, span) = origin.source();
+        let mut help = "selectors are codes (`OL101`), names (`bare-commit`), prefixes (`OL1`) or `ALL`; run `offsetlint rules` for the list".to_string();
+        if let Some(s) = suggestion {
+            help = format!("did you mean `{s}`? {help}");
+        }
         Error::UnknownRule {
             selector: selector.to_string(),
+            help,
             origin: Box::new(origin.clone()),
             src,
             span,
@@ -230,7 +258,12 @@ impl Error {
         }
     }
 
-    pub fn bad_value(value: &str, message: String, help: &'static str, origin: &Origin) -> Error {
+    pub fn bad_value(
+        value: &str,
+        message: String,
+        help: impl Into<String>,
+        origin: &Origin,
+    ) -> Error {
         let (src, span) = origin.source();
         Error::BadValue {
             value: value.to_string(),
@@ -238,7 +271,7 @@ impl Error {
             origin: Box::new(origin.clone()),
             src,
             span,
-            help,
+            help: help.into(),
         }
     }
 
@@ -248,6 +281,7 @@ impl Error {
         message: String,
         file: Option<&ConfigText>,
         span: Option<(usize, usize)>,
+        help: String,
     ) -> Error {
         let (src, span) = match (file, span) {
             (Some(f), Some((start, end))) => (
@@ -256,9 +290,15 @@ impl Error {
             ),
             _ => (None, None),
         };
+        let see = "see README.md, \"Configuration\", for the keys and their values";
         Error::Config {
             path,
             message,
+            help: if help.is_empty() {
+                see.to_string()
+            } else {
+                format!("{help} ({see})")
+            },
             src,
             span,
         }
@@ -268,7 +308,10 @@ impl Error {
     pub fn is_warning(&self) -> bool {
         matches!(
             self,
-            Error::TooLarge { .. } | Error::NotRegular { .. } | Error::Vanished { .. }
+            Error::TooLarge { .. }
+                | Error::NotRegular { .. }
+                | Error::Vanished { .. }
+                | Error::NothingLinted { .. }
         )
     }
 }

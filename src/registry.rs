@@ -55,6 +55,7 @@ declare_rules! {
     ModelControlsCommit { code: "OL302", name: "model-controls-commit", group: Taint, doc: "OL302-model-controls-commit.md" },
     CheckpointNetworkImport { code: "OL401", name: "checkpoint-network-import", group: Boundary, doc: "OL401-checkpoint-network-import.md" },
     FixtureImportsClient { code: "OL402", name: "fixture-imports-client", group: Boundary, doc: "OL402-fixture-imports-client.md" },
+    DeclaredBoundary { code: "OL403", name: "declared-boundary", group: Boundary, doc: "OL403-declared-boundary.md" },
 }
 
 /// Rule families, by the hundreds digit of the code.

@@ -228,8 +228,30 @@ fn parse_offsetlint(rest: &str) -> Comment {
     Comment::Directive {
         kind,
         list,
-        reason: after.trim().to_string(),
+        reason: own_reason(after),
     }
+}
+
+/// The reason text of a directive: up to another comment on the same line
+/// (`# offsetlint: ignore[OL101]  # type: ignore` gives no reason), which starts with `#` or
+/// `//` after a space and before a space or the end (`issue #12` stays in the reason).
+fn own_reason(text: &str) -> String {
+    let mut end = text.len();
+    for (i, _) in text.match_indices([' ', '\t']) {
+        let rest = text[i..].trim_start();
+        let marker = if rest.starts_with("//") {
+            2
+        } else if rest.starts_with('#') {
+            1
+        } else {
+            continue;
+        };
+        if rest[marker..].is_empty() || rest[marker..].starts_with(char::is_whitespace) {
+            end = i;
+            break;
+        }
+    }
+    text[..end].trim().to_string()
 }
 
 /// `noqa: E501, OL101 reason`: only our codes count; without any, the comment is not ours.
@@ -258,7 +280,7 @@ fn parse_noqa(text: &str) -> Option<Comment> {
     (!codes.is_empty()).then(|| Comment::Directive {
         kind: Kind::Line,
         list: Some(codes),
-        reason: reason.to_string(),
+        reason: own_reason(&format!(" {reason}")),
     })
 }
 
@@ -300,6 +322,16 @@ pub fn is_suppressed_by_other(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reason_ends_at_another_comment() {
+        assert_eq!(own_reason(" because  # type: ignore"), "because");
+        assert_eq!(own_reason(" see issue #12"), "see issue #12");
+        assert_eq!(own_reason("  # expect: OL002"), "");
+        assert_eq!(own_reason(" local // other"), "local");
+        assert_eq!(own_reason(" a#b"), "a#b");
+        assert_eq!(own_reason(" trailing #"), "trailing");
+    }
 
     fn directive(text: &str) -> Option<Comment> {
         parse_comment(text)

@@ -243,6 +243,8 @@ fn symlink_loops_terminate() {
 #[test]
 fn gitignore_and_skipped_directories() {
     let d = tmp();
+    // `.gitignore` applies inside a git work tree only (as git does it).
+    fs::create_dir_all(d.path().join(".git")).unwrap();
     write(d.path(), ".gitignore", b"generated/\n");
     write(d.path(), "generated/bad.py", BARE_COMMIT.as_bytes());
     write(d.path(), ".venv/lib/bad.py", BARE_COMMIT.as_bytes());
@@ -728,23 +730,25 @@ fn isolated_ignores_every_configuration_file() {
     let cfg = d.path().join("offsetlint.toml");
     let (bad, cfg) = (bad.to_str().unwrap(), cfg.to_str().unwrap());
     assert_eq!(run(&["check", "--config", cfg, bad]).0, ExitStatus::Clean);
-    assert_eq!(
-        run(&["check", "--config", cfg, "--isolated", bad]).0,
-        ExitStatus::Findings
-    );
+    // The file's own configuration (next to it) applies without `--config`.
+    assert_eq!(run(&["check", bad]).0, ExitStatus::Clean);
+    assert_eq!(run(&["check", "--isolated", bad]).0, ExitStatus::Findings);
+    // `--config` with `--isolated` contradicts itself.
+    let (status, out) = run(&["check", "--config", cfg, "--isolated", bad]);
+    assert_eq!(status, ExitStatus::Error);
+    assert!(out.stderr.contains("cannot be combined"), "{}", out.stderr);
     // Not even an invalid one is read.
     write(d.path(), "offsetlint.toml", b"ignroe = [\n");
     assert_eq!(run(&["check", "--config", cfg, bad]).0, ExitStatus::Error);
-    assert_eq!(
-        run(&["check", "--config", cfg, "--isolated", bad]).0,
-        ExitStatus::Findings
-    );
+    assert_eq!(run(&["check", bad]).0, ExitStatus::Error);
+    assert_eq!(run(&["check", "--isolated", bad]).0, ExitStatus::Findings);
 }
 
-/// The configuration search starts at the working directory, which is global to the test
-/// process: these cases run the binary in a directory of their own.
+/// The configuration search starts at each file's directory, wherever the command runs:
+/// the working directory is global to the test process, so these cases run the binary in a
+/// directory of their own.
 #[test]
-fn configuration_is_searched_upwards_from_the_working_directory() {
+fn configuration_is_searched_upwards_from_each_file() {
     let d = tmp();
     let root = d.path();
     write(root, "a/bad.py", BARE_COMMIT.as_bytes());
@@ -776,11 +780,15 @@ fn configuration_is_searched_upwards_from_the_working_directory() {
         b"[tool.offsetlint]\nselect = [\"OL1\"]\n",
     );
     assert_eq!(status(&[]), Some(1));
+    // The working directory's configuration does not apply to a file outside it.
     write(
         root,
         "a/b/c/.offsetlint.toml",
         b"ignore = [\"bare-commit\"]\n",
     );
+    assert_eq!(status(&[]), Some(1));
+    // The file's directory's own does.
+    write(root, "a/.offsetlint.toml", b"ignore = [\"bare-commit\"]\n");
     assert_eq!(status(&[]), Some(0));
     assert_eq!(status(&["--isolated"]), Some(1));
 }

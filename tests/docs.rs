@@ -7,8 +7,10 @@
 //! - a `good` block must give nothing. Suppression examples are `good` blocks: with every rule
 //!   on, a suppression that suppressed nothing would itself be an OL002 finding.
 //!
-//! Other fences must say what they are (`text`, `toml`) and are not run. Every document also
-//! has the fixed sections.
+//! Other fences must say what they are (`text`, `toml`) and are not run. A `toml` block is a
+//! configuration: it must load as one (so does every `toml` block of the README), and an
+//! example tagged `configured` is linted with the settings of the last `toml` block above it.
+//! Every document also has the fixed sections.
 
 mod common;
 
@@ -24,6 +26,29 @@ struct Example {
     code: String,
     /// Line of the opening fence in the document (1-based).
     line: usize,
+    /// The configuration it is linted with (`configured`: the last `toml` block above it).
+    config: Option<String>,
+}
+
+/// The `toml` blocks of a document, with the line of their opening fence.
+fn toml_blocks(doc: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut open: Option<(usize, String)> = None;
+    for (i, line) in doc.lines().enumerate() {
+        let fence = line.trim_start().strip_prefix("```");
+        match (&mut open, fence) {
+            (Some(_), Some(_)) => out.extend(open.take()),
+            (Some((_, text)), None) => {
+                text.push_str(line);
+                text.push('\n');
+            }
+            (None, Some(info)) if info.split_whitespace().next() == Some("toml") => {
+                open = Some((i + 1, String::new()));
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Fence languages that are shown, not run.
@@ -35,6 +60,7 @@ fn examples(doc: &str) -> Result<Vec<Example>, String> {
     let mut out = Vec::new();
     // (example, or None for a fence that is not run)
     let mut open: Option<Option<Example>> = None;
+    let tomls = toml_blocks(doc);
     for (i, line) in doc.lines().enumerate() {
         let Some(info) = line.trim_start().strip_prefix("```") else {
             if let Some(Some(ex)) = open.as_mut() {
@@ -67,11 +93,20 @@ fn examples(doc: &str) -> Result<Vec<Example>, String> {
                 ))
             }
         };
-        let (mut kind, mut file) = (None, None);
+        let (mut kind, mut file, mut config) = (None, None, None);
         for w in words {
             match (w, w.strip_prefix("file=")) {
                 ("bad", _) if kind.is_none() => kind = Some(true),
                 ("good", _) if kind.is_none() => kind = Some(false),
+                ("configured", _) if config.is_none() => {
+                    let Some((_, text)) = tomls.iter().rev().find(|(at, _)| *at < i + 1) else {
+                        return Err(format!(
+                            "line {}: `configured` with no `toml` block above it",
+                            i + 1
+                        ));
+                    };
+                    config = Some(text.clone());
+                }
                 (_, Some(name)) if file.is_none() => file = Some(name.to_string()),
                 _ => return Err(format!("line {}: unexpected `{w}` in `{info}`", i + 1)),
             }
@@ -91,6 +126,7 @@ fn examples(doc: &str) -> Result<Vec<Example>, String> {
             file,
             code: String::new(),
             line: i + 1,
+            config,
         }));
     }
     match open {
@@ -119,7 +155,14 @@ fn check(rule: Rule, ex: &Example) -> Option<String> {
     let Some(lang) = language(path) else {
         return Some(format!("{} has no language", ex.file));
     };
-    let findings = lint_source(path, &ex.code, lang, &Settings::default());
+    let settings = match &ex.config {
+        Some(text) => match Settings::from_toml(text, false) {
+            Ok(s) => s,
+            Err(e) => return Some(format!("its configuration does not load: {e}")),
+        },
+        None => Settings::default(),
+    };
+    let findings = lint_source(path, &ex.code, lang, &settings);
     let got = observed(
         &want,
         findings
@@ -211,6 +254,7 @@ fn a_bad_example_must_match_its_annotations_line_by_line() {
         file: "example.py".into(),
         code: code.into(),
         line: 1,
+        config: None,
     };
     assert_eq!(check(Rule::BareCommit, &ex(two, true)), None);
     // One flagged line unannotated: the block is wrong, although it still has a finding.
@@ -223,6 +267,45 @@ fn a_bad_example_must_match_its_annotations_line_by_line() {
     assert!(check(Rule::BareCommit, &ex("c.commit()\n", true)).is_some());
     assert!(check(Rule::UnconfirmedProduce, &ex(two, true)).is_some());
     assert!(check(Rule::BareCommit, &ex(two, false)).is_some());
+}
+
+#[test]
+fn every_toml_block_is_a_valid_configuration() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let docs = Rule::ALL
+        .iter()
+        .map(|r| (r.code().to_string(), r.doc().to_string()))
+        .chain(std::iter::once(("README.md".to_string(), readme)));
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for (name, doc) in docs {
+        for (line, text) in toml_blocks(&doc) {
+            count += 1;
+            let pyproject = text.contains("[tool.offsetlint");
+            if let Err(e) = Settings::from_toml(&text, pyproject) {
+                failures.push(format!("{name} line {line}: {e}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(count >= 10, "only {count} toml blocks");
+    // The check can fail: an unknown key is an error.
+    assert!(Settings::from_toml("selct = [\"ALL\"]\n", false).is_err());
+}
+
+#[test]
+fn configured_examples_use_the_toml_block_above() {
+    let doc = "```toml\nignore = [\"OL101\"]\n```\n\n```python good configured\n\
+               from confluent_kafka import Consumer\nc = Consumer({})\nc.commit()\n```\n";
+    let ex = examples(doc).unwrap();
+    assert_eq!(ex[0].config.as_deref(), Some("ignore = [\"OL101\"]\n"));
+    assert_eq!(check(Rule::BareCommit, &ex[0]), None);
+    let unconfigured = Example {
+        config: None,
+        ..examples(doc).unwrap().remove(0)
+    };
+    assert!(check(Rule::BareCommit, &unconfigured).is_some());
+    assert!(examples("```python good configured\nx\n```\n").is_err());
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Runs every fixture under `testdata/` with all rules on and checks that the findings are
 //! exactly the ones annotated in the file: `# expect: OL101` / `// expect: OL101, OL201` on
 //! the line a finding starts on, or `expect-file: OL001` anywhere for a finding on any line
-//! (the annotation grammar is in `tests/common/mod.rs`).
+//! (the annotation grammar is in `tests/common/mod.rs`). A fixture with an `offsetlint.toml`
+//! next to it is linted with that configuration.
 
 mod common;
 
@@ -19,7 +20,7 @@ fn every_fixture_yields_exactly_its_annotations() {
         "expected the fixture corpus, found {} files",
         files.len()
     );
-    let settings = Settings::default();
+    let default = Settings::default();
     let mut failures = Vec::new();
     let mut undecodable = BTreeSet::new();
     let mut checked = 0;
@@ -41,7 +42,13 @@ fn every_fixture_yields_exactly_its_annotations() {
         };
         let lang = language(path).unwrap();
         let lines = LineIndex::new(&source);
-        let found = lint_source(path, &source, lang, &settings)
+        // A fixture directory may carry the configuration its fixtures need (OL403).
+        let config = path.with_file_name("offsetlint.toml");
+        let configured = config
+            .is_file()
+            .then(|| Settings::from_config_file(&config).unwrap_or_else(|e| panic!("{e}")));
+        let settings = configured.as_ref().unwrap_or(&default);
+        let found = lint_source(path, &source, lang, settings)
             .iter()
             .map(|f| (lines.line(f.range.start), f.rule.code().to_string()))
             .collect::<Vec<_>>();

@@ -109,15 +109,15 @@ fn per_rule_snapshots() {
     let mut failures = Vec::new();
     for case in &cases {
         let shown = display(&case.path);
+        // A fixture with an `offsetlint.toml` next to it is linted with it (OL403).
+        let configured = case.path.with_file_name("offsetlint.toml").is_file();
+        let isolated: &[&str] = if configured { &[] } else { &["--isolated"] };
         let base = [
-            "check",
-            "--isolated",
-            "--select",
-            case.select,
-            "--color",
-            "never",
-            "--quiet",
-        ];
+            &["check"][..],
+            isolated,
+            &["--select", case.select, "--color", "never", "--quiet"],
+        ]
+        .concat();
         let (status, human) = run(&[&base[..], &["--format", "human", &shown]].concat());
         let (_, concise) = run(&[&base[..], &["--format", "concise", &shown]].concat());
         let mut content = format!("{}## Concise\n{}", human.stdout, concise.stdout);
@@ -366,7 +366,8 @@ fn convention_problem(message: &str, help: Option<&str>) -> Option<String> {
 
 #[test]
 fn messages_follow_the_convention() {
-    let (_, out) = run(&["check", "--isolated", "--format", "json", "testdata"]);
+    // The configurations under testdata (OL403's boundary) apply.
+    let (_, out) = run(&["check", "--format", "json", "testdata"]);
     let items: Vec<serde_json::Value> = serde_json::from_str(&out.stdout).unwrap();
     let mut seen = BTreeSet::new();
     let mut problems = BTreeSet::new();

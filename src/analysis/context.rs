@@ -11,7 +11,7 @@ use super::control::{Control, Exits, Pos, RegionId, RegionKind};
 use super::resolve::{Client, Value};
 use super::{CallFacts, FileAnalysis};
 use crate::knowledge::failure::FailureKind;
-use crate::knowledge::{ConfigStyle, Op, Role, SinkSpec};
+use crate::knowledge::{ConfigStyle, DeclaredKind, Op, Role, SinkSpec};
 use crate::model::visit::{self, Visitor};
 use crate::model::*;
 
@@ -863,9 +863,24 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 return true;
             }
         }
+        let checks = !self.knowledge.declared_calls.is_empty();
         for p in control.chain(at) {
             let stmts = control.region(p.region).stmts;
             for (i, s) in stmts.iter().enumerate().take(p.index as usize) {
+                let sp = Pos {
+                    region: p.region,
+                    index: i as u32,
+                };
+                // A declared delivery check (`tracker.confirm()`) that always runs between
+                // the produce and the advance.
+                if checks
+                    && after_produce(sp)
+                    && self
+                        .calls_at(sp)
+                        .any(|c| self.is_delivery_check(c, control.region(p.region).body))
+                {
+                    return true;
+                }
                 let StmtKind::If { test, body, orelse } = &s.kind else {
                     continue;
                 };
@@ -881,6 +896,32 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
         }
         false
+    }
+
+    /// Whether a call is a delivery check declared in configuration: a function by its
+    /// qualified path (`wait_for_delivery(producer)`), or a method by its receiver's type
+    /// (`tracker.confirm()` on a `mypkg.kafka.DeliveryTracker`).
+    fn is_delivery_check(&self, call: &Call, body: BodyId) -> bool {
+        let r = &self.resolver;
+        let k = self.knowledge;
+        let is_check = |q: &[String]| k.declared_call(q) == Some(DeclaredKind::DeliveryCheck);
+        if r.external_path(self.file, body, &call.func, 0)
+            .is_some_and(|q| is_check(&q))
+        {
+            return true;
+        }
+        if let Some(Value::Func(func)) = r.value(self.file, body, &call.func) {
+            if is_check(&r.func_path(func)) {
+                return true;
+            }
+        }
+        let Some((recv, method)) = call.func.as_method() else {
+            return false;
+        };
+        r.instance_path(self.file, body, recv).is_some_and(|mut q| {
+            q.push(method.to_string());
+            is_check(&q)
+        })
     }
 
     /// Names the produce's delivery callback writes (`failures.append(err)`,

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use super::program::FileId;
 use super::resolve::{Client, FuncRef, Origin, Resolver, Value};
 use super::uses::{Adapter, End, ResultUse};
-use crate::knowledge::{ArgSlot, Op};
+use crate::knowledge::{ArgSlot, DeclaredKind, Op, Role};
 use crate::model::*;
 
 /// A call on a Kafka client (or a wrapper of one), with what it does.
@@ -136,6 +136,11 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         depth: u32,
     ) -> Option<CallFacts<'m>> {
         let r = self.resolver;
+        if !r.knowledge.declared_calls.is_empty() {
+            if let Some(facts) = self.declared(f, b, call, used) {
+                return Some(facts);
+            }
+        }
         if let Some((recv, method)) = call.func.as_method() {
             let is_super =
                 matches!(recv, Expr::Call(c) if c.func.dotted().as_deref() == Some(&["super"][..]));
@@ -194,6 +199,50 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             }
         }
         self.callable_argument(f, b, call, used)
+    }
+
+    /// A call declared in configuration: a commit helper commits the message it is given on
+    /// its first argument (a consumer); a confirmed produce produces on its first argument (a
+    /// producer) and has observed the delivery when it returns.
+    fn declared(
+        &self,
+        f: FileId,
+        b: BodyId,
+        call: &'m Call,
+        used: &ResultUse,
+    ) -> Option<CallFacts<'m>> {
+        let r = self.resolver;
+        let q = match r.value(f, b, &call.func) {
+            Some(Value::Func(func)) => r.func_path(func),
+            _ => r.external_path(f, b, &call.func, 0)?,
+        };
+        let (op, role) = match r.knowledge.declared_call(&q)? {
+            DeclaredKind::CommitHelper => (Op::CommitMessage, Role::Consumer),
+            DeclaredKind::ConfirmedProduce => {
+                let awaited = used.adapters.first() == Some(&Adapter::Await);
+                (
+                    Op::Send {
+                        awaits: u8::from(awaited),
+                        raises: true,
+                    },
+                    Role::Producer,
+                )
+            }
+            DeclaredKind::DeliveryCheck => return None,
+        };
+        let arg = &call.positional().next()?.value;
+        let client = r.client_of(f, b, arg).filter(|c| c.role == role)?;
+        Some(CallFacts {
+            client,
+            op,
+            method: q.last().cloned().unwrap_or_default(),
+            receiver: arg.dotted().map(|d| d.join(".")),
+            receiver_range: arg.range(),
+            body: b,
+            args: call.args.iter().collect(),
+            result: used.clone(),
+            wrapper: None,
+        })
     }
 
     /// A method of the client library itself.

@@ -692,7 +692,17 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }
         }
         match self.value(f, b, &call.func) {
-            Some(Value::Func(func)) => self.returns(func),
+            Some(Value::Func(func)) => {
+                // A program function declared as a factory: the declaration says what it
+                // returns.
+                if !self.knowledge.factories.is_empty() {
+                    let q = self.func_path(func);
+                    if let Some(factory) = self.knowledge.factory(&q) {
+                        return Some(self.factory_client(&factory.client, f, call, &q));
+                    }
+                }
+                self.returns(func)
+            }
             Some(Value::Class(cls)) => Some(match self.client_base(cls) {
                 Some(t) => {
                     let config = self.config_reader(f, b).constructor(call, t.config);
@@ -734,11 +744,94 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 }
             }
         }
+        if let Some(factory) = self.knowledge.factory(q) {
+            return Some(self.factory_client(&factory.client, f, call, q));
+        }
         if self.knowledge.llm.is_llm_path(q) {
             let last = q.last().map(String::as_str).unwrap_or("");
             return (!self.knowledge.llm.is_generate(last)).then_some(Value::Llm);
         }
         None
+    }
+
+    /// A client made by a declared factory: resolved at the call, "returned by" the factory,
+    /// its configuration not visible.
+    fn factory_client(&self, t: &ClientType, f: FileId, call: &Call, q: &[String]) -> Value {
+        let mut v = self.constructed(t, f, call, ConfigView::Hidden, None);
+        if let (Value::Kafka(c), Some(name)) = (&mut v, q.last()) {
+            if let Resolution::Resolved { hops, .. } = &mut c.resolution {
+                hops.push(Link::Returned(name.clone()));
+            }
+        }
+        v
+    }
+
+    /// The qualified path of a program function: its module, its class, its name.
+    pub fn func_path(&self, func: FuncRef) -> Vec<String> {
+        let Some(index) = self.index(func.file) else {
+            return Vec::new();
+        };
+        let body = index.body(func.body);
+        let mut path = self.program.file(func.file).module.clone();
+        path.extend(body.class.iter().cloned());
+        path.push(body.name.clone());
+        path
+    }
+
+    /// The qualified path of a program class.
+    fn class_path(&self, cls: ClassRef) -> Option<Vec<String>> {
+        let class = self.class(cls)?;
+        let mut path = self.program.file(cls.file).module.clone();
+        path.push(class.name.clone());
+        Some(path)
+    }
+
+    /// The library type an instance was made from, as a qualified path: `tracker` bound to
+    /// `DeliveryTracker(..)` (imported from a library), a parameter annotated with it, or
+    /// `self.tracker` assigned so in a method of the class.
+    pub fn instance_path(&self, f: FileId, b: BodyId, e: &Expr) -> Option<Vec<String>> {
+        let index = self.index(f)?;
+        let from_value = |g: FileId, gb: BodyId, value: &Expr| match self.strip(g, value) {
+            Expr::Call(c) => self.external_path(g, gb, &c.func, 0),
+            _ => None,
+        };
+        match self.strip(f, e) {
+            Expr::Name { id, .. } => {
+                if let Some((g, gb, value)) = self.definition(f, b, id, 0) {
+                    return from_value(g, gb, value);
+                }
+                let body = index.body(b);
+                let p = body.params.iter().find(|p| &p.name == id)?;
+                let ty = p.annotation.as_ref()?;
+                let [path] = ty.paths.as_slice() else {
+                    return None;
+                };
+                self.external_path(f, BodyId(0), &path_expr(path), 0)
+            }
+            Expr::Attr { value, attr, .. } => {
+                let Expr::Name { id, .. } = value.as_ref() else {
+                    return None;
+                };
+                let class = index.body(b).class.as_deref()?;
+                if index.body(b).self_name.as_deref() != Some(id.as_str()) {
+                    return None;
+                }
+                index
+                    .module
+                    .bodies
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, body)| body.class.as_deref() == Some(class))
+                    .find_map(|(i, _)| {
+                        index.bodies[i]
+                            .self_attr_assigns
+                            .iter()
+                            .filter(|(a, _, _)| a == attr)
+                            .find_map(|(_, value, _)| from_value(f, BodyId(i as u32), value))
+                    })
+            }
+            _ => None,
+        }
     }
 
     fn super_value(&self, f: FileId, b: BodyId, call: &Call) -> Option<Value> {
@@ -802,7 +895,13 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 },
                 hops: Vec::new(),
             },
-            config,
+            // A declared wrapper's constructor need not take the client's configuration: what
+            // it configures is not visible.
+            config: if t.behaves_as.is_some() {
+                ConfigView::Hidden
+            } else {
+                config
+            },
             lib_certain: true,
             class,
         })
@@ -916,6 +1015,20 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 continue;
             }
             seen.push(c);
+            // A program class declared in configuration as a client wrapper.
+            if self
+                .knowledge
+                .clients
+                .iter()
+                .any(|t| t.behaves_as.is_some())
+            {
+                if let Some(t) = self
+                    .class_path(c)
+                    .and_then(|q| self.knowledge.declared_client(&q))
+                {
+                    return Some(t);
+                }
+            }
             let class = self.class(c)?;
             for base in &class.bases.paths {
                 if let Some(t) = self.client_type_at(c.file, base) {
@@ -1262,11 +1375,18 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     if self.program.resolve(f, &entry.path, 0).is_some() {
                         continue;
                     }
+                    // A declared wrapper counts where its module is imported (`import
+                    // mypkg` or `from mypkg.kafka import ..`), not for any `mypkg` module.
                     libs.extend(
                         self.knowledge
                             .clients
                             .iter()
-                            .filter(|c| &c.root == root)
+                            .filter(|c| {
+                                &c.root == root
+                                    && (c.module.is_empty()
+                                        || entry.path.starts_with(&c.module)
+                                        || c.module.starts_with(&entry.path))
+                            })
                             .map(|c| c.lib),
                     );
                 }

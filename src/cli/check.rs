@@ -2,20 +2,17 @@
 
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
-use clap::{Args, Parser, ValueEnum};
+use clap::{Args, ValueEnum};
 
 use super::progress::Progress;
 use super::{render_error, Output};
-use crate::config::{
-    default_checkpoint_globs, find_config, glob_set, load_config, parse_size, resolve_rules,
-    FileSize, Loaded, Settings, Sourced,
-};
+use crate::config::{build, ConfigResolver, Layer, Loaded, Overrides};
 use crate::engine::discover::WalkOptions;
-use crate::engine::read::DEFAULT_MAX_FILE_SIZE;
 use crate::engine::{check_paths, Report};
-use crate::error::{Error, ExitStatus, Origin};
+use crate::error::{Error, ExitStatus};
 use crate::render::baseline::{Applied, Baseline};
 use crate::render::{self, Format};
 
@@ -26,8 +23,49 @@ pub enum Color {
     Never,
 }
 
+/// The options that decide the settings (shared by `check` and `config`); they override every
+/// configuration file.
+#[derive(Args, Debug, Default, Clone)]
+pub struct SettingsArgs {
+    /// Rules to run: codes, names, prefixes (`OL1`) or `ALL`; comma-separated or repeated.
+    #[arg(long, value_delimiter = ',')]
+    pub select: Vec<String>,
+    /// Rules to add to the selection (of the configuration, or of `--select`).
+    #[arg(long, value_delimiter = ',')]
+    pub extend_select: Vec<String>,
+    /// Rules to skip, in the same forms as `--select`.
+    #[arg(long, value_delimiter = ',')]
+    pub ignore: Vec<String>,
+    /// Skip paths matching this pattern (repeatable; relative to the working directory), in
+    /// addition to the configuration's `exclude`.
+    #[arg(long)]
+    pub exclude: Vec<String>,
+    /// Lint files that `.gitignore` ignores too.
+    #[arg(long, conflicts_with = "respect_gitignore")]
+    pub no_respect_gitignore: bool,
+    /// Honour `.gitignore` files even where the configuration says `respect-gitignore = false`.
+    #[arg(long)]
+    pub respect_gitignore: bool,
+    /// Configuration file for every file (default: for each file, the closest
+    /// .offsetlint.toml, offsetlint.toml or pyproject.toml with [tool.offsetlint] above it).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Ignore every configuration file.
+    #[arg(long)]
+    pub isolated: bool,
+    /// Turn off the receiver-name heuristic: only resolved Kafka clients are checked.
+    #[arg(long)]
+    pub no_heuristic: bool,
+    /// Skip (with a warning) files larger than this: bytes, or with a unit (`20MB`, `512KiB`).
+    /// Default 10 MiB.
+    #[arg(long, value_name = "SIZE")]
+    pub max_file_size: Option<String>,
+}
+
 #[derive(Args, Debug)]
 pub struct CheckArgs {
+    #[command(flatten)]
+    pub settings: SettingsArgs,
     /// Files or directories to lint (default `.`); `-` reads the source from standard input
     /// (with `--stdin-filename`).
     pub paths: Vec<PathBuf>,
@@ -37,12 +75,6 @@ pub struct CheckArgs {
     /// Write the output (findings, statistics or diff) to this file instead of stdout.
     #[arg(long, short = 'o', value_name = "PATH")]
     pub output_file: Option<PathBuf>,
-    /// Rules to run: codes, names, prefixes (`OL1`) or `ALL`; comma-separated or repeated.
-    #[arg(long, value_delimiter = ',')]
-    pub select: Vec<String>,
-    /// Rules to skip, in the same forms as `--select`.
-    #[arg(long, value_delimiter = ',')]
-    pub ignore: Vec<String>,
     /// Exit 0 even when there are findings (tool errors still exit 2).
     #[arg(long)]
     pub exit_zero: bool,
@@ -53,32 +85,12 @@ pub struct CheckArgs {
     /// terminal.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
-    /// Skip paths matching this glob (repeatable).
-    #[arg(long)]
-    pub exclude: Vec<String>,
-    /// Lint files that `.gitignore` ignores too.
-    #[arg(long)]
-    pub no_respect_gitignore: bool,
     /// Apply `--exclude` to files named on the command line too (for pre-commit).
     #[arg(long)]
     pub force_exclude: bool,
-    /// Configuration file (default: the closest offsetlint.toml, .offsetlint.toml or
-    /// pyproject.toml with [tool.offsetlint]).
-    #[arg(long)]
-    pub config: Option<PathBuf>,
-    /// Ignore every configuration file.
-    #[arg(long)]
-    pub isolated: bool,
-    /// Turn off the receiver-name heuristic: only resolved Kafka clients are checked.
-    #[arg(long)]
-    pub no_heuristic: bool,
     /// Print the files that would be linted, one per line, and exit.
     #[arg(long)]
     pub show_files: bool,
-    /// Skip (with a warning) files larger than this: bytes, or with a unit (`20MB`, `512KiB`).
-    /// Default 10 MiB.
-    #[arg(long, value_name = "SIZE")]
-    pub max_file_size: Option<String>,
     /// SARIF: include findings silenced by suppression comments or the baseline, marked
     /// with `suppressions`.
     #[arg(long)]
@@ -110,116 +122,45 @@ pub struct CheckArgs {
     pub diff: bool,
 }
 
-struct Prepared {
-    settings: Settings,
-    exclude: globset::GlobSet,
-    max_file_size: u64,
-}
-
-fn flag_values(values: &[String], flag: &'static str) -> Vec<Sourced> {
-    values
-        .iter()
-        .map(|v| Sourced {
-            value: v.clone(),
-            origin: Origin::Flag(flag),
-        })
-        .collect()
-}
-
-fn file_values(
-    loaded: &Loaded,
-    key: &'static str,
-    values: &[toml::Spanned<String>],
-) -> Vec<Sourced> {
-    values
-        .iter()
-        .map(|v| Sourced {
-            value: v.get_ref().clone(),
-            origin: loaded.origin(key, v.span()),
-        })
-        .collect()
-}
-
-const SIZE_HELP: &str = "a number of bytes, or a number with a unit: `20MB`, `512KiB`, `1GiB`";
-
-fn max_file_size(args: &CheckArgs, loaded: &Loaded) -> Result<u64, Error> {
-    if let Some(text) = &args.max_file_size {
-        return parse_size(text)
-            .map_err(|m| Error::bad_value(text, m, SIZE_HELP, &Origin::Flag("--max-file-size")));
-    }
-    let Some(spanned) = &loaded.values.max_file_size else {
-        return Ok(DEFAULT_MAX_FILE_SIZE);
-    };
-    let origin = loaded.origin("max-file-size", spanned.span());
-    match spanned.get_ref() {
-        FileSize::Bytes(n) if *n > 0 => Ok(*n as u64),
-        FileSize::Bytes(n) => Err(Error::bad_value(
-            &n.to_string(),
-            "the size must be above 0".into(),
-            SIZE_HELP,
-            &origin,
-        )),
-        FileSize::Text(t) => parse_size(t).map_err(|m| Error::bad_value(t, m, SIZE_HELP, &origin)),
+/// The command-line options that override every configuration file.
+pub(crate) fn overrides(args: &SettingsArgs) -> Overrides {
+    Overrides {
+        select: args.select.clone(),
+        extend_select: args.extend_select.clone(),
+        ignore: args.ignore.clone(),
+        exclude: args.exclude.clone(),
+        no_heuristic: args.no_heuristic,
+        max_file_size: args.max_file_size.clone(),
+        respect_gitignore: match (args.respect_gitignore, args.no_respect_gitignore) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
     }
 }
 
 /// Validates a loaded configuration alone, as `check` with no flags would (fuzzing).
 pub(crate) fn validate_config(loaded: &Loaded) -> Result<(), Error> {
-    let args = CheckArgs::parse_from(["check"]);
-    settings_from(&args, loaded.clone()).map(|_| ())
-}
-
-fn prepare(args: &CheckArgs) -> Result<Prepared, Error> {
-    let loaded = match (&args.config, args.isolated) {
-        (_, true) => Loaded::default(),
-        (Some(path), false) => load_config(path)?,
-        (None, false) => match std::env::current_dir()
-            .ok()
-            .as_deref()
-            .and_then(find_config)
-        {
-            Some(path) => load_config(&path)?,
-            None => Loaded::default(),
-        },
+    let root = loaded
+        .path()
+        .and_then(std::path::Path::parent)
+        .map_or_else(|| PathBuf::from("/"), crate::config::absolute);
+    let layer = Layer {
+        loaded: loaded.clone(),
+        root,
     };
-    settings_from(args, loaded)
+    build(&[layer], &Overrides::default(), std::path::Path::new("/")).map(|_| ())
 }
 
-fn settings_from(args: &CheckArgs, loaded: Loaded) -> Result<Prepared, Error> {
-    let file = &loaded.values;
-    let select = if args.select.is_empty() {
-        file_values(&loaded, "select", &file.select)
-    } else {
-        flag_values(&args.select, "--select")
-    };
-    let mut ignore = file_values(&loaded, "ignore", &file.ignore);
-    ignore.extend(flag_values(&args.ignore, "--ignore"));
-    let rules = resolve_rules(&select, &ignore)?;
-    let globs = match &file.checkpoint_globs {
-        Some(globs) => file_values(&loaded, "checkpoint-globs", globs),
-        None => default_checkpoint_globs(),
-    };
-    let heuristic = file.heuristic.unwrap_or(true) && !args.no_heuristic;
-    let settings = Settings::new(rules, heuristic, &globs)?;
-    let mut excludes = file_values(&loaded, "exclude", &file.exclude);
-    excludes.extend(flag_values(&args.exclude, "--exclude"));
-    Ok(Prepared {
-        settings,
-        exclude: glob_set(&excludes)?,
-        max_file_size: max_file_size(args, &loaded)?,
-    })
-}
-
-#[derive(Parser)]
-struct CheckOnly {
-    #[command(flatten)]
-    args: CheckArgs,
-}
-
-impl CheckArgs {
-    fn parse_from<const N: usize>(argv: [&str; N]) -> CheckArgs {
-        CheckOnly::parse_from(argv).args
+/// The configuration resolver for a run: `--config`, `--isolated` or discovery, with the
+/// command line on top.
+pub(crate) fn prepare(args: &SettingsArgs) -> Result<Arc<ConfigResolver>, Error> {
+    if args.config.is_some() && args.isolated {
+        return Err(Error::Usage {
+            message: "`--config` and `--isolated` cannot be combined: `--isolated` ignores every configuration file".into(),
+        });
     }
+    ConfigResolver::new(args.config.as_deref(), args.isolated, overrides(args)).map(Arc::new)
 }
 
 /// How many times `--fix` re-lints and fixes again (a fix can make room for another).
@@ -289,12 +230,21 @@ pub(crate) fn use_color(choice: Color, stdout_is_terminal: bool) -> bool {
 }
 
 /// Lints the input: the report, with fixes completed, before any baseline.
-fn lint(input: &Input, settings: &crate::config::Settings, walk: &WalkOptions) -> Report {
+fn lint(input: &Input, walk: &WalkOptions) -> Report {
     let mut report = match input {
         Input::Stdin { path, text } => {
-            crate::engine::check_source(path, text.clone(), settings).unwrap_or_default()
+            let settings = walk.configs.for_file(path);
+            let errors = walk.configs.take_errors();
+            if errors.is_empty() {
+                crate::engine::check_source(path, text.clone(), &settings).unwrap_or_default()
+            } else {
+                Report {
+                    errors,
+                    ..Report::default()
+                }
+            }
         }
-        Input::Paths(paths) => check_paths(paths, settings, walk),
+        Input::Paths(paths) => check_paths(paths, walk),
     };
     render::fix::complete(&mut report);
     report
@@ -310,12 +260,11 @@ struct Pass {
 
 fn lint_pass(
     input: &Input,
-    settings: &crate::config::Settings,
     walk: &WalkOptions,
     baseline: Option<&Baseline>,
     write_to: Option<&std::path::Path>,
 ) -> Pass {
-    let mut report = lint(input, settings, walk);
+    let mut report = lint(input, walk);
     let current = write_to.map(|p| Baseline::from_report(&report, p));
     let applied = baseline.map_or_else(Applied::default, |b| b.apply(&mut report));
     Pass {
@@ -336,7 +285,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
         out.stderr.push_str(&format!("error: {message}\n"));
         return ExitStatus::Error;
     }
-    let prepared = match prepare(&args) {
+    let configs = match prepare(&args.settings) {
         Ok(p) => p,
         Err(e) => {
             out.stderr.push_str(&render_error(&e, stderr_color));
@@ -344,10 +293,8 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
         }
     };
     let walk = WalkOptions {
-        respect_gitignore: !args.no_respect_gitignore,
-        exclude: &prepared.exclude,
+        configs,
         force_exclude: args.force_exclude,
-        max_file_size: prepared.max_file_size,
     };
     let paths = if args.paths.is_empty() && args.stdin_filename.is_none() {
         vec![PathBuf::from(".")]
@@ -356,7 +303,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     };
     let input = match &args.stdin_filename {
         Some(path) => {
-            if args.force_exclude && excluded(&prepared.exclude, path) {
+            if walk.explicitly_excluded(path) {
                 // As for an excluded file named on the command line: nothing to lint.
                 if args.fix {
                     out.stdout.push_str(&stdin.unwrap_or_else(read_stdin_lossy));
@@ -386,7 +333,8 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
                 .push_str("error: `--show-files` lists files under paths, not standard input\n");
             return ExitStatus::Error;
         };
-        let (files, errors) = crate::engine::discover::discover(paths, &walk);
+        let (files, mut errors) = crate::engine::discover::discover(paths, &walk);
+        errors.extend(walk.configs.take_errors());
         for (path, _) in &files {
             out.stdout.push_str(&format!(
                 "{}\n",
@@ -417,7 +365,6 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     );
     let mut pass = lint_pass(
         &input,
-        &prepared.settings,
         &walk,
         baseline.as_ref(),
         args.write_baseline.as_deref(),
@@ -459,7 +406,6 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
             };
             pass = lint_pass(
                 &input_now,
-                &prepared.settings,
                 &walk,
                 baseline.as_ref(),
                 args.write_baseline.as_deref(),
@@ -679,11 +625,6 @@ fn same_path(a: &std::path::Path, b: &std::path::Path) -> bool {
             (std::fs::canonicalize(a), std::fs::canonicalize(b)),
             (Ok(x), Ok(y)) if x == y
         )
-}
-
-/// `--exclude` on the path standard input stands for (with `--force-exclude`).
-fn excluded(exclude: &globset::GlobSet, path: &std::path::Path) -> bool {
-    exclude.is_match(path) || path.file_name().is_some_and(|n| exclude.is_match(n))
 }
 
 fn read_stdin() -> std::io::Result<String> {

@@ -1,7 +1,8 @@
-//! Command line: `check` (the default), `rule`, `rules`. Arguments are validated into
+//! Command line: `check` (the default), `rule`, `rules`, `config`. Arguments are validated into
 //! `Settings` once; nothing below reads them again.
 
 mod check;
+mod config;
 mod progress;
 mod rule;
 
@@ -58,6 +59,8 @@ pub enum Commands {
     Rule(rule::RuleArgs),
     /// List every rule: code, name, languages, summary.
     Rules,
+    /// Show the settings that apply to a file, and where each came from.
+    Config(Box<config::ConfigArgs>),
 }
 
 /// Output collected by a run: what goes to stdout and stderr, and the exit status.
@@ -71,6 +74,7 @@ const SUBCOMMANDS: &[&str] = &[
     "check",
     "rule",
     "rules",
+    "config",
     "help",
     "-h",
     "--help",
@@ -121,6 +125,7 @@ pub fn main_with_input(
         Commands::Check(a) => check::run_check(*a, &mut out, stdin),
         Commands::Rule(a) => rule::run_rule(a, &mut out),
         Commands::Rules => rule::run_rules(&mut out),
+        Commands::Config(a) => config::run_config(*a, &mut out),
     };
     (status, out)
 }

@@ -1,7 +1,9 @@
-//! The configuration file: `offsetlint.toml`, `.offsetlint.toml`, or `[tool.offsetlint]` in
-//! `pyproject.toml`; the closest one above the working directory wins (no merging). Values
-//! keep their byte spans so an error can point at the line and column of a bad value.
+//! The configuration file: `.offsetlint.toml`, `offsetlint.toml`, or `[tool.offsetlint]` in
+//! `pyproject.toml` (in that order of precedence within one directory). Values keep their byte
+//! spans so an error can point at the line and column of a bad value, and `offsetlint config`
+//! can say where each setting came from.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -10,24 +12,73 @@ use toml::Spanned;
 
 use crate::error::{ConfigText, Error, Origin};
 
+/// A list value and the span of the whole list.
+pub type List = Spanned<Vec<Spanned<String>>>;
+/// `per-file-ignores`: pattern → selectors.
+pub type PerFile = Spanned<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>;
+
 /// Keys accepted in the configuration file. Unknown keys are an error: a typo must not
 /// silently turn a rule off.
 #[derive(Debug, Default, Deserialize, Clone)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ConfigFile {
-    #[serde(default)]
-    pub select: Vec<Spanned<String>>,
-    #[serde(default)]
-    pub ignore: Vec<Spanned<String>>,
-    #[serde(default)]
-    pub exclude: Vec<Spanned<String>>,
+    /// Another configuration file this one extends (relative to this file's directory).
+    pub extend: Option<Spanned<String>>,
+    pub select: Option<List>,
+    pub extend_select: Option<List>,
+    pub ignore: Option<List>,
+    pub exclude: Option<List>,
+    pub extend_exclude: Option<List>,
+    pub per_file_ignores: Option<PerFile>,
+    pub extend_per_file_ignores: Option<PerFile>,
+    pub respect_gitignore: Option<Spanned<bool>>,
+    pub require_suppression_reason: Option<Spanned<bool>>,
     /// Replaces the default checkpoint module globs (OL401).
-    pub checkpoint_globs: Option<Vec<Spanned<String>>>,
+    pub checkpoint_globs: Option<List>,
     /// The receiver-name heuristic (default on).
-    pub heuristic: Option<bool>,
+    pub heuristic: Option<Spanned<bool>>,
     /// Files larger than this are skipped with a warning: bytes, or a string with a unit
     /// (`"20MB"`, `"512 KiB"`).
     pub max_file_size: Option<Spanned<FileSize>>,
+    // API knowledge: extends the built-in tables.
+    pub clients: Option<Spanned<Vec<ClientDecl>>>,
+    pub factories: Option<Spanned<Vec<FactoryDecl>>>,
+    pub commit_helpers: Option<List>,
+    pub confirmed_produce: Option<List>,
+    pub delivery_checks: Option<List>,
+    pub poison_exceptions: Option<List>,
+    pub transient_exceptions: Option<List>,
+    pub model_sources: Option<List>,
+    pub checkpoint_writers: Option<List>,
+    pub network_modules: Option<List>,
+    pub boundaries: Option<Spanned<Vec<BoundaryDecl>>>,
+}
+
+/// `[[clients]]`: a wrapper type and the client type it behaves as.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ClientDecl {
+    pub path: Spanned<String>,
+    pub behaves_as: Spanned<String>,
+}
+
+/// `[[factories]]`: a function whose result is a client of a given type.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct FactoryDecl {
+    pub path: Spanned<String>,
+    pub returns: Spanned<String>,
+}
+
+/// `[[boundaries]]`: files that must not import modules.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct BoundaryDecl {
+    pub name: Spanned<String>,
+    pub files: List,
+    pub forbidden: List,
+    #[serde(default)]
+    pub allowed: Option<List>,
 }
 
 /// `max-file-size`: an integer (bytes) or a string with a unit.
@@ -55,8 +106,13 @@ impl Loaded {
                 file: file.clone(),
                 span: (span.start, span.end),
             },
-            None => Origin::Flag(key),
+            None => Origin::Default(key),
         }
+    }
+
+    /// The file's path, when one was read.
+    pub fn path(&self) -> Option<&Path> {
+        self.file.as_deref().map(|f| f.path.as_path())
     }
 }
 
@@ -70,30 +126,46 @@ struct Tool {
     offsetlint: Option<ConfigFile>,
 }
 
-/// The closest configuration file at or above `start`.
-pub fn find_config(start: &Path) -> Option<PathBuf> {
-    let mut dir = Some(start);
-    while let Some(d) = dir {
-        for name in ["offsetlint.toml", ".offsetlint.toml"] {
-            let p = d.join(name);
-            if p.is_file() {
-                return Some(p);
-            }
+/// File names searched in each directory, highest precedence first (as ruff does).
+pub const CONFIG_NAMES: &[&str] = &[".offsetlint.toml", "offsetlint.toml", "pyproject.toml"];
+
+/// The configuration file of directory `dir` itself, if any: `.offsetlint.toml`,
+/// `offsetlint.toml`, or a `pyproject.toml` with a `[tool.offsetlint]` table (one without
+/// it is not a configuration, as for ruff).
+pub fn config_in(dir: &Path) -> Option<PathBuf> {
+    for name in CONFIG_NAMES {
+        let p = dir.join(name);
+        if !p.is_file() {
+            continue;
         }
-        let py = d.join("pyproject.toml");
-        if py.is_file()
-            && std::fs::read_to_string(&py).is_ok_and(|t| t.contains("[tool.offsetlint"))
-        {
-            return Some(py);
+        if *name != "pyproject.toml" || pyproject_has_table(&p) {
+            return Some(p);
         }
-        dir = d.parent();
     }
     None
 }
 
+/// Whether a `pyproject.toml` has a `[tool.offsetlint]` table. One that does not parse is
+/// ours (to report its error) only when it names `offsetlint` under `tool`.
+fn pyproject_has_table(path: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    if !text.contains("offsetlint") {
+        return false;
+    }
+    match toml::from_str::<toml::Table>(&text) {
+        Ok(table) => table
+            .get("tool")
+            .and_then(|t| t.as_table())
+            .is_some_and(|t| t.contains_key("offsetlint")),
+        Err(_) => text.contains("tool.offsetlint"),
+    }
+}
+
 pub fn load_config(path: &Path) -> Result<Loaded, Error> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::config(path.to_path_buf(), e.to_string(), None, None))?;
+        .map_err(|e| Error::config(path.to_path_buf(), e.to_string(), None, None, String::new()))?;
     parse_config(path, text)
 }
 
@@ -106,11 +178,14 @@ pub fn parse_config(path: &Path, text: String) -> Result<Loaded, Error> {
     let bad = |e: toml::de::Error| {
         let span = e.span().map(|r| (r.start, r.end));
         let (line, col) = span.map_or((1, 1), |s| file.line_col(s.0));
+        let message = e.message().trim_end().to_string();
+        let help = did_you_mean_field(&message);
         Error::config(
             path.to_path_buf(),
-            format!("line {line}, column {col}: {}", e.message().trim_end()),
+            format!("line {line}, column {col}: {message}"),
             Some(&file),
             span,
+            help,
         )
     };
     let values = if path.file_name().is_some_and(|n| n == "pyproject.toml") {
@@ -123,4 +198,76 @@ pub fn parse_config(path: &Path, text: String) -> Result<Loaded, Error> {
         values,
         file: Some(file),
     })
+}
+
+/// For serde's "unknown field `selct`, expected one of `select`, ..." the closest valid key.
+fn did_you_mean_field(message: &str) -> String {
+    let Some(rest) = message.strip_prefix("unknown field `") else {
+        return String::new();
+    };
+    let Some((unknown, rest)) = rest.split_once('`') else {
+        return String::new();
+    };
+    let choices: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    match closest(unknown, &choices) {
+        Some(best) => format!("did you mean `{best}`?"),
+        None => String::new(),
+    }
+}
+
+/// The choice closest to `word` (edit distance, case-insensitive), if reasonably close.
+pub fn closest<'a>(word: &str, choices: &[&'a str]) -> Option<&'a str> {
+    let w = word.to_ascii_lowercase().replace('_', "-");
+    choices
+        .iter()
+        .map(|c| (distance(&w, &c.to_ascii_lowercase()), *c))
+        .filter(|(d, c)| *d <= (c.len().max(w.len()) / 3).max(1) || c.starts_with(w.as_str()))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance over characters.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(closest("selct", &["select", "ignore"]), Some("select"));
+        assert_eq!(
+            closest("per_file_ignores", &["per-file-ignores", "ignore"]),
+            Some("per-file-ignores")
+        );
+        assert_eq!(closest("zzzzzz", &["select", "ignore"]), None);
+        assert_eq!(
+            did_you_mean_field("unknown field `exlude`, expected one of `select`, `exclude`"),
+            "did you mean `exclude`?"
+        );
+    }
+
+    #[test]
+    fn spanned_map_keys_and_lists() {
+        let text = "per-file-ignores = { \"tests/**\" = [\"bare-commit\"] }\nselect = [\"ALL\"]\n";
+        let loaded = parse_config(Path::new("offsetlint.toml"), text.to_string()).unwrap();
+        let pfi = loaded.values.per_file_ignores.unwrap();
+        let (k, v) = pfi.get_ref().iter().next().unwrap();
+        assert_eq!(k.get_ref(), "tests/**");
+        assert_eq!(&text[k.span()], "\"tests/**\"");
+        assert_eq!(v[0].get_ref(), "bare-commit");
+        assert_eq!(loaded.values.select.unwrap().get_ref().len(), 1);
+    }
 }

@@ -1,13 +1,20 @@
-//! Settings: validated once from the CLI and the configuration file; nothing below reads raw
-//! arguments again.
+//! Settings: validated once from the command line and the configuration files; nothing below
+//! reads raw arguments again. As in ruff, each file is linted with the settings of the
+//! closest configuration file above it (`discover.rs`), one `Settings` per distinct
+//! configuration file, shared by the files it applies to; command-line options override
+//! every configuration.
 
+mod build;
+mod discover;
 mod file;
+mod pattern;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use globset::{Glob, GlobSet, GlobSetBuilder};
-
-pub use file::{find_config, load_config, parse_config, FileSize, Loaded};
+pub use build::{build, Layer, Overrides};
+pub use discover::ConfigResolver;
+pub use file::{closest, parse_config, Loaded};
+pub use pattern::{absolute, Pattern};
 
 use crate::error::{Error, Origin};
 use crate::knowledge::boundary;
@@ -19,22 +26,50 @@ pub const DEFAULT_CHECKPOINT_GLOBS: &[&str] = &["*checkpoint*", "*watermark*", "
 /// File-name globs that make a module a fixture-generation module (OL402).
 pub const DEFAULT_FIXTURE_GLOBS: &[&str] = &["*fixture*"];
 
+/// The settings of the files one configuration file applies to.
 #[derive(Debug, Clone)]
 pub struct Settings {
     pub rules: RuleSet,
     pub knowledge: Knowledge,
     /// The name heuristic for receivers (catalog: on by default).
     pub heuristic: bool,
-    /// File kinds by name glob (`checkpoint`, `fixture`): what the boundaries bind.
-    kinds: Vec<(String, GlobSet)>,
+    /// File kinds (`checkpoint`, `fixture`, declared boundaries) by pattern: what the
+    /// boundaries bind.
+    kinds: Vec<(String, Vec<Pattern>)>,
     /// A suppression without a reason is an OL002 finding.
     pub require_suppression_reason: bool,
+    /// `exclude`, `extend-exclude` and `--exclude`.
+    pub exclude: Vec<Pattern>,
+    /// `per-file-ignores` and `extend-per-file-ignores`: files matching the pattern do not
+    /// get these rules.
+    pub per_file_ignores: Vec<(Pattern, RuleSet)>,
+    /// Honour `.gitignore`, `.git/info/exclude`, the global excludes file and `.ignore`.
+    pub respect_gitignore: bool,
+    /// Larger files are skipped with a warning.
+    pub max_file_size: u64,
+    /// The configuration file these settings come from (the extending one), if any.
+    pub config_file: Option<PathBuf>,
+    /// The directory its paths are relative to (the working directory for `--config` and
+    /// without a file): exclusion of a path named on the command line looks at the
+    /// directories above it up to here.
+    pub root: PathBuf,
+    /// The files it extends, nearest first.
+    pub extends: Vec<PathBuf>,
+    /// Every setting with its value and where it came from (`offsetlint config`).
+    pub sources: Vec<Shown>,
+}
+
+/// One line of `offsetlint config`: a setting, its value, where it came from.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    pub key: &'static str,
+    pub value: String,
+    pub origin: Origin,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings::new(RuleSet::all(), true, &default_checkpoint_globs())
-            .expect("default globs are valid")
+        build(&[], &Overrides::default(), Path::new("/")).expect("the defaults are valid")
     }
 }
 
@@ -45,46 +80,7 @@ pub struct Sourced {
     pub origin: Origin,
 }
 
-/// [`DEFAULT_CHECKPOINT_GLOBS`] as settings.
-pub fn default_checkpoint_globs() -> Vec<Sourced> {
-    defaults(DEFAULT_CHECKPOINT_GLOBS, "checkpoint-globs")
-}
-
-/// Built-in values of a setting, as settings.
-fn defaults(values: &[&str], key: &'static str) -> Vec<Sourced> {
-    values
-        .iter()
-        .map(|g| Sourced {
-            value: g.to_string(),
-            origin: Origin::Flag(key),
-        })
-        .collect()
-}
-
 impl Settings {
-    pub fn new(
-        rules: RuleSet,
-        heuristic: bool,
-        checkpoint_globs: &[Sourced],
-    ) -> Result<Self, Error> {
-        Ok(Settings {
-            rules,
-            knowledge: Knowledge::default(),
-            heuristic,
-            kinds: vec![
-                (
-                    boundary::CHECKPOINT.to_string(),
-                    glob_set(checkpoint_globs)?,
-                ),
-                (
-                    boundary::FIXTURE.to_string(),
-                    glob_set(&defaults(DEFAULT_FIXTURE_GLOBS, "fixture-globs"))?,
-                ),
-            ],
-            require_suppression_reason: false,
-        })
-    }
-
     /// The default settings with only `rule` enabled (per-rule snapshot tests).
     pub fn for_rule(rule: Rule) -> Self {
         Settings {
@@ -93,22 +89,74 @@ impl Settings {
         }
     }
 
+    /// Settings from the text of a configuration file (`offsetlint.toml` keys, or a
+    /// `pyproject.toml` with a `[tool.offsetlint]` table when `pyproject`), its paths relative
+    /// to the working directory: the documentation's examples and the tests.
+    pub fn from_toml(text: &str, pyproject: bool) -> Result<Settings, String> {
+        let name = if pyproject {
+            "pyproject.toml"
+        } else {
+            "offsetlint.toml"
+        };
+        let cwd = absolute(Path::new("."));
+        let loaded = parse_config(&cwd.join(name), text.to_string()).map_err(|e| e.to_string())?;
+        let layer = Layer {
+            loaded,
+            root: cwd.clone(),
+        };
+        build(&[layer], &Overrides::default(), &cwd).map_err(|e| e.to_string())
+    }
+
+    /// Settings from a configuration file (and the files it extends), as a run finds them.
+    pub fn from_config_file(path: &Path) -> Result<Settings, String> {
+        let cwd = absolute(Path::new("."));
+        discover::load_chain(&absolute(path), None)
+            .and_then(|layers| build(&layers, &Overrides::default(), &cwd))
+            .map_err(|e| e.to_string())
+    }
+
     pub fn enabled(&self, rule: Rule) -> bool {
         self.rules.contains(rule)
     }
 
-    /// The kinds of a file (`checkpoint`, `fixture`): its file name matches the kind's globs,
-    /// or it is a package's `__init__.py` / `mod.rs` whose directory name matches.
+    /// The rules for one file: the selection minus its `per-file-ignores`.
+    pub fn rules_for(&self, path: &Path) -> RuleSet {
+        if self.per_file_ignores.is_empty() {
+            return self.rules;
+        }
+        let abs = absolute(path);
+        let mut rules = self.rules;
+        for (pattern, ignored) in &self.per_file_ignores {
+            if pattern.is_match(&abs) {
+                for r in ignored.iter() {
+                    rules.remove(r);
+                }
+            }
+        }
+        rules
+    }
+
+    /// Whether `exclude` (or `--exclude`) matches a path (absolute, normalised) itself.
+    pub fn is_excluded(&self, path: &Path) -> bool {
+        self.exclude.iter().any(|p| p.is_match(path))
+    }
+
+    /// The kinds of a file (`checkpoint`, `fixture`, a declared boundary's name): its name
+    /// (or its path, for a pattern with `/`) matches the kind's patterns, or it is a
+    /// package's `__init__.py` / `mod.rs` whose directory matches.
     pub fn file_kinds(&self, path: &Path) -> Vec<String> {
         let Some(name) = path.file_name() else {
             return Vec::new();
         };
+        let abs = absolute(path);
         let is_package = matches!(name.to_str(), Some("__init__.py" | "mod.rs"));
-        let dir = path.parent().and_then(Path::file_name);
+        let dir = abs.parent().filter(|d| d.file_name().is_some());
         self.kinds
             .iter()
-            .filter(|(_, globs)| {
-                globs.is_match(name) || is_package && dir.is_some_and(|d| globs.is_match(d))
+            .filter(|(_, patterns)| {
+                patterns
+                    .iter()
+                    .any(|p| p.is_match(&abs) || is_package && dir.is_some_and(|d| p.is_match(d)))
             })
             .map(|(kind, _)| kind.clone())
             .collect()
@@ -120,23 +168,6 @@ impl Settings {
             .iter()
             .any(|k| k == boundary::CHECKPOINT)
     }
-}
-
-pub fn glob_set(globs: &[Sourced]) -> Result<GlobSet, Error> {
-    let mut b = GlobSetBuilder::new();
-    for g in globs {
-        b.add(
-            Glob::new(&g.value)
-                .map_err(|e| Error::bad_glob(&g.value, e.kind().to_string(), &g.origin))?,
-        );
-    }
-    b.build().map_err(|e| {
-        let all: Vec<&str> = globs.iter().map(|g| g.value.as_str()).collect();
-        let origin = globs
-            .first()
-            .map_or(Origin::Flag("--exclude"), |g| g.origin.clone());
-        Error::bad_glob(&all.join(", "), e.to_string(), &origin)
-    })
 }
 
 /// `max-file-size` / `--max-file-size`: bytes, or a number with a unit (`KB`, `MB`, `GB`
@@ -170,27 +201,15 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         .ok_or_else(|| "the size must be above 0 and below 16 EiB".to_string())
 }
 
-/// Resolves `select` then `ignore` selectors (codes, names, prefixes, `ALL`).
-pub fn resolve_rules(select_list: &[Sourced], ignore_list: &[Sourced]) -> Result<RuleSet, Error> {
-    let lookup =
-        |s: &Sourced| select(&s.value).ok_or_else(|| Error::unknown_rule(&s.value, &s.origin));
-    let mut rules = if select_list.is_empty() {
-        RuleSet::all()
-    } else {
-        let mut r = RuleSet::EMPTY;
-        for s in select_list {
-            for rule in lookup(s)? {
-                r.insert(rule);
-            }
-        }
-        r
-    };
-    for s in ignore_list {
-        for rule in lookup(s)? {
-            rules.remove(rule);
-        }
-    }
-    Ok(rules)
+/// The rules a selector names (a code, a name, a prefix, `ALL`), or an error that says
+/// where it came from and suggests the closest valid one.
+pub fn lookup_selector(s: &Sourced) -> Result<Vec<Rule>, Error> {
+    select(&s.value).ok_or_else(|| {
+        let mut choices: Vec<&str> = Rule::ALL.iter().map(|r| r.code()).collect();
+        choices.extend(Rule::ALL.iter().map(|r| r.name()));
+        choices.push("ALL");
+        Error::unknown_rule(&s.value, closest(&s.value, &choices), &s.origin)
+    })
 }
 
 #[cfg(test)]
@@ -210,5 +229,20 @@ mod tests {
         assert!(parse_size("12 parsecs").unwrap_err().contains("parsecs"));
         assert!(parse_size("99999999999999999999GB").is_err());
         assert!(parse_size("").is_err());
+    }
+
+    #[test]
+    fn selector_suggestions() {
+        let s = |v: &str| Sourced {
+            value: v.into(),
+            origin: Origin::Flag("--select"),
+        };
+        assert!(lookup_selector(&s("OL1")).is_ok());
+        let e = lookup_selector(&s("bare-comit")).unwrap_err().to_string();
+        assert!(e.contains("bare-comit"), "{e}");
+        let Error::UnknownRule { help, .. } = lookup_selector(&s("bare-comit")).unwrap_err() else {
+            panic!("not an unknown rule");
+        };
+        assert!(help.contains("did you mean `bare-commit`"), "{help}");
     }
 }

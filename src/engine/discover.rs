@@ -1,17 +1,23 @@
-//! Finding the files to lint: walkdir over each argument, skipping VCS, virtualenv and build
-//! directories, honouring `.gitignore` files at and below each root. Files named on the
-//! command line are always linted (pre-commit passes file names). Symlinked directories are
-//! not followed, so symlink cycles cannot loop; a symlinked file is linted only when its
-//! target is inside the root being walked. FIFOs, sockets and devices are never opened: they
-//! are reported as skipped (a warning) when their name has a source extension.
+//! Finding the files to lint. Directories are walked with the `ignore` crate as ruff does:
+//! `.gitignore` files (at, below and above the walked directory), `.git/info/exclude`, git's
+//! global excludes file and `.ignore` files are honoured as git does, and only inside a git
+//! work tree; hidden files are linted. VCS, virtualenv (any directory holding `pyvenv.cfg`)
+//! and build directories are skipped. Each entry is tested against the `exclude` patterns of
+//! the configuration that applies to its directory (relative to that configuration file's
+//! directory, whatever the spelling of the argument). Files named on the command line are
+//! always linted, unless `--force-exclude` and an exclude pattern matches them or a directory
+//! above them. Symlinked directories are not followed, so symlink cycles cannot loop; a
+//! symlinked file is linted only when its target is inside the root being walked. FIFOs,
+//! sockets and devices are never opened: they are reported as skipped (a warning) when their
+//! name has a source extension. Paths are reported relative to the working directory when
+//! they are under it, else as given.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use globset::GlobSet;
-use ignore::gitignore::{Gitignore, GitignoreBuilder};
-use walkdir::WalkDir;
+use ignore::WalkBuilder;
 
+use crate::config::{absolute, ConfigResolver};
 use crate::error::Error;
 use crate::model::Lang;
 
@@ -41,20 +47,27 @@ pub fn language(path: &Path) -> Option<Lang> {
     }
 }
 
-#[derive(Clone, Copy)]
-pub struct WalkOptions<'a> {
-    pub respect_gitignore: bool,
-    pub exclude: &'a GlobSet,
-    /// Apply `exclude` to files named explicitly too (for pre-commit).
+#[derive(Clone)]
+pub struct WalkOptions {
+    /// The settings of each directory (excludes, gitignore, size limit).
+    pub configs: Arc<ConfigResolver>,
+    /// Apply `exclude` to paths named explicitly too (for pre-commit).
     pub force_exclude: bool,
-    /// Larger files are skipped with a warning (read by the engine).
-    pub max_file_size: u64,
+}
+
+impl WalkOptions {
+    /// Whether a path named on the command line is excluded (with `--force-exclude`): it or
+    /// a directory above it matches an exclude pattern of the configuration applying there.
+    pub fn explicitly_excluded(&self, path: &Path) -> bool {
+        self.force_exclude && self.configs.excluded(path)
+    }
 }
 
 /// The files to lint, in a stable order, and the errors met on the way.
 pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<(PathBuf, Lang)>, Vec<Error>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
+    let cwd = opts.configs.cwd().to_path_buf();
     for root in paths {
         let meta = match std::fs::metadata(root) {
             Ok(m) => m,
@@ -63,11 +76,13 @@ pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<(PathBuf, Lang)>,
                 continue;
             }
         };
+        if opts.explicitly_excluded(root) {
+            continue;
+        }
         if !meta.is_dir() {
-            let excluded = opts.force_exclude && is_excluded(opts.exclude, root, root);
-            if let (Some(lang), false) = (language(root), excluded) {
+            if let Some(lang) = language(root) {
                 if meta.is_file() {
-                    files.push((root.clone(), lang));
+                    files.push((shown_path(root, &cwd), lang));
                 } else {
                     errors.push(Error::NotRegular {
                         path: root.clone(),
@@ -77,36 +92,35 @@ pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<(PathBuf, Lang)>,
             }
             continue;
         }
-        walk_dir(root, opts, &mut files, &mut errors);
+        walk_dir(root, opts, &cwd, &mut files, &mut errors);
     }
     files.sort();
     files.dedup();
     (files, errors)
 }
 
-fn is_excluded(exclude: &GlobSet, root: &Path, path: &Path) -> bool {
-    let rel = path.strip_prefix(root).unwrap_or(path);
-    exclude.is_match(path)
-        || exclude.is_match(rel)
-        || path.file_name().is_some_and(|n| exclude.is_match(n))
-}
-
 fn walk_dir(
     root: &Path,
     opts: &WalkOptions,
+    cwd: &Path,
     files: &mut Vec<(PathBuf, Lang)>,
     errors: &mut Vec<Error>,
 ) {
-    let mut ignores: HashMap<PathBuf, Gitignore> = HashMap::new();
     let canonical_root = std::fs::canonicalize(root).ok();
-    let walker = WalkDir::new(root)
+    let abs_root = absolute(root);
+    let respect_gitignore = opts.configs.for_dir(&abs_root).respect_gitignore;
+    let configs = opts.configs.clone();
+    let filter_root = abs_root.clone();
+    let given_root = root.to_path_buf();
+    let walker = WalkBuilder::new(root)
+        .standard_filters(respect_gitignore)
+        .hidden(false)
         .follow_links(false)
-        .into_iter()
-        .filter_entry(|e| {
+        .filter_entry(move |e| {
             if e.depth() == 0 {
                 return true;
             }
-            let is_dir = e.file_type().is_dir();
+            let is_dir = e.file_type().is_some_and(|t| t.is_dir());
             if is_dir
                 && e.file_name()
                     .to_str()
@@ -118,11 +132,17 @@ fn walk_dir(
             if is_dir && e.path().join("pyvenv.cfg").is_file() {
                 return false;
             }
-            if is_excluded(opts.exclude, root, e.path()) {
-                return false;
+            // Below the root: its absolute path is the root's plus what the walk added.
+            let abs = match e.path().strip_prefix(&given_root) {
+                Ok(rel) => filter_root.join(rel),
+                Err(_) => absolute(e.path()),
+            };
+            match abs.parent() {
+                Some(dir) => !configs.for_dir(dir).is_excluded(&abs),
+                None => true,
             }
-            !(opts.respect_gitignore && gitignored(&mut ignores, root, e.path(), is_dir))
-        });
+        })
+        .build();
     for entry in walker {
         match entry {
             Ok(e) => {
@@ -130,9 +150,11 @@ fn walk_dir(
                 let Some(lang) = language(path) else {
                     continue;
                 };
-                let file_type = e.file_type();
+                let Some(file_type) = e.file_type() else {
+                    continue;
+                };
                 if file_type.is_file() {
-                    files.push((clean(path), lang));
+                    files.push((shown_path(path, cwd), lang));
                 } else if file_type.is_symlink() {
                     // Symlinks to files inside the root are linted; symlinks to directories
                     // are not followed, nor symlinks leading out of the root.
@@ -142,24 +164,24 @@ fn walk_dir(
                         _ => false,
                     };
                     if inside && path.is_file() {
-                        files.push((clean(path), lang));
+                        files.push((shown_path(path, cwd), lang));
                     }
                 } else if !file_type.is_dir() {
                     if let Ok(meta) = e.metadata() {
                         errors.push(Error::NotRegular {
-                            path: clean(path),
+                            path: shown_path(path, cwd),
                             kind: super::read::kind_of(&meta),
                         });
                     }
                 }
             }
             Err(err) => {
-                let path = err
-                    .path()
-                    .map(Path::to_path_buf)
-                    .unwrap_or_else(|| root.to_path_buf());
+                // A malformed ignore-file line is skipped; the rest of it still applies.
+                if is_ignore_file_error(&err) {
+                    continue;
+                }
                 errors.push(Error::Walk {
-                    path,
+                    path: root.to_path_buf(),
                     message: err.to_string(),
                 });
             }
@@ -167,43 +189,29 @@ fn walk_dir(
     }
 }
 
-/// `./a/b.py` → `a/b.py`: paths read as the user wrote them, without the noise.
-fn clean(path: &Path) -> PathBuf {
+fn is_ignore_file_error(err: &ignore::Error) -> bool {
+    match err {
+        ignore::Error::Partial(_)
+        | ignore::Error::Glob { .. }
+        | ignore::Error::UnrecognizedFileType(_) => true,
+        ignore::Error::WithLineNumber { .. } => true,
+        ignore::Error::WithPath { err, .. } | ignore::Error::WithDepth { err, .. } => {
+            is_ignore_file_error(err)
+        }
+        _ => false,
+    }
+}
+
+/// How a path is reported: relative to the working directory when it is under it, else as
+/// given (without a leading `./`).
+pub fn shown_path(path: &Path, cwd: &Path) -> PathBuf {
+    let abs = absolute(path);
+    if let Ok(rel) = abs.strip_prefix(cwd) {
+        if !rel.as_os_str().is_empty() {
+            return rel.to_path_buf();
+        }
+    }
     path.strip_prefix(".")
         .map(Path::to_path_buf)
         .unwrap_or_else(|_| path.to_path_buf())
-}
-
-/// Whether any `.gitignore` between `root` and `path` ignores it (the deepest decision wins).
-fn gitignored(
-    cache: &mut HashMap<PathBuf, Gitignore>,
-    root: &Path,
-    path: &Path,
-    is_dir: bool,
-) -> bool {
-    let mut dirs: Vec<&Path> = path
-        .ancestors()
-        .skip(1)
-        .take_while(|d| d.starts_with(root))
-        .collect();
-    dirs.reverse();
-    let mut ignored = false;
-    for dir in dirs {
-        let gi = cache.entry(dir.to_path_buf()).or_insert_with(|| {
-            let mut b = GitignoreBuilder::new(dir);
-            let file = dir.join(".gitignore");
-            if file.is_file() {
-                // A malformed line is skipped by the builder; the rest still applies.
-                let _ = b.add(file);
-            }
-            b.build().unwrap_or_else(|_| Gitignore::empty())
-        });
-        let m = gi.matched(path, is_dir);
-        if m.is_ignore() {
-            ignored = true;
-        } else if m.is_whitelist() {
-            ignored = false;
-        }
-    }
-    ignored
 }

@@ -7,6 +7,7 @@ pub mod isolate;
 pub mod read;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -128,21 +129,42 @@ impl Phases {
 /// A file the run knows about: one to report on (named or found under an argument), or one
 /// of its project that resolution may need.
 struct Entry {
-    /// The path as reported (as the user spelled it, or relative to the working directory).
+    /// The path as reported (relative to the working directory when under it, else as the
+    /// user spelled it).
     display: PathBuf,
     lang: Lang,
     target: bool,
+    /// The settings of the configuration that applies to the file.
+    settings: Arc<Settings>,
+    /// Its rules (the selection minus its `per-file-ignores`).
+    rules: RuleSet,
 }
 
-pub fn check_paths(paths: &[PathBuf], settings: &Settings, walk: &WalkOptions) -> Report {
+/// Lints the files named or found under `paths`, each with the settings of the configuration
+/// that applies to it. A configuration file that cannot be loaded stops the run (tool error)
+/// before anything is linted.
+pub fn check_paths(paths: &[PathBuf], walk: &WalkOptions) -> Report {
     let start = Instant::now();
     let mut phases = Phases::new();
     let (targets, mut errors) = discover(paths, walk);
     let (entries, keys) = project_entries(paths, targets, walk);
+    let config_errors = walk.configs.take_errors();
+    if !config_errors.is_empty() {
+        return Report {
+            errors: config_errors,
+            elapsed: start.elapsed(),
+            ..Report::default()
+        };
+    }
     phases.mark("discover");
     let files_checked = entries.iter().filter(|e| e.target).count();
-    let (reports, file_errors) =
-        with_pool(|| lint_project(&entries, &keys, settings, walk.max_file_size, &mut phases));
+    if files_checked == 0 && errors.iter().all(Error::is_warning) {
+        let shown: Vec<String> = paths.iter().map(|p| crate::error::shown(p)).collect();
+        errors.push(Error::NothingLinted {
+            paths: shown.join(", "),
+        });
+    }
+    let (reports, file_errors) = with_pool(|| lint_project(&entries, &keys, &mut phases));
     phases.report();
     errors.extend(file_errors);
     let mut report = Report {
@@ -176,6 +198,18 @@ fn project_entries(
     roots.sort();
     roots.dedup();
     let cwd = std::env::current_dir().ok();
+    let entry = |display: PathBuf, lang: Lang, target: bool| {
+        let abs = crate::config::absolute(&display);
+        let settings = walk.configs.for_file(&abs);
+        let rules = settings.rules_for(&abs);
+        Entry {
+            display,
+            lang,
+            target,
+            settings,
+            rules,
+        }
+    };
     let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
     let mut seen = std::collections::HashSet::new();
     let mut entries = Vec::new();
@@ -185,17 +219,13 @@ fn project_entries(
     for (path, lang) in targets {
         let key = canonical(&path);
         seen.insert(key.clone());
-        entries.push(Entry {
-            display: path,
-            lang,
-            target: true,
-        });
+        entries.push(entry(path, lang, true));
         keys.push(key);
     }
     if !roots.is_empty() {
         let others = WalkOptions {
             force_exclude: true,
-            ..*walk
+            ..walk.clone()
         };
         let (more, _) = discover(&roots, &others);
         for (path, lang) in more {
@@ -205,11 +235,7 @@ fn project_entries(
                     .as_deref()
                     .and_then(|c| key.strip_prefix(c).ok())
                     .map_or_else(|| key.clone(), Path::to_path_buf);
-                entries.push(Entry {
-                    display,
-                    lang,
-                    target: false,
-                });
+                entries.push(entry(display, lang, false));
                 keys.push(key);
             }
         }
@@ -278,8 +304,6 @@ fn read_file(path: &Path, lang: Lang, max_size: u64, settings: &Settings) -> Res
 fn lint_project(
     entries: &[Entry],
     keys: &[PathBuf],
-    settings: &Settings,
-    max_size: u64,
     phases: &mut Phases,
 ) -> (Vec<FileReport>, Vec<Error>) {
     let mut layouts = project::Layouts::default();
@@ -291,12 +315,15 @@ fn lint_project(
             lang: e.lang,
             layout: layouts.layout(key, e.lang),
             target: e.target,
-            kinds: settings.file_kinds(&e.display),
+            kinds: e.settings.file_kinds(&e.display),
         })
         .collect();
     let selection = project::select(
         &files,
-        |i| read_file(&entries[i].display, entries[i].lang, max_size, settings),
+        |i| {
+            let e = &entries[i];
+            read_file(&e.display, e.lang, e.settings.max_file_size, &e.settings)
+        },
         |s: &Source| s.text.as_str(),
         |s: &Source| s.concerned,
         |s: &Source| s.propagates,
@@ -338,8 +365,9 @@ fn lint_project(
         .collect();
     let indexes: Vec<Option<FileIndex>> = parsed
         .par_iter()
-        .map(|p| match p {
-            Some(Ok(lowered)) => Some(FileIndex::new(&lowered.module, &settings.knowledge.vocab)),
+        .zip(entries)
+        .map(|(p, e)| match p {
+            Some(Ok(lowered)) => Some(FileIndex::new(&lowered.module, &e.settings.knowledge.vocab)),
             _ => None,
         })
         .collect();
@@ -379,13 +407,14 @@ fn lint_project(
         .map(|&i| {
             let started = Instant::now();
             let e = &entries[i];
+            let settings = &*e.settings;
             let Some(source) = sources[i] else {
                 return (None, Vec::new(), started.elapsed());
             };
             let (findings, suppressed, errors) =
                 match (&source.undecodable, parsed.get(i), &lines[i]) {
                     (Some(bad), _, _) => {
-                        (undecodable_findings(bad, settings), Vec::new(), Vec::new())
+                        (undecodable_findings(bad, e.rules), Vec::new(), Vec::new())
                     }
                     (None, Some(Some(result)), Some(lines)) => {
                         let file = ParsedFile {
@@ -396,7 +425,7 @@ fn lint_project(
                             lines,
                             parsed: result,
                         };
-                        match isolated(|| lint_isolated(&file, settings)) {
+                        match isolated(|| lint_isolated(&file, settings, e.rules)) {
                             Ok(result) => result,
                             Err(message) => (
                                 Vec::new(),
@@ -439,8 +468,8 @@ fn lint_project(
 }
 
 /// OL001 for a file whose bytes are not source text, at the offending byte.
-fn undecodable_findings(bad: &decode::Undecodable, settings: &Settings) -> Vec<Finding> {
-    if !settings.enabled(Rule::SyntaxError) {
+fn undecodable_findings(bad: &decode::Undecodable, rules: RuleSet) -> Vec<Finding> {
+    if !rules.contains(Rule::SyntaxError) {
         return Vec::new();
     }
     let at = bad.text_offset.min(bad.text.len()) as u32;
@@ -474,6 +503,7 @@ struct ParsedFile<'a, 'm> {
 fn lint_isolated<'m>(
     file: &ParsedFile<'_, 'm>,
     settings: &'m Settings,
+    rules: RuleSet,
 ) -> (Vec<Finding>, Vec<Suppressed>, Vec<Error>) {
     if let Some(Fault::File(name)) = fault() {
         if file.path.file_name().is_some_and(|n| n == name.as_str()) {
@@ -481,9 +511,9 @@ fn lint_isolated<'m>(
         }
     }
     let mut errors = Vec::new();
-    let (findings, suppressed) = lint_parsed(file, settings, |analysis, facts| {
+    let (findings, suppressed) = lint_parsed(file, settings, rules, |analysis, facts| {
         let mut findings = Vec::new();
-        for rule in settings.rules.iter() {
+        for rule in rules.iter() {
             let single: RuleSet = std::iter::once(rule).collect();
             let outcome = isolated(|| {
                 if let Some(Fault::Rule(code)) = fault() {
@@ -540,9 +570,10 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
         lines: &lines,
         parsed: &parsed,
     };
-    lint_parsed(&file, settings, |analysis, facts| {
+    let enabled = settings.rules_for(path);
+    lint_parsed(&file, settings, enabled, |analysis, facts| {
         let ctx = RuleContext::new(analysis, &settings.knowledge, facts);
-        rules::run(&ctx, settings.rules);
+        rules::run(&ctx, enabled);
         ctx.into_findings()
     })
     .0
@@ -581,7 +612,7 @@ pub fn check_source(path: &Path, source: String, settings: &Settings) -> Option<
             lines: &lines,
             parsed: &parsed,
         };
-        match isolated(|| lint_isolated(&file, settings)) {
+        match isolated(|| lint_isolated(&file, settings, settings.rules_for(path))) {
             Ok((findings, suppressed, errors)) => {
                 report.errors.extend(errors);
                 if !findings.is_empty() || !suppressed.is_empty() {
@@ -625,7 +656,7 @@ pub fn lint_bytes(
                     .knowledge
                     .may_concern(&String::from_utf8_lossy(bytes));
             let findings = if concerned {
-                undecodable_findings(&bad, settings)
+                undecodable_findings(&bad, settings.rules_for(path))
             } else {
                 Vec::new()
             };
@@ -661,12 +692,13 @@ pub fn report_for_bytes(path: &Path, bytes: &[u8], settings: &Settings) -> Repor
 fn lint_parsed<'m>(
     file: &ParsedFile<'_, 'm>,
     settings: &'m Settings,
+    rules: RuleSet,
     run_rules: impl FnOnce(&FileAnalysis<'_, 'm>, &FileFacts<'_>) -> Vec<Finding>,
 ) -> (Vec<Finding>, Vec<Suppressed>) {
     let lowered = match file.parsed {
         Err(err) => {
-            let findings = settings
-                .enabled(Rule::SyntaxError)
+            let findings = rules
+                .contains(Rule::SyntaxError)
                 .then(|| syntax_error(err))
                 .into_iter()
                 .collect();
@@ -694,7 +726,8 @@ fn lint_parsed<'m>(
         file.source,
         &lowered.comments,
         file.lines,
-        settings,
+        rules,
+        settings.require_suppression_reason,
     );
     let order = |a: &Finding, b: &Finding| {
         (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
@@ -714,19 +747,15 @@ fn apply_suppressions(
     source: &str,
     comments: &[crate::model::TextRange],
     lines: &LineIndex,
-    settings: &Settings,
+    rules: RuleSet,
+    require_reason: bool,
 ) -> (Vec<Finding>, Vec<Suppressed>) {
     let directives = suppress::parse(source, comments, lines);
     let all = findings.clone();
     let (mut kept, used) = suppress::apply(findings, &directives.directives, lines);
     let mut silenced: Vec<Finding> = all.into_iter().filter(|f| !kept.contains(f)).collect();
-    if settings.enabled(Rule::UnusedSuppression) {
-        let meta = unused_suppression(
-            &directives,
-            &used,
-            settings.rules,
-            settings.require_suppression_reason,
-        );
+    if rules.contains(Rule::UnusedSuppression) {
+        let meta = unused_suppression(&directives, &used, rules, require_reason);
         let (other, meta): (Vec<_>, Vec<_>) = meta
             .into_iter()
             .partition(|f| suppress::is_suppressed_by_other(f, &directives.directives, lines));

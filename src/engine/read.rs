@@ -6,9 +6,6 @@ use std::fs::File;
 use std::io::{ErrorKind, Read};
 use std::path::Path;
 
-/// Files larger than this are skipped with a warning unless configured otherwise.
-pub const DEFAULT_MAX_FILE_SIZE: u64 = 10 * 1024 * 1024;
-
 #[derive(Debug)]
 pub enum ReadOutcome {
     Bytes(Vec<u8>),

@@ -22,6 +22,9 @@ pub struct Boundary {
     pub forbidden: Vec<Forbid>,
     /// Module path prefixes that are allowed even when forbidden.
     pub allowed: Vec<Vec<String>>,
+    /// Declared in configuration (OL403, reported under its name); the built-in ones are
+    /// OL401 and OL402.
+    pub declared: bool,
 }
 
 /// The built-in boundaries: checkpoint modules stay off the network (OL401); fixture modules
@@ -32,11 +35,13 @@ pub fn builtin() -> Vec<Boundary> {
             kind: CHECKPOINT.into(),
             forbidden: vec![Forbid::Network],
             allowed: Vec::new(),
+            declared: false,
         },
         Boundary {
             kind: FIXTURE.into(),
             forbidden: vec![Forbid::KafkaClient, Forbid::Kind(CHECKPOINT.into())],
             allowed: Vec::new(),
+            declared: false,
         },
     ]
 }

@@ -139,21 +139,27 @@ impl FailureKnowledge {
             return FailureKind::Specific;
         };
         let has = |list: &[String]| list.iter().any(|t| t == last);
+        // A dotted entry (`socket.timeout`, a configured `billing.errors.BadInvoice`) matches
+        // the path's qualified suffix; a plain one its last segment.
+        let suffix = |list: &[String]| {
+            list.iter().any(|t| {
+                let want: Vec<&str> = t.split('.').collect();
+                path.len() >= want.len()
+                    && path[path.len() - want.len()..]
+                        .iter()
+                        .zip(&want)
+                        .all(|(a, b)| a == b)
+            })
+        };
         if has(&self.broad) {
             FailureKind::Broad
-        } else if has(&self.poison) {
+        } else if suffix(&self.poison) {
             FailureKind::Poison
-        } else if self.transient.iter().any(|t| {
-            let want: Vec<&str> = t.split('.').collect();
-            path.len() >= want.len()
-                && path[path.len() - want.len()..]
-                    .iter()
-                    .zip(&want)
-                    .all(|(a, b)| a == b)
-        }) || self
-            .transient_words
-            .iter()
-            .any(|w| last.contains(w.as_str()))
+        } else if suffix(&self.transient)
+            || self
+                .transient_words
+                .iter()
+                .any(|w| last.contains(w.as_str()))
         {
             FailureKind::Transient
         } else {

@@ -98,6 +98,51 @@ pub struct ClientType {
     pub name: String,
     pub role: Role,
     pub config: ConfigStyle,
+    /// A type declared in configuration: the built-in type whose methods it has
+    /// (`ReliableConsumer` behaves as `Consumer`).
+    pub behaves_as: Option<String>,
+    /// A declared type's module (`[mypkg, kafka]`): importing it makes a file a Kafka file
+    /// for the receiver heuristic. Empty for the built-in types (their root is enough).
+    pub module: Vec<String>,
+}
+
+/// What a call declared in configuration does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeclaredKind {
+    /// Commits the message it is given on the consumer given as its first argument
+    /// (`commit_message(consumer, msg)`).
+    CommitHelper,
+    /// Produces on the producer given as its first argument and returns only once the broker
+    /// acknowledged the record, raising otherwise (`safe_produce(producer, topic, value)`).
+    ConfirmedProduce,
+    /// Returns only once every record produced before it was delivered, raising otherwise
+    /// (`tracker.confirm()`, `wait_for_delivery(producer)`).
+    DeliveryCheck,
+}
+
+/// A function (or a method, `Class.method`) declared in configuration, by qualified path.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeclaredCall {
+    pub path: Vec<String>,
+    pub kind: DeclaredKind,
+}
+
+/// A function declared in configuration whose result is a client of `client`'s type.
+#[derive(Debug, Clone)]
+pub struct Factory {
+    pub path: Vec<String>,
+    pub client: ClientType,
+}
+
+/// Whether a qualified path `q` names the declared path `declared`: the same path, or a
+/// re-export of it at the top of its package (same first segment, same last name), as the
+/// built-in client types match.
+pub fn declared_matches(declared: &[String], q: &[String]) -> bool {
+    q == declared
+        || q.len() >= 2
+            && declared.len() >= 2
+            && q.first() == declared.first()
+            && q.last() == declared.last()
 }
 
 /// Where a call's argument may be: by keyword, or at a positional index.
@@ -223,6 +268,12 @@ pub struct Knowledge {
     pub failure: failure::FailureKnowledge,
     /// Task spawns (OL203).
     pub tasks: tasks::TaskKnowledge,
+    /// Functions declared in configuration whose result is a client.
+    pub factories: Vec<Factory>,
+    /// Calls declared in configuration: commit helpers, confirmed produces, delivery checks.
+    pub declared_calls: Vec<DeclaredCall>,
+    /// Top-level modules of declared types and functions: the literal prefilter's extra words.
+    pub declared_roots: Vec<String>,
 }
 
 impl Default for Knowledge {
@@ -244,6 +295,9 @@ impl Default for Knowledge {
             boundaries: boundary::builtin(),
             failure: failure::FailureKnowledge::default(),
             tasks: tasks::TaskKnowledge::default(),
+            factories: Vec::new(),
+            declared_calls: Vec::new(),
+            declared_roots: Vec::new(),
         };
         python::register(&mut k);
         rust::register(&mut k);
@@ -269,6 +323,8 @@ impl Knowledge {
                     name: name.to_string(),
                     role,
                     config,
+                    behaves_as: None,
+                    module: Vec::new(),
                 });
             }
         }
@@ -294,6 +350,74 @@ impl Knowledge {
                 op,
             });
         }
+    }
+
+    /// Declares a wrapper type at `path` that behaves as the client type `like`.
+    pub fn declare_client(&mut self, path: &[String], like: &ClientType) {
+        let (Some(root), Some(name)) = (path.first(), path.last()) else {
+            return;
+        };
+        self.clients.push(ClientType {
+            lib: like.lib,
+            root: root.clone(),
+            name: name.clone(),
+            role: like.role,
+            config: like.config,
+            behaves_as: Some(like.behaves_as.clone().unwrap_or_else(|| like.name.clone())),
+            module: path[..path.len() - 1].to_vec(),
+        });
+        self.declared_roots.push(root.clone());
+    }
+
+    /// Declares a factory function at `path` returning a client of type `client`.
+    pub fn declare_factory(&mut self, path: &[String], client: &ClientType) {
+        if let Some(root) = path.first() {
+            self.declared_roots.push(root.clone());
+        }
+        self.factories.push(Factory {
+            path: path.to_vec(),
+            client: client.clone(),
+        });
+    }
+
+    /// Declares a call (commit helper, confirmed produce, delivery check) at `path`.
+    pub fn declare_call(&mut self, path: &[String], kind: DeclaredKind) {
+        if let Some(root) = path.first() {
+            self.declared_roots.push(root.clone());
+        }
+        self.declared_calls.push(DeclaredCall {
+            path: path.to_vec(),
+            kind,
+        });
+    }
+
+    /// Recomputes the literal prefilter after declarations.
+    pub fn refresh_prefilter(&mut self) {
+        self.prefilter = self.prefilter_words(true);
+        self.prefilter_importers = self.prefilter_words(false);
+    }
+
+    /// The factory a qualified function path names.
+    pub fn factory(&self, q: &[String]) -> Option<&Factory> {
+        self.factories.iter().find(|f| declared_matches(&f.path, q))
+    }
+
+    /// The declared call a qualified path names.
+    pub fn declared_call(&self, q: &[String]) -> Option<DeclaredKind> {
+        self.declared_calls
+            .iter()
+            .find(|d| declared_matches(&d.path, q))
+            .map(|d| d.kind)
+    }
+
+    /// The client type a declared wrapper path names exactly (a program class).
+    pub fn declared_client(&self, q: &[String]) -> Option<&ClientType> {
+        self.clients.iter().find(|c| {
+            c.behaves_as.is_some()
+                && q.len() == c.module.len() + 1
+                && q.starts_with(&c.module)
+                && q.last() == Some(&c.name)
+        })
     }
 
     pub fn boundary(&self, kind: &str) -> Option<&boundary::Boundary> {
@@ -324,6 +448,7 @@ impl Knowledge {
             .libraries
             .iter()
             .flat_map(|l| l.roots.iter().map(|r| r.to_string()))
+            .chain(self.declared_roots.iter().cloned())
             .collect();
         words.sort();
         words.dedup();
@@ -362,6 +487,14 @@ impl Knowledge {
         ty: Option<&str>,
         method: &str,
     ) -> Option<&MethodSpec> {
+        // A declared wrapper type has the methods of the type it behaves as.
+        let ty = ty.map(|t| {
+            self.clients
+                .iter()
+                .find(|c| c.lib == lib && c.name == t)
+                .and_then(|c| c.behaves_as.as_deref())
+                .unwrap_or(t)
+        });
         self.methods.iter().find(|m| {
             m.lib == lib
                 && m.role == role

@@ -138,6 +138,7 @@ fn hook(rule: Rule) -> Hook {
         Rule::ModelControlsCommit => Hook::File(taint::model_controls_commit),
         Rule::CheckpointNetworkImport => Hook::File(boundary::checkpoint_network_import),
         Rule::FixtureImportsClient => Hook::File(boundary::fixture_imports_client),
+        Rule::DeclaredBoundary => Hook::File(boundary::declared_boundary),
     }
 }
 

@@ -20,8 +20,12 @@ pub fn fixtures(dir: &Path) -> Vec<PathBuf> {
         for p in entries {
             if p.is_dir() {
                 // Checked whole by their own harnesses: multi-file projects by
-                // tests/projects.rs, hostile input by tests/hostile.rs.
-                if p == Path::new("testdata/projects") || p == Path::new("testdata/hostile") {
+                // tests/projects.rs, hostile input by tests/hostile.rs, configured trees
+                // (their annotations hold with their configuration) by tests/config.rs.
+                if p == Path::new("testdata/projects")
+                    || p == Path::new("testdata/hostile")
+                    || p == Path::new("testdata/config")
+                {
                     continue;
                 }
                 walk(&p, out);

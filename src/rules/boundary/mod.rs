@@ -5,9 +5,11 @@
 //! import that starts it, with every hop in another file as a related location.
 
 mod checkpoint_network_import;
+mod declared_boundary;
 mod fixture_imports_client;
 
 pub(crate) use checkpoint_network_import::*;
+pub(crate) use declared_boundary::*;
 pub(crate) use fixture_imports_client::*;
 
 use std::collections::{HashMap, VecDeque};
@@ -232,8 +234,19 @@ fn forbidden(
     }
     if let Some(g) = resolve(ctx, file, import, entry) {
         let target = program.file(g);
+        if boundary
+            .allowed
+            .iter()
+            .any(|a| target.module.starts_with(a))
+        {
+            return None;
+        }
         return boundary.forbidden.iter().find_map(|f| match f {
             Forbid::Kind(k) if target.kinds.contains(k) => Some((module_name(ctx, g), f.clone())),
+            // A declared boundary may forbid project modules by name too.
+            Forbid::Module(prefix) if !prefix.is_empty() && target.module.starts_with(prefix) => {
+                Some((module_name(ctx, g), f.clone()))
+            }
             _ => None,
         });
     }

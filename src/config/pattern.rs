@@ -1,0 +1,158 @@
+//! File patterns of the configuration (`exclude`, `per-file-ignores`, boundary `files`), as
+//! ruff reads them: a pattern without `/` matches a file or directory *name* anywhere
+//! (`legacy`, `*_pb2.py`); a pattern with `/` is anchored to the directory of the
+//! configuration file that sets it (`legacy/**`, `services/*/gen/*.py`; a leading `./` is
+//! dropped); an absolute pattern, or one starting with `**/`, matches the absolute path. `!pattern` matches what the
+//! pattern does not (per-file-ignores). Paths are compared absolute and lexically normalised,
+//! so how a path was spelled on the command line (`legacy`, `./legacy`, `/repo/legacy`, `.`
+//! from inside) does not change what matches.
+
+use std::path::{Component, Path, PathBuf};
+
+use globset::{Glob, GlobMatcher};
+
+use super::Sourced;
+use crate::error::Error;
+
+/// One compiled pattern and the directory it is relative to.
+#[derive(Debug, Clone)]
+pub struct Pattern {
+    /// As written (for `offsetlint config`).
+    pub text: String,
+    root: PathBuf,
+    glob: GlobMatcher,
+    anchored: bool,
+    absolute: bool,
+    negated: bool,
+}
+
+impl Pattern {
+    /// Compiles `value` relative to `root` (an absolute directory).
+    pub fn new(value: &Sourced, root: &Path) -> Result<Pattern, Error> {
+        let text = value.value.trim();
+        let (negated, body) = match text.strip_prefix('!') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let mut body = body.trim_end_matches('/');
+        while let Some(rest) = body.strip_prefix("./") {
+            body = rest;
+        }
+        if body.is_empty() {
+            return Err(Error::bad_glob(
+                &value.value,
+                "empty pattern".into(),
+                &value.origin,
+            ));
+        }
+        // `**/x/**` matches at any depth: against the whole absolute path (so also for a
+        // `--config` file or `--exclude` whose directory is not above the file).
+        let absolute = Path::new(body).is_absolute() || body.starts_with("**/");
+        let anchored = !absolute && body.contains('/');
+        let glob = Glob::new(body)
+            .map_err(|e| Error::bad_glob(&value.value, e.kind().to_string(), &value.origin))?
+            .compile_matcher();
+        Ok(Pattern {
+            text: value.value.clone(),
+            root: root.to_path_buf(),
+            glob,
+            anchored,
+            absolute,
+            negated,
+        })
+    }
+
+    /// Whether the pattern matches `path` (absolute, normalised).
+    pub fn is_match(&self, path: &Path) -> bool {
+        let hit = if self.absolute {
+            self.glob.is_match(path)
+        } else if self.anchored {
+            path.strip_prefix(&self.root)
+                .is_ok_and(|rel| !rel.as_os_str().is_empty() && self.glob.is_match(rel))
+        } else {
+            path.file_name().is_some_and(|n| self.glob.is_match(n))
+        };
+        hit != self.negated
+    }
+
+    /// The directory the pattern is relative to.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+}
+
+/// Compiles a list of patterns relative to `root`.
+pub fn patterns(values: &[Sourced], root: &Path) -> Result<Vec<Pattern>, Error> {
+    values.iter().map(|v| Pattern::new(v, root)).collect()
+}
+
+/// `path` made absolute against the working directory and normalised lexically (`.` and
+/// `..` removed, symlinks not resolved), so every spelling of a path gives the same result.
+pub fn absolute(path: &Path) -> PathBuf {
+    let joined = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        match std::env::current_dir() {
+            Ok(cwd) => cwd.join(path),
+            Err(_) => path.to_path_buf(),
+        }
+    };
+    normalize(&joined)
+}
+
+/// Removes `.` components and resolves `..` against the preceding component.
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Origin;
+
+    fn pat(text: &str) -> Pattern {
+        let v = Sourced {
+            value: text.to_string(),
+            origin: Origin::Flag("--exclude"),
+        };
+        Pattern::new(&v, Path::new("/repo")).unwrap()
+    }
+
+    #[test]
+    fn names_anchored_and_negated() {
+        let p = Path::new;
+        assert!(pat("legacy").is_match(p("/repo/a/legacy")));
+        assert!(pat("*_pb2.py").is_match(p("/repo/a/x_pb2.py")));
+        assert!(pat("legacy/**").is_match(p("/repo/legacy/jobs/x.py")));
+        assert!(pat("./legacy/**").is_match(p("/repo/legacy/x.py")));
+        assert!(!pat("legacy/**").is_match(p("/repo/a/legacy/x.py")));
+        assert!(!pat("legacy/**").is_match(p("/other/legacy/x.py")));
+        assert!(pat("legacy/").is_match(p("/repo/x/legacy")));
+        assert!(pat("/repo/gen/*.py").is_match(p("/repo/gen/a.py")));
+        assert!(pat("**/legacy/**").is_match(p("/elsewhere/legacy/a.py")));
+        assert!(!pat("!tests/**").is_match(p("/repo/tests/a.py")));
+        assert!(pat("!tests/**").is_match(p("/repo/src/a.py")));
+    }
+
+    #[test]
+    fn normalizes_spellings() {
+        assert_eq!(normalize(Path::new("/a/./b/../c")), PathBuf::from("/a/c"));
+        assert_eq!(normalize(Path::new("./x")), PathBuf::from("x"));
+        assert_eq!(normalize(Path::new(".")), PathBuf::from("."));
+    }
+}

@@ -1,0 +1,8 @@
+from confluent_kafka import Consumer, Producer
+
+consumer = Consumer({"group.id": "billing", "enable.auto.commit": False})
+producer = Producer({"bootstrap.servers": "localhost:9092"})
+
+
+def job() -> None:
+    consumer.commit()  # expect: OL101
