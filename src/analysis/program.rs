@@ -2,7 +2,7 @@
 //! walk index, and the import resolution between them. The `project` layer decides the module
 //! paths (package roots, `src/` layouts, Cargo crates); this module only looks them up.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -56,35 +56,57 @@ pub enum ImportTarget {
 /// Calls by the callee's last name: the file and body each is in.
 type CallsByName<'m> = HashMap<&'m str, Vec<(FileId, BodyId, &'m Call)>>;
 
+/// A namespace (project) of the program, numbered densely.
+type NamespaceId = u32;
+
 pub struct Program<'m> {
     pub files: Vec<ProgramFile<'m>>,
-    modules: HashMap<(Lang, PathBuf, Vec<String>), FileId>,
-    /// Rust crates of the program by namespace and name (`crate::` and `other_crate::` roots).
-    crates: Vec<(PathBuf, String)>,
+    /// Each file's namespace.
+    namespace_of: Vec<NamespaceId>,
+    /// Module paths per language and namespace (looked up by slice, without allocating: the
+    /// import scan resolves every path of every file it reads).
+    modules: HashMap<(Lang, NamespaceId), HashMap<Vec<String>, FileId>>,
+    /// Rust crates of the program by namespace (`crate::` and `other_crate::` roots).
+    crates: HashMap<NamespaceId, HashSet<String>>,
+    /// The last segment of every Rust module path, per namespace.
+    module_names: HashMap<NamespaceId, HashSet<String>>,
     /// Calls by the callee's last name, for parameter flow from callers (built on first use).
     calls_by_name: OnceLock<CallsByName<'m>>,
 }
 
 impl<'m> Program<'m> {
     pub fn new(files: Vec<ProgramFile<'m>>) -> Self {
-        let mut modules = HashMap::new();
-        let mut crates = Vec::new();
+        let mut modules: HashMap<_, HashMap<_, _>> = HashMap::new();
+        let mut crates: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
+        let mut module_names: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
+        let mut namespaces: HashMap<&Path, NamespaceId> = HashMap::new();
+        let mut namespace_of = Vec::with_capacity(files.len());
         for (i, f) in files.iter().enumerate() {
+            let next = namespaces.len() as NamespaceId;
+            let ns = *namespaces.entry(f.namespace.as_path()).or_insert(next);
+            namespace_of.push(ns);
             if f.module.is_empty() {
                 continue;
             }
             modules
-                .entry((f.lang, f.namespace.clone(), f.module.clone()))
+                .entry((f.lang, ns))
+                .or_default()
+                .entry(f.module.clone())
                 .or_insert(FileId(i as u32));
-            let krate = (f.namespace.clone(), f.module[0].clone());
-            if f.lang == Lang::Rust && f.module.len() == 1 && !crates.contains(&krate) {
-                crates.push(krate);
+            if f.lang == Lang::Rust {
+                if f.module.len() == 1 {
+                    crates.entry(ns).or_default().insert(f.module[0].clone());
+                }
+                let last = f.module[f.module.len() - 1].clone();
+                module_names.entry(ns).or_default().insert(last);
             }
         }
         Program {
             files,
+            namespace_of,
             modules,
             crates,
+            module_names,
             calls_by_name: OnceLock::new(),
         }
     }
@@ -120,10 +142,8 @@ impl<'m> Program<'m> {
 
     /// The file of a module, in the namespace (project) of `near`.
     pub fn module_file(&self, near: FileId, module: &[String]) -> Option<FileId> {
-        let f = self.file(near);
-        self.modules
-            .get(&(f.lang, f.namespace.clone(), module.to_vec()))
-            .copied()
+        let key = (self.file(near).lang, self.namespace_of[near.0 as usize]);
+        self.modules.get(&key)?.get(module).copied()
     }
 
     /// The module a relative import starts from: the file's package, up `level - 1`.
@@ -207,11 +227,20 @@ impl<'m> Program<'m> {
             }
             name if self
                 .crates
-                .contains(&(f.namespace.clone(), name.to_string())) =>
+                .get(&self.namespace_of[from.0 as usize])
+                .is_some_and(|c| c.contains(name)) =>
             {
                 (Vec::new(), path)
             }
             // Rust 2018: a child module of the current one (`use kafka::X` beside `mod kafka;`).
+            // Most paths start with a library's name: ruled out before allocating.
+            name if !self
+                .module_names
+                .get(&self.namespace_of[from.0 as usize])
+                .is_some_and(|n| n.contains(name)) =>
+            {
+                return None
+            }
             name => {
                 let mut child = module.clone();
                 child.push(name.to_string());

@@ -115,8 +115,11 @@ impl Phases {
                 .iter()
                 .map(|(n, d)| format!("{n} {:.1} ms", d.as_secs_f64() * 1000.0))
                 .collect();
-            let counts: Vec<String> =
-                self.counts.iter().map(|(n, c)| format!("{c} {n}")).collect();
+            let counts: Vec<String> = self
+                .counts
+                .iter()
+                .map(|(n, c)| format!("{c} {n}"))
+                .collect();
             eprintln!("timings: {}", parts.join(", "));
             eprintln!("files: {}", counts.join(", "));
             for (path, d) in &self.slowest {
@@ -279,23 +282,18 @@ fn read_file(path: &Path, lang: Lang, max_size: u64, settings: &Settings) -> Res
             })
         }
     };
-    Ok(match decode::decode(&bytes, lang) {
-        Ok(d) => Source {
-            concerned: settings.knowledge.may_concern(&d.text),
-            propagates: settings.knowledge.may_concern_importers(&d.text),
-            text: d.text,
-            undecodable: None,
-        },
-        // The prefilter reads the bytes themselves (a binary file's text is not shown).
-        Err(bad) => {
-            let lossy = String::from_utf8_lossy(&bytes);
-            Source {
-                concerned: settings.knowledge.may_concern(&lossy),
-                propagates: settings.knowledge.may_concern_importers(&lossy),
-                text: bad.text.clone(),
-                undecodable: Some(bad),
-            }
-        }
+    // The words are ASCII and every source encoding offsetlint decodes is ASCII-compatible,
+    // so the bytes are scanned as read.
+    let concern = settings.knowledge.prefilter.scan(&bytes);
+    let (text, undecodable) = match decode::decode(&bytes, lang) {
+        Ok(d) => (d.text, None),
+        Err(bad) => (bad.text.clone(), Some(bad)),
+    };
+    Ok(Source {
+        text,
+        undecodable,
+        concerned: concern.concerned,
+        propagates: concern.propagates,
     })
 }
 
@@ -332,7 +330,10 @@ fn lint_project(
     let count = |v: &[bool]| v.iter().filter(|&&b| b).count();
     phases.counts = vec![
         ("known", files.len()),
-        ("read", selection.texts.iter().filter(|t| t.is_some()).count()),
+        (
+            "read",
+            selection.texts.iter().filter(|t| t.is_some()).count(),
+        ),
         ("relevant", count(&selection.relevant)),
         ("indexed", count(&selection.indexed)),
     ];
@@ -652,9 +653,7 @@ pub fn lint_bytes(
         }
         Err(bad) => {
             let concerned = !settings.file_kinds(path).is_empty()
-                || settings
-                    .knowledge
-                    .may_concern(&String::from_utf8_lossy(bytes));
+                || settings.knowledge.prefilter.scan(bytes).concerned;
             let findings = if concerned {
                 undecodable_findings(&bad, settings.rules_for(path))
             } else {

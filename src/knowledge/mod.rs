@@ -7,6 +7,7 @@ pub mod boundary;
 pub mod failure;
 mod llm;
 mod network;
+pub mod prefilter;
 mod python;
 mod rust;
 pub mod tasks;
@@ -257,11 +258,9 @@ pub struct Knowledge {
     pub network: NetworkKnowledge,
     /// Per-language words the analyses look through or classify.
     pub vocab: vocab::Vocabulary,
-    /// The literal prefilter's words, derived from the tables (`prefilter_words`).
-    pub prefilter: Vec<String>,
-    /// The prefilter words whose files also make their importers relevant (library roots:
-    /// what leads to a Kafka client); task spawns (OL203) concern their own file only.
-    pub prefilter_importers: Vec<String>,
+    /// The literal prefilter over words derived from the tables (`prefilter_words`): library
+    /// roots make importers relevant too; task spawns (OL203) concern their own file only.
+    pub prefilter: prefilter::Prefilter,
     /// Isolation boundaries (OL4xx).
     pub boundaries: Vec<boundary::Boundary>,
     /// Failure classification of caught types and error patterns (OL102, OL103, OL202).
@@ -290,8 +289,7 @@ impl Default for Knowledge {
             llm: LlmKnowledge::default(),
             network: NetworkKnowledge::default(),
             vocab: vocab::Vocabulary::default(),
-            prefilter: Vec::new(),
-            prefilter_importers: Vec::new(),
+            prefilter: prefilter::Prefilter::default(),
             boundaries: boundary::builtin(),
             failure: failure::FailureKnowledge::default(),
             tasks: tasks::TaskKnowledge::default(),
@@ -301,8 +299,7 @@ impl Default for Knowledge {
         };
         python::register(&mut k);
         rust::register(&mut k);
-        k.prefilter = k.prefilter_words(true);
-        k.prefilter_importers = k.prefilter_words(false);
+        k.refresh_prefilter();
         k
     }
 }
@@ -393,8 +390,15 @@ impl Knowledge {
 
     /// Recomputes the literal prefilter after declarations.
     pub fn refresh_prefilter(&mut self) {
-        self.prefilter = self.prefilter_words(true);
-        self.prefilter_importers = self.prefilter_words(false);
+        let importers = self.prefilter_words(false);
+        let own: Vec<String> = self
+            .prefilter_words(true)
+            .into_iter()
+            .filter(|w| !importers.contains(w))
+            .collect();
+        let words = importers.into_iter().map(|w| (w, true));
+        self.prefilter =
+            prefilter::Prefilter::new(words.chain(own.into_iter().map(|w| (w, false))).collect());
     }
 
     /// The factory a qualified function path names.
@@ -430,15 +434,7 @@ impl Knowledge {
 
     /// Whether a file's bytes name anything a rule looks for (the literal prefilter).
     pub fn may_concern(&self, source: &str) -> bool {
-        self.prefilter.iter().any(|w| source.contains(w.as_str()))
-    }
-
-    /// Whether a file's bytes name something that also concerns the files importing it (a
-    /// Kafka library); a file that only spawns tasks does not.
-    pub fn may_concern_importers(&self, source: &str) -> bool {
-        self.prefilter_importers
-            .iter()
-            .any(|w| source.contains(w.as_str()))
+        self.prefilter.scan(source.as_bytes()).concerned
     }
 
     /// The words whose presence in a file's bytes means a rule may concern it (the literal

@@ -180,8 +180,7 @@ fn violation<'a>(
                     });
                 }
                 if let Some(h) = edge.target {
-                    if h != file && reached_by.len() < MAX_VISITED && !reached_by.contains_key(&h)
-                    {
+                    if h != file && reached_by.len() < MAX_VISITED && !reached_by.contains_key(&h) {
                         next.push((h, edge.import));
                     }
                 }
