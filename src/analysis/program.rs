@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use super::index::FileIndex;
-use crate::model::{BodyId, Call, Lang, LineIndex};
+use crate::model::{BodyId, Call, Expr, Lang, LineIndex};
 
 /// A file of the program (dense, starting at 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,6 +56,10 @@ pub enum ImportTarget {
 /// Calls by the callee's last name: the file and body each is in.
 type CallsByName<'m> = HashMap<&'m str, Vec<(FileId, BodyId, &'m Call)>>;
 
+/// Struct literals by the type they build (`Self { .. }` under its `impl`'s type): the file,
+/// body and field initialisers of each.
+type RecordsByType<'m> = HashMap<&'m str, Vec<(FileId, BodyId, &'m [(String, Expr)])>>;
+
 /// A namespace (project) of the program, numbered densely.
 type NamespaceId = u32;
 
@@ -72,6 +76,10 @@ pub struct Program<'m> {
     module_names: HashMap<NamespaceId, HashSet<String>>,
     /// Calls by the callee's last name, for parameter flow from callers (built on first use).
     calls_by_name: OnceLock<CallsByName<'m>>,
+    /// The `conftest.py` files, with their directory's depth (pytest fixture scopes).
+    conftests: Vec<(usize, FileId)>,
+    /// Struct literals by type name, for field resolution (built on first use).
+    records_by_type: OnceLock<RecordsByType<'m>>,
 }
 
 impl<'m> Program<'m> {
@@ -101,13 +109,21 @@ impl<'m> Program<'m> {
                 module_names.entry(ns).or_default().insert(last);
             }
         }
+        let conftests = files
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.is_conftest())
+            .filter_map(|(i, f)| Some((f.path.parent()?.components().count(), FileId(i as u32))))
+            .collect();
         Program {
             files,
             namespace_of,
+            conftests,
             modules,
             crates,
             module_names,
             calls_by_name: OnceLock::new(),
+            records_by_type: OnceLock::new(),
         }
     }
 
@@ -273,16 +289,17 @@ impl<'m> Program<'m> {
             return Vec::new();
         };
         let mut found: Vec<(usize, FileId)> = self
-            .files
+            .conftests
             .iter()
-            .enumerate()
-            .filter(|(_, f)| f.is_conftest())
-            .filter_map(|(i, f)| {
-                let cdir = f.path.parent()?;
-                dir.starts_with(cdir)
-                    .then(|| (cdir.components().count(), FileId(i as u32)))
+            .copied()
+            .filter(|&(_, id)| {
+                id != file
+                    && self
+                        .file(id)
+                        .path
+                        .parent()
+                        .is_some_and(|cdir| dir.starts_with(cdir))
             })
-            .filter(|(_, id)| *id != file)
             .collect();
         found.sort_by_key(|f| std::cmp::Reverse(f.0));
         found.into_iter().map(|(_, id)| id).collect()
@@ -299,6 +316,35 @@ impl<'m> Program<'m> {
                         map.entry(last)
                             .or_default()
                             .push((FileId(i as u32), *body, call));
+                    }
+                }
+            }
+            map
+        });
+        map.get(name).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    /// Struct literals of type `name` anywhere in the program (`Self { .. }` inside an `impl`
+    /// of `name` included), with the file and body each is built in.
+    pub fn records_of(&self, name: &str) -> &[(FileId, BodyId, &'m [(String, Expr)])] {
+        let map = self.records_by_type.get_or_init(|| {
+            let mut map: RecordsByType<'m> = HashMap::new();
+            for (i, f) in self.files.iter().enumerate() {
+                let Some(index) = &f.index else { continue };
+                for (b, body) in index.bodies.iter().enumerate() {
+                    for &(ty, fields) in &body.records {
+                        let Some(last) = ty.last() else { continue };
+                        let owner = index.module.bodies[b].class.as_deref();
+                        let named = match (last.as_str(), owner) {
+                            ("Self", Some(class)) => class,
+                            ("Self", None) => continue,
+                            (last, _) => last,
+                        };
+                        map.entry(named).or_default().push((
+                            FileId(i as u32),
+                            BodyId(b as u32),
+                            fields,
+                        ));
                     }
                 }
             }

@@ -564,29 +564,13 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }
             // Struct literals `Class { attr: value }` anywhere in the program.
             if out.is_none() {
-                for (g, file) in self.program.files.iter().enumerate() {
-                    let Some(gi) = &file.index else { continue };
-                    if file.lang != index.module.lang {
+                for &(g, b, fields) in self.program.records_of(&class.name) {
+                    if self.program.file(g).lang != index.module.lang {
                         continue;
                     }
-                    for (bi, body_index) in gi.bodies.iter().enumerate() {
-                        for (ty, fields) in &body_index.records {
-                            let Some(last) = ty.last() else { continue };
-                            let named = last == &class.name
-                                || last == "Self"
-                                    && gi.module.bodies[bi].class.as_deref()
-                                        == Some(class.name.as_str());
-                            if !named {
-                                continue;
-                            }
-                            for (name, value) in fields.iter() {
-                                if name == attr {
-                                    merge(
-                                        &mut out,
-                                        self.value(FileId(g as u32), BodyId(bi as u32), value),
-                                    );
-                                }
-                            }
+                    for (name, value) in fields {
+                        if name == attr {
+                            merge(&mut out, self.value(g, b, value));
                         }
                     }
                 }

@@ -89,13 +89,18 @@ pub fn patterns(values: &[Sourced], root: &Path) -> Result<Vec<Pattern>, Error> 
 /// `path` made absolute against the working directory and normalised lexically (`.` and
 /// `..` removed, symlinks not resolved), so every spelling of a path gives the same result.
 pub fn absolute(path: &Path) -> PathBuf {
-    let joined = if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        match std::env::current_dir() {
-            Ok(cwd) => cwd.join(path),
-            Err(_) => path.to_path_buf(),
-        }
+    if path.is_absolute() {
+        return normalize(path);
+    }
+    absolute_from(path, std::env::current_dir().ok().as_deref())
+}
+
+/// [`absolute`] against a working directory the caller looked up once (a run makes
+/// thousands of paths absolute).
+pub fn absolute_from(path: &Path, cwd: Option<&Path>) -> PathBuf {
+    let joined = match cwd {
+        Some(cwd) if !path.is_absolute() => cwd.join(path),
+        _ => path.to_path_buf(),
     };
     normalize(&joined)
 }

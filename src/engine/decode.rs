@@ -39,7 +39,7 @@ pub struct Undecodable {
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 pub fn decode(bytes: &[u8], lang: Lang) -> Result<Decoded, Undecodable> {
-    if let Some(nul) = bytes.iter().position(|&b| b == 0) {
+    if let Some(nul) = memchr::memchr(0, bytes) {
         return Err(Undecodable {
             byte_offset: nul,
             message: format!("binary file: NUL byte at byte offset {nul}"),

@@ -6,6 +6,7 @@ pub mod discover;
 pub mod isolate;
 pub mod read;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -83,8 +84,10 @@ fn with_pool<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 /// Wall time per phase of a run, printed on stderr when `OFFSETLINT_TIMINGS` is set (for the
 /// performance work: where the time goes).
 struct Phases {
+    enabled: bool,
     last: Instant,
-    spent: Vec<(&'static str, Duration)>,
+    /// Each phase's wall time and the resident memory at its end (Linux; 0 elsewhere).
+    spent: Vec<(&'static str, Duration, u64)>,
     /// File counts per stage (read, relevant, indexed, linted).
     counts: Vec<(&'static str, usize)>,
     /// The files whose analysis and rules took longest.
@@ -94,6 +97,7 @@ struct Phases {
 impl Phases {
     fn new() -> Self {
         Phases {
+            enabled: std::env::var_os("OFFSETLINT_TIMINGS").is_some(),
             last: Instant::now(),
             spent: Vec::new(),
             counts: Vec::new(),
@@ -104,16 +108,20 @@ impl Phases {
     /// Ends the current phase under `name`.
     fn mark(&mut self, name: &'static str) {
         let now = Instant::now();
-        self.spent.push((name, now - self.last));
+        let rss = if self.enabled { resident_bytes() } else { 0 };
+        self.spent.push((name, now - self.last, rss));
         self.last = now;
     }
 
     fn report(&self) {
-        if std::env::var_os("OFFSETLINT_TIMINGS").is_some() {
+        if self.enabled {
             let parts: Vec<String> = self
                 .spent
                 .iter()
-                .map(|(n, d)| format!("{n} {:.1} ms", d.as_secs_f64() * 1000.0))
+                .map(|(n, d, rss)| {
+                    let ms = d.as_secs_f64() * 1000.0;
+                    format!("{n} {ms:.1} ms (RSS {} MiB)", rss >> 20)
+                })
                 .collect();
             let counts: Vec<String> = self
                 .counts
@@ -129,12 +137,22 @@ impl Phases {
     }
 }
 
+/// The process's resident memory now, from `/proc/self/statm` (0 where there is none).
+fn resident_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .map_or(0, |pages| pages * 4096)
+}
+
 /// A file the run knows about: one to report on (named or found under an argument), or one
 /// of its project that resolution may need.
 struct Entry {
     /// The path as reported (relative to the working directory when under it, else as the
     /// user spelled it).
     display: PathBuf,
+    /// The path made absolute (not canonical), as configuration patterns match it.
+    absolute: PathBuf,
     lang: Lang,
     target: bool,
     /// The settings of the configuration that applies to the file.
@@ -202,18 +220,20 @@ fn project_entries(
     roots.dedup();
     let cwd = std::env::current_dir().ok();
     let entry = |display: PathBuf, lang: Lang, target: bool| {
-        let abs = crate::config::absolute(&display);
+        let abs = crate::config::absolute_from(&display, cwd.as_deref());
         let settings = walk.configs.for_file(&abs);
         let rules = settings.rules_for(&abs);
         Entry {
             display,
+            absolute: abs,
             lang,
             target,
             settings,
             rules,
         }
     };
-    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let mut dirs = HashMap::new();
+    let mut canonical = |p: &Path| canonical_file(p, &mut dirs);
     let mut seen = std::collections::HashSet::new();
     let mut entries = Vec::new();
     let mut keys = Vec::new();
@@ -244,6 +264,31 @@ fn project_entries(
         }
     }
     (entries, keys)
+}
+
+/// A file's canonical path. Files of one directory share its canonical form (one
+/// `canonicalize` per directory, not one per file: each costs a system call per path
+/// component); a file that is itself a symlink is resolved on its own.
+fn canonical_file(path: &Path, dirs: &mut HashMap<PathBuf, Option<PathBuf>>) -> PathBuf {
+    let whole = || std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+        return whole();
+    };
+    if std::fs::symlink_metadata(path).map_or(true, |m| m.file_type().is_symlink()) {
+        return whole();
+    }
+    let parent = if parent.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        parent
+    };
+    let dir = dirs
+        .entry(parent.to_path_buf())
+        .or_insert_with(|| std::fs::canonicalize(parent).ok());
+    match dir {
+        Some(dir) => dir.join(name),
+        None => whole(),
+    }
 }
 
 /// A file's text as read: decoded, or the undecodable bytes (an OL001 finding if linted).
@@ -313,7 +358,7 @@ fn lint_project(
             lang: e.lang,
             layout: layouts.layout(key, e.lang),
             target: e.target,
-            kinds: e.settings.file_kinds(&e.display),
+            kinds: e.settings.file_kinds(&e.absolute),
         })
         .collect();
     let selection = project::select(

@@ -59,6 +59,10 @@ fn workspace_of(dir: &Path) -> Option<&Path> {
 pub struct Layouts {
     exists: HashMap<PathBuf, bool>,
     crates: HashMap<PathBuf, Option<String>>,
+    /// The module path and namespace of each directory's Python files.
+    python_dirs: HashMap<PathBuf, (Vec<String>, PathBuf)>,
+    /// The namespace (workspace, else the crate itself) of each crate directory.
+    workspaces: HashMap<PathBuf, PathBuf>,
 }
 
 impl Layouts {
@@ -66,19 +70,40 @@ impl Layouts {
         *self.exists.entry(p).or_insert_with_key(|p| p.exists())
     }
 
+    /// The layout of a file, by its canonical path (the engine canonicalises each file once).
     pub fn layout(&mut self, path: &Path, lang: Lang) -> Layout {
-        let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         match lang {
-            Lang::Python => self.python(&absolute),
-            Lang::Rust => self.rust(&absolute),
+            Lang::Python => self.python(path),
+            Lang::Rust => self.rust(path),
         }
     }
 
     fn python(&mut self, path: &Path) -> Layout {
         let stem = stem(path);
         let is_package = stem == "__init__";
-        let mut module: Vec<String> = if is_package { Vec::new() } else { vec![stem] };
-        let mut dir = path.parent();
+        let dir = path.parent().unwrap_or(Path::new(""));
+        let (mut module, namespace) = match self.python_dirs.get(dir) {
+            Some(known) => known.clone(),
+            None => {
+                let found = self.python_dir(dir);
+                self.python_dirs.insert(dir.to_path_buf(), found.clone());
+                found
+            }
+        };
+        if !is_package {
+            module.push(stem);
+        }
+        Layout {
+            module,
+            is_package,
+            namespace,
+        }
+    }
+
+    /// The module path of a directory's files (without their own name) and their namespace.
+    fn python_dir(&mut self, start: &Path) -> (Vec<String>, PathBuf) {
+        let mut module: Vec<String> = Vec::new();
+        let mut dir = Some(start);
         // Up through packages, then on to a source root (namespace packages allowed there).
         let mut in_packages = true;
         let mut segments_above = Vec::new();
@@ -91,11 +116,7 @@ impl Layouts {
             if is_root {
                 module.splice(0..0, segments_above.drain(..));
                 let namespace = self.python_project(d);
-                return Layout {
-                    module,
-                    is_package,
-                    namespace,
-                };
+                return (module, namespace);
             }
             let name = d
                 .file_name()
@@ -114,12 +135,7 @@ impl Layouts {
             dir = d.parent();
         }
         // No source root above: the package chain alone.
-        let namespace = path.parent().map(Path::to_path_buf).unwrap_or_default();
-        Layout {
-            module,
-            is_package,
-            namespace,
-        }
+        (module, start.to_path_buf())
     }
 
     /// The Python project a source root belongs to: `src/` belongs to its parent.
@@ -142,7 +158,11 @@ impl Layouts {
             // Outside any crate: no module tree, nothing can `use` it.
             return Layout::default();
         };
-        let namespace = workspace_of(&crate_dir).unwrap_or(&crate_dir).to_path_buf();
+        let namespace = self
+            .workspaces
+            .entry(crate_dir.clone())
+            .or_insert_with_key(|d| workspace_of(d).unwrap_or(d).to_path_buf())
+            .clone();
         let Ok(rel) = path.strip_prefix(crate_dir.join("src")) else {
             // tests/, examples/, benches/: each file is a crate root of its own, whose name
             // no `use` path can spell (so `use foo::..` never means `tests/foo.rs`).
