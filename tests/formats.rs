@@ -754,6 +754,65 @@ fn baseline_counts_identical_findings() {
     );
 }
 
+/// `baseline = ".."` in the configuration of the working directory, relative to that file;
+/// `--baseline` on the command line replaces it.
+#[test]
+fn baseline_from_the_configuration() {
+    let d = tempfile::tempdir().unwrap();
+    let two = BARE_COMMIT.to_string() + "consumer.commit()\n";
+    let p = write(d.path(), "app/w.py", &two);
+    write(
+        d.path(),
+        "offsetlint.toml",
+        "baseline = \"ci/known.json\"\n",
+    );
+    fs::create_dir_all(d.path().join("ci")).unwrap();
+    let in_dir = |args: &[&str], cwd: &Path| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_offsetlint"));
+        cmd.args(args).current_dir(cwd).env("NO_COLOR", "1");
+        cmd.output().unwrap()
+    };
+    let known = d.path().join("ci/known.json");
+    let out = in_dir(&["check", "--write-baseline", s(&known), "app"], d.path());
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    // From the root and from a directory below it, the configuration's baseline applies.
+    for cwd in [d.path().to_path_buf(), d.path().join("app")] {
+        let target = if cwd == d.path() { "app" } else { "." };
+        let out = in_dir(&["check", "--format", "concise", target], &cwd);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{stderr}");
+        assert!(stderr.contains("2 findings hidden"), "{stderr}");
+    }
+    // A new finding is the only one reported.
+    fs::write(&p, two.clone() + "consumer.commit()\n").unwrap();
+    let out = in_dir(&["check", "--format", "concise", "app"], d.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+    // The command line replaces it; `offsetlint config` shows where it came from.
+    let empty = d.path().join("empty.json");
+    fs::write(&empty, "{\"version\": 1, \"entries\": []}").unwrap();
+    let out = in_dir(
+        &[
+            "check",
+            "--format",
+            "concise",
+            "--baseline",
+            s(&empty),
+            "app",
+        ],
+        d.path(),
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 3);
+    let out = in_dir(&["config", "app/w.py"], d.path());
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        shown.lines().any(|l| l.starts_with("baseline = ")
+            && l.contains("ci/known.json")
+            && l.contains("offsetlint.toml:1")),
+        "{shown}"
+    );
+}
+
 // ---------------------------------------------------------------- statistics
 
 #[test]

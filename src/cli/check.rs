@@ -350,7 +350,13 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
             ExitStatus::Error
         };
     }
-    let baseline = match args.baseline.as_deref().map(Baseline::load).transpose() {
+    // `--baseline`, else the `baseline` key of the configuration of the working directory
+    // (not yet there when `--write-baseline` is about to create it).
+    let baseline_file = args.baseline.clone().or_else(|| {
+        let configured = walk.configs.for_dir(walk.configs.cwd()).baseline.clone()?;
+        (args.write_baseline.is_none() || configured.exists()).then_some(configured)
+    });
+    let baseline = match baseline_file.as_deref().map(Baseline::load).transpose() {
         Ok(b) => b,
         Err(e) => {
             out.stderr.push_str(&format!("error: {e}\n"));
@@ -424,7 +430,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
 
     // The baseline file to write, before anything is printed about the old one.
     if let (Some(path), Some(current)) = (&args.write_baseline, &pass.current) {
-        let same_file = args.baseline.as_deref().is_some_and(|b| same_path(b, path));
+        let same_file = baseline_file.as_deref().is_some_and(|b| same_path(b, path));
         let new = match (&baseline, same_file) {
             (Some(old), true) => old.intersect(current),
             _ => current.clone(),
@@ -444,7 +450,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
             }
         }
     }
-    if let (Some(path), Some(_)) = (&args.baseline, &baseline) {
+    if let (Some(path), Some(_)) = (&baseline_file, &baseline) {
         if !args.quiet || !pass.applied.stale.is_empty() {
             out.stderr.push_str(&baseline_note(path, &pass.applied));
         }
@@ -496,7 +502,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
                 &render::sarif::SarifOptions {
                     root: &root,
                     baselined: &pass.applied.hidden,
-                    baseline_file: args.baseline.as_deref(),
+                    baseline_file: baseline_file.as_deref(),
                     include_suppressed: args.sarif_include_suppressed,
                 },
             ),

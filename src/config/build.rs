@@ -329,6 +329,12 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
         show("heuristic", "false".into(), Origin::Flag("--no-heuristic"));
     }
 
+    let baseline = top(layers, |c| c.values.baseline.as_ref()).map(|(l, spanned)| {
+        let path = l.root.join(spanned.get_ref());
+        let origin = l.loaded.origin("baseline", spanned.span());
+        show("baseline", path.display().to_string(), origin);
+        path
+    });
     let max_file_size = match (
         &o.max_file_size,
         top(layers, |c| c.values.max_file_size.as_ref()),
@@ -431,6 +437,7 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
         per_file_ignores,
         respect_gitignore,
         max_file_size,
+        baseline,
         config_file,
         extends,
         sources: shown,

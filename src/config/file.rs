@@ -40,6 +40,9 @@ pub struct ConfigFile {
     /// Files larger than this are skipped with a warning: bytes, or a string with a unit
     /// (`"20MB"`, `"512 KiB"`).
     pub max_file_size: Option<Spanned<FileSize>>,
+    /// The baseline file (relative to this file's directory): findings it records are not
+    /// reported. `--baseline` on the command line replaces it.
+    pub baseline: Option<Spanned<String>>,
     // API knowledge: extends the built-in tables.
     pub clients: Option<Spanned<Vec<ClientDecl>>>,
     pub factories: Option<Spanned<Vec<FactoryDecl>>>,

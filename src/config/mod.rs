@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 pub use build::{build, Layer, Overrides};
 pub use discover::ConfigResolver;
 pub use file::{closest, parse_config, Loaded};
-pub use pattern::{absolute, Pattern};
+pub use pattern::{absolute, absolute_from, Pattern};
 
 use crate::error::{Error, Origin};
 use crate::knowledge::boundary;
@@ -47,6 +47,8 @@ pub struct Settings {
     pub respect_gitignore: bool,
     /// Larger files are skipped with a warning.
     pub max_file_size: u64,
+    /// `baseline`: the baseline file of runs this configuration applies to (absolute).
+    pub baseline: Option<PathBuf>,
     /// The configuration file these settings come from (the extending one), if any.
     pub config_file: Option<PathBuf>,
     /// The directory its paths are relative to (the working directory for `--config` and

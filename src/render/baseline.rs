@@ -310,14 +310,29 @@ pub fn fingerprint(
     format!("{:016x}:{n}", fnv1a(joined.as_bytes()))
 }
 
-/// `path` relative to `root` with `/` separators when it is under it, else as given.
+/// `path` relative to `root` with `/` separators, going up with `..` when it is not under
+/// it (`../app/w.py` for a baseline in `ci/`), so the key does not depend on the working
+/// directory.
 pub fn relative_to(path: &Path, root: &Path) -> String {
     let abs = absolute(path);
     let root = absolute(root);
-    match abs.strip_prefix(&root) {
-        Ok(rel) => super::slash_path(rel),
-        Err(_) => super::slash_path(path),
+    if let Ok(rel) = abs.strip_prefix(&root) {
+        return super::slash_path(rel);
     }
+    let common = abs
+        .components()
+        .zip(root.components())
+        .take_while(|(a, b)| a == b)
+        .count();
+    if common == 0 {
+        return super::slash_path(path);
+    }
+    let mut rel = PathBuf::new();
+    for _ in root.components().skip(common) {
+        rel.push("..");
+    }
+    rel.extend(abs.components().skip(common));
+    super::slash_path(&rel)
 }
 
 /// An absolute, canonical path where the file exists; else joined to the working directory
