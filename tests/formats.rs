@@ -281,6 +281,46 @@ fn sarif_is_valid_and_carries_rules_flows_fixes_and_fingerprints() {
     assert_ne!(pa, pb, "two paths, two sets of fingerprints");
 }
 
+/// A boundary finding whose import chain runs through other project modules: the chain is a
+/// code flow from the flagged import through each module, valid against the schema.
+#[test]
+fn sarif_import_chain_through_project_modules() {
+    let path = "testdata/projects/py_checkpoint/app/checkpoint_cycle.py";
+    let (status, out) = run(&["check", "--isolated", "--format", "sarif", path]);
+    assert_eq!(status, ExitStatus::Findings, "{}", out.stderr);
+    let log = check_sarif(&out.stdout);
+    let (_, json) = run(&["check", "--isolated", "--format", "json", path]);
+    let json = json_of(&json);
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    let findings = json.as_array().unwrap();
+    assert_eq!(results.len(), findings.len());
+    let mut chains = 0;
+    for (r, f) in results.iter().zip(findings) {
+        let related = f["related"].as_array().unwrap();
+        if related.is_empty() {
+            continue;
+        }
+        chains += 1;
+        let steps = r["codeFlows"][0]["threadFlows"][0]["locations"]
+            .as_array()
+            .unwrap();
+        assert_eq!(steps.len(), related.len() + 1, "{r}");
+        for (step, hop) in steps[1..].iter().zip(related) {
+            let p = &step["location"]["physicalLocation"];
+            assert!(
+                hop["path"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with(p["artifactLocation"]["uri"].as_str().unwrap()),
+                "{step} vs {hop}"
+            );
+            assert_eq!(p["region"]["startLine"], hop["line"]);
+            assert_eq!(step["location"]["message"]["text"], hop["message"]);
+        }
+    }
+    assert!(chains > 0, "no finding with a chain through other modules");
+}
+
 #[test]
 fn sarif_leaves_out_suppressed_and_baselined_results_unless_asked() {
     let d = tempfile::tempdir().unwrap();

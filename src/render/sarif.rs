@@ -171,25 +171,48 @@ fn result(
         "locations": [loc(f.range, f.primary.as_deref())],
         "partialFingerprints": { "offsetlint/v1": print },
     });
-    if !f.labels.is_empty() {
-        v["relatedLocations"] = f
-            .labels
-            .iter()
-            .enumerate()
-            .map(|(i, l)| {
-                let mut r = loc(l.range, Some(&l.message));
-                r["id"] = json!(i + 1);
-                r
+    // Locations in other files: the rest of an import chain through project modules.
+    let elsewhere: Vec<Value> = f
+        .related
+        .iter()
+        .map(|r| {
+            json!({
+                "physicalLocation": {
+                    "artifactLocation": self::artifact(&r.path, opts.root),
+                    "region": { "startLine": r.line, "startColumn": r.column },
+                },
+                "message": { "text": r.message },
             })
-            .collect();
+        })
+        .collect();
+    let related: Vec<Value> = f
+        .labels
+        .iter()
+        .map(|l| loc(l.range, Some(&l.message)))
+        .chain(elsewhere.iter().cloned())
+        .enumerate()
+        .map(|(i, mut r)| {
+            r["id"] = json!(i + 1);
+            r
+        })
+        .collect();
+    if !related.is_empty() {
+        v["relatedLocations"] = Value::Array(related);
     }
-    if let Some(hops) = flow(f) {
+    let hops = flow(f);
+    let chain_goes_on = f.rule.group() == Group::Boundary && !elsewhere.is_empty();
+    if hops.is_some() || chain_goes_on {
         let mut steps: Vec<Value> = hops
+            .unwrap_or_default()
             .iter()
             .map(|l| json!({ "location": loc(l.range, Some(&l.message)) }))
             .collect();
         let last = f.primary.as_deref().unwrap_or(&f.message);
         steps.push(json!({ "location": loc(f.range, Some(last)) }));
+        // A chain through other modules goes on from the flagged import, hop by hop.
+        if chain_goes_on {
+            steps.extend(elsewhere.into_iter().map(|l| json!({ "location": l })));
+        }
         v["codeFlows"] = json!([{ "threadFlows": [{ "locations": steps }] }]);
     }
     if let Some(fix) = &f.fix {
@@ -351,5 +374,61 @@ mod tests {
         let bare = Finding::new(Rule::CheckpointNetworkImport, TextRange::new(9, 17), "m");
         let v = result(&file, &bare, &Status::Reported, "x".into(), &opts);
         assert!(v.get("codeFlows").is_none());
+        assert!(v.get("relatedLocations").is_none());
+    }
+
+    /// A chain through other modules (`related`) goes on from the flagged import, each hop
+    /// in its own file, and is listed in `relatedLocations` too.
+    #[test]
+    fn import_chain_through_other_files_is_a_code_flow() {
+        let source = "import a\n".to_string();
+        let file = FileReport {
+            path: "app/ckpt.py".into(),
+            lang: Lang::Python,
+            lines: LineIndex::new(&source),
+            source,
+            findings: Vec::new(),
+            suppressed: Vec::new(),
+        };
+        let mut f = Finding::new(Rule::CheckpointNetworkImport, TextRange::new(0, 8), "m");
+        for (path, line, message) in [
+            ("app/a.py", 3, "imports `app.b`"),
+            ("app/b.py", 1, "imports `requests`"),
+        ] {
+            f.related.push(crate::diagnostic::Related {
+                path: path.into(),
+                line,
+                column: 1,
+                message: message.into(),
+            });
+        }
+        let opts = SarifOptions {
+            root: Path::new("/"),
+            baselined: &[],
+            baseline_file: None,
+            include_suppressed: false,
+        };
+        let v = result(&file, &f, &Status::Reported, "x".into(), &opts);
+        let steps = v["codeFlows"][0]["threadFlows"][0]["locations"]
+            .as_array()
+            .unwrap();
+        let at = |i: usize| {
+            let p = &steps[i]["location"]["physicalLocation"];
+            (
+                p["artifactLocation"]["uri"].clone(),
+                p["region"]["startLine"].clone(),
+            )
+        };
+        assert_eq!(steps.len(), 3);
+        assert_eq!(at(0), (json!("app/ckpt.py"), json!(1)));
+        assert_eq!(at(1), (json!("app/a.py"), json!(3)));
+        assert_eq!(at(2), (json!("app/b.py"), json!(1)));
+        assert_eq!(
+            steps[2]["location"]["message"]["text"],
+            "imports `requests`"
+        );
+        let related = v["relatedLocations"].as_array().unwrap();
+        assert_eq!(related.len(), 2);
+        assert_eq!(related[1]["id"], 2);
     }
 }
