@@ -350,7 +350,7 @@ fn lint_project(
     phases: &mut Phases,
 ) -> (Vec<FileReport>, Vec<Error>) {
     let mut layouts = project::Layouts::default();
-    let files: Vec<ProjectFile> = entries
+    let mut files: Vec<ProjectFile> = entries
         .iter()
         .zip(keys)
         .map(|(e, key)| ProjectFile {
@@ -362,7 +362,7 @@ fn lint_project(
         })
         .collect();
     let selection = project::select(
-        &files,
+        &mut files,
         |i| {
             let e = &entries[i];
             read_file(&e.display, e.lang, e.settings.max_file_size, &e.settings)

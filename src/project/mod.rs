@@ -64,11 +64,74 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
 /// have what they import indexed (what leads to a Kafka client does; a file that only spawns
 /// asyncio tasks, OL203, concerns itself alone).
 pub fn select<T: Send, E: Send>(
-    files: &[ProjectFile],
+    files: &mut [ProjectFile],
     read: impl Fn(usize) -> Result<T, E> + Sync,
     text: impl Fn(&T) -> &str + Sync,
     concerns: impl Fn(&T) -> bool + Sync,
     propagates: impl Fn(&T) -> bool + Sync,
+) -> Selection<T, E> {
+    // A Rust `#[path]` module lives where its layout does not say: when the files read name
+    // one, the file takes the module path its declaration gives it and the reading starts
+    // over (rare, and bounded: each round must move a file).
+    for _ in 0..4 {
+        let selection = select_once(files, &read, &text, &concerns, &propagates);
+        if !apply_path_mods(files, &selection.texts, &text) {
+            return selection;
+        }
+    }
+    select_once(files, &read, &text, &concerns, &propagates)
+}
+
+/// Gives each file a Rust `#[path = ".."] mod name;` names the module path `name` has in
+/// the declaring module. Whether a file moved.
+fn apply_path_mods<T, E>(
+    files: &mut [ProjectFile],
+    texts: &[Option<Result<T, E>>],
+    text: impl Fn(&T) -> &str,
+) -> bool {
+    let mut moves = Vec::new();
+    for (i, t) in texts.iter().enumerate() {
+        let Some(Ok(t)) = t else { continue };
+        if files[i].lang != Lang::Rust || files[i].layout.module.is_empty() {
+            continue;
+        }
+        let t = text(t);
+        if !t.contains("#[path") {
+            continue;
+        }
+        let Some(dir) = files[i].path.parent() else {
+            continue;
+        };
+        for (file, name) in scan::rust_path_mods(t) {
+            let joined = dir.join(&file);
+            let target = std::fs::canonicalize(&joined).unwrap_or(joined);
+            let Some(j) = files.iter().position(|f| f.path == target) else {
+                continue;
+            };
+            let mut module = files[i].layout.module.clone();
+            module.push(name);
+            if files[j].layout.module != module {
+                moves.push((j, module, files[i].layout.namespace.clone()));
+            }
+        }
+    }
+    let moved = !moves.is_empty();
+    for (j, module, namespace) in moves {
+        files[j].layout = Layout {
+            module,
+            is_package: false,
+            namespace,
+        };
+    }
+    moved
+}
+
+fn select_once<T: Send, E: Send>(
+    files: &[ProjectFile],
+    read: &(impl Fn(usize) -> Result<T, E> + Sync),
+    text: &(impl Fn(&T) -> &str + Sync),
+    concerns: &(impl Fn(&T) -> bool + Sync),
+    propagates: &(impl Fn(&T) -> bool + Sync),
 ) -> Selection<T, E> {
     let program = skeleton(files);
     let n = files.len();

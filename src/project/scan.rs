@@ -142,6 +142,51 @@ pub fn rust(text: &str) -> Vec<ScannedImport> {
     out
 }
 
+/// Rust `#[path = "file.rs"] mod name;` declarations (the attribute on the line of the `mod`
+/// or on a line of its own above it): the file, relative to the declaring file's directory,
+/// and the module name it is known by.
+pub fn rust_path_mods(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut pending: Option<String> = None;
+    for line in text.lines() {
+        let mut t = line.trim();
+        if t.is_empty() || t.starts_with("//") {
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix("#[path") {
+            let file = rest
+                .split_once('"')
+                .and_then(|(_, r)| r.split_once('"'))
+                .map(|(f, _)| f.to_string());
+            let Some(file) = file else {
+                pending = None;
+                continue;
+            };
+            t = rest.split_once(']').map_or("", |(_, after)| after.trim());
+            pending = Some(file);
+            if t.is_empty() {
+                continue;
+            }
+        }
+        let Some(file) = pending.take() else { continue };
+        // Other attributes may stand between (`#[cfg(..)]`).
+        if t.starts_with("#[") {
+            pending = Some(file);
+            continue;
+        }
+        let decl = t
+            .strip_prefix("pub(crate) ")
+            .or_else(|| t.strip_prefix("pub "))
+            .unwrap_or(t);
+        if let Some(name) = decl.strip_prefix("mod ").and_then(|r| r.strip_suffix(';')) {
+            if is_ident(name.trim()) {
+                out.push((file, name.trim().to_string()));
+            }
+        }
+    }
+    out
+}
+
 fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
@@ -193,5 +238,18 @@ mod tests {
             );
         }
         assert!(!got.iter().any(|(p, _)| p.starts_with("hidden")));
+    }
+
+    #[test]
+    fn rust_path_attributes() {
+        let text = "#[path = \"net_impl.rs\"]\npub mod net;\n#[path=\"x/y.rs\"] mod y;\n#[path = \"z.rs\"]\n#[cfg(test)]\nmod z;\nmod plain;\n#[path = \"w.rs\"]\nfn not_a_mod() {}\nmod after;\n";
+        assert_eq!(
+            rust_path_mods(text),
+            [
+                ("net_impl.rs".to_string(), "net".to_string()),
+                ("x/y.rs".to_string(), "y".to_string()),
+                ("z.rs".to_string(), "z".to_string()),
+            ]
+        );
     }
 }
