@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use super::config::{ConfigValue, ConfigView};
 use super::control::{Control, Exits, Pos, RegionId, RegionKind};
 use super::resolve::{Client, Value};
+use super::uses::End;
 use super::{CallFacts, FileAnalysis};
 use crate::knowledge::failure::FailureKind;
 use crate::knowledge::{ConfigStyle, DeclaredKind, Op, Role, SinkSpec};
@@ -819,9 +820,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     }
 
     /// Produces in `body` whose delivery is not confirmed where they are made: a callback
-    /// produce (its outcome arrives later, in the callback), or a send whose delivery handle
-    /// is not awaited, unwrapped or kept.
-    pub fn unconfirmed_produces(&self, body: BodyId) -> Vec<(&'m Call, Pos)> {
+    /// produce (its outcome arrives later, in the callback), a send whose delivery handle is
+    /// dropped or only gets a callback, or one whose handle is kept: then the name it is
+    /// bound to (third), which confirms delivery only where it is read (awaited, `.get()`)
+    /// before an advance.
+    pub fn unconfirmed_produces(&self, body: BodyId) -> Vec<(&'m Call, Pos, Option<String>)> {
+        let callbacks = self.knowledge.vocab.handle_callback_methods;
         let mut out = Vec::new();
         for (call, b) in &self.index.calls {
             if *b != body {
@@ -831,15 +835,48 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 continue;
             };
             let unconfirmed = match &f.op {
-                Op::Produce { .. } => true,
-                Op::Send { awaits, raises } => !f.result.observes_outcome(*awaits, *raises),
-                _ => false,
+                Op::Produce { .. } => Some(None),
+                Op::Send { awaits, raises } if !f.result.observes_outcome(*awaits, *raises) => {
+                    Some(None)
+                }
+                Op::Send { awaits, .. } if f.result.handle_pending(*awaits) => {
+                    match &f.result.end {
+                        End::Bound(name) => Some(Some(name.clone())),
+                        End::Method(m) if callbacks.contains(&m.as_str()) => Some(None),
+                        _ => None,
+                    }
+                }
+                _ => None,
             };
-            if let (true, Some(pos)) = (unconfirmed, self.call_pos(call)) {
-                out.push((*call, pos));
+            if let (Some(handle), Some(pos)) = (unconfirmed, self.call_pos(call)) {
+                out.push((*call, pos, handle));
             }
         }
         out
+    }
+
+    /// Whether `name` is read by a statement that always runs after `produce` and before
+    /// `at` (a kept delivery handle awaited or `.get()` before the advance; registering a
+    /// callback on it is no confirmation).
+    pub fn read_between(&self, name: &str, produce: &Call, produce_pos: Pos, at: Pos) -> bool {
+        let control = self.control();
+        let callbacks = self.knowledge.vocab.handle_callback_methods;
+        control.chain(at).into_iter().any(|p| {
+            control
+                .region(p.region)
+                .stmts
+                .iter()
+                .enumerate()
+                .take(p.index as usize)
+                .any(|(i, s)| {
+                    let sp = Pos {
+                        region: p.region,
+                        index: i as u32,
+                    };
+                    control.follows(produce_pos, produce.range, sp, s.range)
+                        && stmt_reads_name(s, name, callbacks)
+                })
+        })
     }
 
     /// Whether an advance at `at` is guarded by a check of the delivery outcome made after
@@ -1212,20 +1249,11 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     /// Whether `name` is read anywhere in `body` (closures included), not only assigned.
     pub fn reads_name(&self, body: BodyId, name: &str) -> bool {
-        struct Reads<'a> {
-            name: &'a str,
-            found: bool,
-        }
-        impl<'x> Visitor<'x> for Reads<'_> {
-            fn visit_expr(&mut self, e: &'x Expr) {
-                match e {
-                    Expr::Name { id, .. } if id == self.name => self.found = true,
-                    _ if self.found => {}
-                    _ => visit::walk_expr(self, e),
-                }
-            }
-        }
-        let mut v = Reads { name, found: false };
+        let mut v = Reads {
+            name,
+            skip: &[],
+            found: false,
+        };
         visit::walk_block(&mut v, &self.module.bodies[body.0 as usize].stmts);
         v.found
     }
@@ -1504,4 +1532,43 @@ fn call_spine(e: &Expr) -> Vec<String> {
         };
     }
     out
+}
+
+/// Finds a read of one name (closures included), except as the receiver of the `skip`
+/// methods.
+struct Reads<'a> {
+    name: &'a str,
+    skip: &'a [&'a str],
+    found: bool,
+}
+
+impl<'x> Visitor<'x> for Reads<'_> {
+    fn visit_expr(&mut self, e: &'x Expr) {
+        match e {
+            _ if self.found => {}
+            Expr::Name { id, .. } if id == self.name => self.found = true,
+            Expr::Call(call)
+                if call.func.as_method().is_some_and(|(recv, m)| {
+                    self.skip.contains(&m)
+                        && matches!(recv, Expr::Name { id, .. } if id == self.name)
+                }) =>
+            {
+                for a in &call.args {
+                    self.visit_expr(&a.value);
+                }
+            }
+            _ => visit::walk_expr(self, e),
+        }
+    }
+}
+
+/// Whether statement `s` reads `name` other than to register a callback on it (`skip`).
+fn stmt_reads_name(s: &Stmt, name: &str, skip: &[&str]) -> bool {
+    let mut v = Reads {
+        name,
+        skip,
+        found: false,
+    };
+    visit::walk_stmt(&mut v, s);
+    v.found
 }

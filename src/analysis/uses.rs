@@ -58,6 +58,20 @@ impl ResultUse {
     /// after `awaits` awaits and that a failed outcome `raises` (Python) rather than being
     /// a value (Rust `Result`). Before the outcome the value is a handle (a future, a
     /// `Result<DeliveryFuture, _>`): unwrapping or discarding its error passes it through.
+    /// Whether the value kept (`End`) is still a delivery handle, with `awaits` (or a
+    /// `.get()`) left to do before the outcome: `fut = await producer.send(..)`.
+    pub fn handle_pending(&self, awaits: u8) -> bool {
+        let mut pending = awaits;
+        for adapter in &self.adapters {
+            match adapter {
+                Adapter::Await => pending = pending.saturating_sub(1),
+                Adapter::Unwrap | Adapter::Discard if pending == 0 => return false,
+                Adapter::Unwrap | Adapter::Discard => {}
+            }
+        }
+        pending > 0
+    }
+
     pub fn observes_outcome(&self, awaits: u8, raises: bool) -> bool {
         let mut pending = awaits;
         for adapter in &self.adapters {

@@ -70,6 +70,9 @@ pub struct Vocabulary {
     pub sleep_calls: &'static [&'static str],
     /// Context managers of tests that expect the code inside to raise: `assertRaises`.
     pub expect_raises: &'static [&'static str],
+    /// Methods that register a callback on a delivery handle: the outcome arrives later, so
+    /// an advance right after is not confirmed (OL204): `fut.add_done_callback(..)`.
+    pub handle_callback_methods: &'static [&'static str],
     /// Calls that read a producer's queue length (OL202's re-checked flush): `len(producer)`,
     /// `producer.in_flight_count()`.
     pub queue_len_calls: &'static [&'static str],
@@ -379,6 +382,12 @@ impl Default for Vocabulary {
                 "raises",
             ],
             queue_len_calls: &["len", "__len__", "in_flight_count", "outq_len"],
+            handle_callback_methods: &[
+                "add_done_callback",
+                "add_callback",
+                "add_errback",
+                "add_both",
+            ],
         }
     }
 }

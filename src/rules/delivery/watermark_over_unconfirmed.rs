@@ -48,12 +48,15 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
             advances.push((pos, target.range(), name));
         }
         for (pos, range, what) in advances {
-            let unconfirmed = produces.iter().find(|(p, ppos)| {
+            let unconfirmed = produces.iter().find(|(p, ppos, handle)| {
                 p.range != range
                     && control.follows(*ppos, p.range, pos, range)
                     && !analysis.delivery_checked(p, *ppos, pos)
+                    && !handle
+                        .as_deref()
+                        .is_some_and(|h| analysis.read_between(h, p, *ppos, pos))
             });
-            let Some((produce, _)) = unconfirmed else {
+            let Some((produce, _, _)) = unconfirmed else {
                 continue;
             };
             let produced = produce.func.last_name().unwrap_or("produce");
