@@ -71,24 +71,33 @@ pub fn select<T: Send, E: Send>(
     propagates: impl Fn(&T) -> bool + Sync,
 ) -> Selection<T, E> {
     // A Rust `#[path]` module lives where its layout does not say: when the files read name
-    // one, the file takes the module path its declaration gives it and the reading starts
-    // over (rare, and bounded: each round must move a file).
-    for _ in 0..4 {
-        let selection = select_once(files, &read, &text, &concerns, &propagates);
-        if !apply_path_mods(files, &selection.texts, &text) {
+    // one, the file takes the module path its declaration gives it, and if that can change
+    // the selection (the file is relevant, or was not read) the imports are scanned again
+    // with what was read. Each file moves once (the first declaration read wins), so the
+    // rounds end.
+    let mut moved = vec![false; files.len()];
+    let mut prior: Vec<Option<Result<T, E>>> = (0..files.len()).map(|_| None).collect();
+    loop {
+        let selection = select_once(files, prior, &read, &text, &concerns, &propagates);
+        if !apply_path_mods(files, &selection, &text, &mut moved) {
             return selection;
         }
+        prior = selection.texts;
     }
-    select_once(files, &read, &text, &concerns, &propagates)
 }
 
 /// Gives each file a Rust `#[path = ".."] mod name;` names the module path `name` has in
-/// the declaring module. Whether a file moved.
+/// the declaring module, unless it was moved before. Whether a moved file can change the
+/// selection: it is relevant (its importers become relevant through its new path), or it
+/// was not read (nothing imported it by its old path). An irrelevant file that was read
+/// makes nothing relevant wherever it sits.
 fn apply_path_mods<T, E>(
     files: &mut [ProjectFile],
-    texts: &[Option<Result<T, E>>],
+    selection: &Selection<T, E>,
     text: impl Fn(&T) -> &str,
+    moved: &mut [bool],
 ) -> bool {
+    let texts = &selection.texts;
     let mut moves = Vec::new();
     for (i, t) in texts.iter().enumerate() {
         let Some(Ok(t)) = t else { continue };
@@ -110,12 +119,15 @@ fn apply_path_mods<T, E>(
             };
             let mut module = files[i].layout.module.clone();
             module.push(name);
-            if files[j].layout.module != module {
+            if !moved[j] && files[j].layout.module != module {
+                moved[j] = true;
                 moves.push((j, module, files[i].layout.namespace.clone()));
             }
         }
     }
-    let moved = !moves.is_empty();
+    let any = moves
+        .iter()
+        .any(|&(j, _, _)| selection.relevant[j] || texts[j].is_none());
     for (j, module, namespace) in moves {
         files[j].layout = Layout {
             module,
@@ -123,11 +135,13 @@ fn apply_path_mods<T, E>(
             namespace,
         };
     }
-    moved
+    any
 }
 
+/// One round of [`select`]; `prior` holds what an earlier round read (not read again).
 fn select_once<T: Send, E: Send>(
     files: &[ProjectFile],
+    mut prior: Vec<Option<Result<T, E>>>,
     read: &(impl Fn(usize) -> Result<T, E> + Sync),
     text: &(impl Fn(&T) -> &str + Sync),
     concerns: &(impl Fn(&T) -> bool + Sync),
@@ -145,10 +159,12 @@ fn select_once<T: Send, E: Send>(
     }
     // Breadth first over imports, each level read and scanned in parallel.
     while !frontier.is_empty() {
-        let level: Vec<(usize, Result<T, E>, Vec<usize>)> = frontier
-            .par_iter()
-            .map(|&i| {
-                let read = read(i);
+        let known: Vec<(usize, Option<Result<T, E>>)> =
+            frontier.iter().map(|&i| (i, prior[i].take())).collect();
+        let level: Vec<(usize, Result<T, E>, Vec<usize>)> = known
+            .into_par_iter()
+            .map(|(i, known)| {
+                let read = known.unwrap_or_else(|| read(i));
                 let targets = match &read {
                     Ok(t) => imports(&program, i, files[i].lang, text(t)),
                     Err(_) => Vec::new(),
