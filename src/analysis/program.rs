@@ -58,7 +58,10 @@ type CallsByName<'m> = HashMap<&'m str, Vec<(FileId, BodyId, &'m Call)>>;
 
 /// Struct literals by the type they build (`Self { .. }` under its `impl`'s type): the file,
 /// body and field initialisers of each.
-type RecordsByType<'m> = HashMap<&'m str, Vec<(FileId, BodyId, &'m [(String, Expr)])>>;
+type RecordsByType<'m> = HashMap<&'m str, Vec<RecordAt<'m>>>;
+
+/// A struct literal's file, body and field initialisers.
+pub type RecordAt<'m> = (FileId, BodyId, &'m [(String, Expr)]);
 
 /// A namespace (project) of the program, numbered densely.
 type NamespaceId = u32;
@@ -326,7 +329,7 @@ impl<'m> Program<'m> {
 
     /// Struct literals of type `name` anywhere in the program (`Self { .. }` inside an `impl`
     /// of `name` included), with the file and body each is built in.
-    pub fn records_of(&self, name: &str) -> &[(FileId, BodyId, &'m [(String, Expr)])] {
+    pub fn records_of(&self, name: &str) -> &[RecordAt<'m>] {
         let map = self.records_by_type.get_or_init(|| {
             let mut map: RecordsByType<'m> = HashMap::new();
             for (i, f) in self.files.iter().enumerate() {
