@@ -1,0 +1,6 @@
+"""Reaches a checkpoint module."""
+from app.offsets_checkpoint import load
+
+
+def resume(path: str) -> dict:
+    return load(path)
