@@ -26,10 +26,18 @@ fn every_fixture_yields_exactly_its_annotations() {
     let mut checked = 0;
     for path in &files {
         let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let Ok(source) = String::from_utf8(bytes) else {
-            // Not silently skipped: must be one of the files listed in NOT_UTF8, which names
-            // the CLI test that covers them (asserted after the loop).
+        let Ok(source) = String::from_utf8(bytes.clone()) else {
+            // `lint_source` takes text: these go through the binary's own reading (listed in
+            // NOT_UTF8, asserted after the loop), with the same annotations.
             undecodable.insert(path.to_string_lossy().replace('\\', "/"));
+            match expectations(&String::from_utf8_lossy(&bytes)) {
+                Ok(want) => {
+                    if let Some(diff) = difference(&want, &observed(&want, linted_bytes(path))) {
+                        failures.push(format!("{}:\n  {diff}", path.display()));
+                    }
+                }
+                Err(e) => failures.push(format!("{}: bad annotation: {e}", path.display())),
+            }
             continue;
         };
         checked += 1;
@@ -70,6 +78,27 @@ fn every_fixture_yields_exactly_its_annotations() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// The (line, code) findings of `offsetlint check --isolated --format json PATH`.
+fn linted_bytes(path: &Path) -> Vec<(usize, String)> {
+    let args = ["offsetlint", "check", "--isolated", "--format", "json"];
+    let (_, out) = offsetlint::cli::main_with_args(
+        args.iter()
+            .map(|s| s.to_string())
+            .chain([path.to_string_lossy().into_owned()]),
+    );
+    let findings: serde_json::Value = serde_json::from_str(&out.stdout)
+        .unwrap_or_else(|e| panic!("{}: {e}: {}", path.display(), out.stderr));
+    findings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let line = f["line"].as_u64().unwrap() as usize;
+            (line, f["code"].as_str().unwrap().to_string())
+        })
+        .collect()
 }
 
 fn set(items: &[(usize, &str)]) -> BTreeSet<(usize, String)> {

@@ -39,11 +39,10 @@ pub fn fixtures(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Fixtures that are not UTF-8, so `lint_source` (which takes `&str`) cannot run them. Each
-/// is covered end to end by `tests/cli.rs::non_utf8_fixtures_are_tool_errors`, which asserts
-/// the binary's current behaviour (a tool error naming the invalid byte's offset). Their
-/// `expect-file: OL001` annotation is the behaviour decoding is being changed to; once an
-/// undecodable file is an OL001 finding, that test and this list change with it.
+/// Fixtures that are not UTF-8, so `lint_source` (which takes `&str`) cannot run them:
+/// `tests/fixtures.rs` lints them through the CLI and checks their annotations
+/// (`expect-file: OL001`), and `tests/cli.rs::non_utf8_fixtures_are_ol001_findings` checks
+/// the position of the invalid byte.
 pub const NOT_UTF8: &[&str] = &["testdata/OL001/non_utf8.py", "testdata/OL001/non_utf8.rs"];
 
 /// Line number standing for "any line" (`expect-file:`).
