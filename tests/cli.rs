@@ -157,6 +157,25 @@ fn bad_files_are_reported_and_the_run_goes_on() {
     );
 }
 
+/// The literal prefilter only saves work: linting every fixture, fixture project and hostile
+/// file in one run gives the same output with it off (`--no-prefilter`: every file parsed
+/// and analysed). (A file no rule can concern that does not parse is the exception the
+/// catalog makes for OL001; `testdata` has none.)
+#[test]
+fn the_prefilter_changes_no_finding() {
+    let args = ["check", "--isolated", "--format", "json", "testdata"];
+    let (status, on) = run(&args);
+    assert_eq!(status, ExitStatus::Findings, "{}", on.stderr);
+    let (status, off) = run(&[&args[..], &["--no-prefilter"]].concat());
+    assert_eq!(status, ExitStatus::Findings, "{}", off.stderr);
+    let count = on.stdout.matches("\"code\"").count();
+    assert!(count > 300, "only {count} findings");
+    assert!(
+        on.stdout == off.stdout,
+        "findings differ with the prefilter off"
+    );
+}
+
 /// Covers the fixtures `tests/fixtures.rs` cannot run (`common::NOT_UTF8`): an undecodable
 /// file (that names a Kafka module) is an OL001 finding at the first invalid byte.
 #[test]

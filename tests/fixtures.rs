@@ -56,10 +56,21 @@ fn every_fixture_yields_exactly_its_annotations() {
             .is_file()
             .then(|| Settings::from_config_file(&config).unwrap_or_else(|e| panic!("{e}")));
         let settings = configured.as_ref().unwrap_or(&default);
-        let found = lint_source(path, &source, lang, settings)
-            .iter()
-            .map(|f| (lines.line(f.range.start), f.rule.code().to_string()))
-            .collect::<Vec<_>>();
+        let lint = |settings: &Settings| {
+            lint_source(path, &source, lang, settings)
+                .iter()
+                .map(|f| (lines.line(f.range.start), f.rule.code().to_string()))
+                .collect::<Vec<_>>()
+        };
+        let found = lint(settings);
+        // The prefilter only saves work: with it off (every file analysed) nothing changes.
+        let unfiltered = lint(&settings.clone().without_prefilter());
+        if unfiltered != found {
+            failures.push(format!(
+                "{}: with the prefilter off {unfiltered:?}, on {found:?}",
+                path.display()
+            ));
+        }
         if let Some(diff) = difference(&want, &observed(&want, found)) {
             failures.push(format!("{}:\n  {diff}", path.display()));
         }

@@ -56,6 +56,10 @@ pub struct SettingsArgs {
     /// Turn off the receiver-name heuristic: only resolved Kafka clients are checked.
     #[arg(long)]
     pub no_heuristic: bool,
+    /// Parse and analyse every file, not only those whose bytes name something a rule looks
+    /// for (the findings are the same; for testing the prefilter).
+    #[arg(long, hide = true)]
+    pub no_prefilter: bool,
     /// Skip (with a warning) files larger than this: bytes, or with a unit (`20MB`, `512KiB`).
     /// Default 10 MiB.
     #[arg(long, value_name = "SIZE")]
@@ -130,6 +134,7 @@ pub(crate) fn overrides(args: &SettingsArgs) -> Overrides {
         ignore: args.ignore.clone(),
         exclude: args.exclude.clone(),
         no_heuristic: args.no_heuristic,
+        no_prefilter: args.no_prefilter,
         max_file_size: args.max_file_size.clone(),
         respect_gitignore: match (args.respect_gitignore, args.no_respect_gitignore) {
             (true, _) => Some(true),

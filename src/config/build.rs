@@ -36,6 +36,8 @@ pub struct Overrides {
     pub ignore: Vec<String>,
     pub exclude: Vec<String>,
     pub no_heuristic: bool,
+    /// Parse and analyse every file, not only those the literal prefilter selects.
+    pub no_prefilter: bool,
     pub max_file_size: Option<String>,
     pub respect_gitignore: Option<bool>,
 }
@@ -413,6 +415,9 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
     let mut knowledge = Knowledge::default();
     knowledge_keys(layers, &mut knowledge, &mut kinds, &mut show)?;
     knowledge.refresh_prefilter();
+    if o.no_prefilter {
+        knowledge.prefilter.turn_off();
+    }
 
     let config_file = layers
         .last()

@@ -83,6 +83,14 @@ pub struct Sourced {
 }
 
 impl Settings {
+    /// These settings with the literal prefilter off (`--no-prefilter`): every file is
+    /// parsed and analysed. The findings must be the same (tested over every fixture and
+    /// document example).
+    pub fn without_prefilter(mut self) -> Self {
+        self.knowledge.prefilter.turn_off();
+        self
+    }
+
     /// The default settings with only `rule` enabled (per-rule snapshot tests).
     pub fn for_rule(rule: Rule) -> Self {
         Settings {

@@ -18,12 +18,24 @@ pub struct Prefilter {
     /// The words, each with whether it concerns importers too.
     words: Vec<(String, bool)>,
     automaton: Option<AhoCorasick>,
+    /// Off (`--no-prefilter`): every file concerns the rules and its importers, so every
+    /// file is parsed and analysed. Findings must not change; only time does.
+    off: bool,
 }
 
 impl Prefilter {
     pub fn new(words: Vec<(String, bool)>) -> Self {
         let automaton = AhoCorasick::new(words.iter().map(|(w, _)| w.as_str())).ok();
-        Prefilter { words, automaton }
+        Prefilter {
+            words,
+            automaton,
+            off: false,
+        }
+    }
+
+    /// Turns the prefilter off: [`Prefilter::scan`] then says every file is concerned.
+    pub fn turn_off(&mut self) {
+        self.off = true;
     }
 
     pub fn words(&self) -> impl Iterator<Item = &str> {
@@ -32,6 +44,12 @@ impl Prefilter {
 
     /// Scans `bytes` once; stops at the first word that concerns importers.
     pub fn scan(&self, bytes: &[u8]) -> Concern {
+        if self.off {
+            return Concern {
+                concerned: true,
+                propagates: true,
+            };
+        }
         let mut found = Concern::default();
         let Some(automaton) = &self.automaton else {
             return found;
