@@ -335,6 +335,27 @@ mod tests {
     use super::*;
     use crate::model::{Lang, LineIndex, TextRange};
 
+    /// A Python file of the report, with no findings of its own.
+    fn python_file(path: &str, source: &str) -> FileReport {
+        FileReport {
+            path: path.into(),
+            lang: Lang::Python,
+            lines: LineIndex::new(source),
+            source: source.to_string(),
+            findings: Vec::new(),
+            suppressed: Vec::new(),
+        }
+    }
+
+    fn opts() -> SarifOptions<'static> {
+        SarifOptions {
+            root: Path::new("/"),
+            baselined: &[],
+            baseline_file: None,
+            include_suppressed: false,
+        }
+    }
+
     #[test]
     fn encodes_uri_paths() {
         assert_eq!(encode("a b/c%d#é.py"), "a%20b/c%25d%23%C3%A9.py");
@@ -345,25 +366,11 @@ mod tests {
     /// the flagged import; without labels it gets none.
     #[test]
     fn boundary_chain_is_a_code_flow() {
-        let source = "import a\nimport b\n".to_string();
-        let file = FileReport {
-            path: "ckpt.py".into(),
-            lang: Lang::Python,
-            lines: LineIndex::new(&source),
-            source,
-            findings: Vec::new(),
-            suppressed: Vec::new(),
-        };
+        let file = python_file("ckpt.py", "import a\nimport b\n");
         let f = Finding::new(Rule::CheckpointNetworkImport, TextRange::new(9, 17), "m")
             .label(TextRange::new(0, 8), "imports `a`")
             .primary("network import");
-        let opts = SarifOptions {
-            root: Path::new("/"),
-            baselined: &[],
-            baseline_file: None,
-            include_suppressed: false,
-        };
-        let v = result(&file, &f, &Status::Reported, "x".into(), &opts);
+        let v = result(&file, &f, &Status::Reported, "x".into(), &opts());
         let steps = &v["codeFlows"][0]["threadFlows"][0]["locations"];
         assert_eq!(steps.as_array().unwrap().len(), 2);
         assert_eq!(steps[0]["location"]["message"]["text"], "imports `a`");
@@ -372,7 +379,7 @@ mod tests {
             2
         );
         let bare = Finding::new(Rule::CheckpointNetworkImport, TextRange::new(9, 17), "m");
-        let v = result(&file, &bare, &Status::Reported, "x".into(), &opts);
+        let v = result(&file, &bare, &Status::Reported, "x".into(), &opts());
         assert!(v.get("codeFlows").is_none());
         assert!(v.get("relatedLocations").is_none());
     }
@@ -381,15 +388,7 @@ mod tests {
     /// in its own file, and is listed in `relatedLocations` too.
     #[test]
     fn import_chain_through_other_files_is_a_code_flow() {
-        let source = "import a\n".to_string();
-        let file = FileReport {
-            path: "app/ckpt.py".into(),
-            lang: Lang::Python,
-            lines: LineIndex::new(&source),
-            source,
-            findings: Vec::new(),
-            suppressed: Vec::new(),
-        };
+        let file = python_file("app/ckpt.py", "import a\n");
         let mut f = Finding::new(Rule::CheckpointNetworkImport, TextRange::new(0, 8), "m");
         for (path, line, message) in [
             ("app/a.py", 3, "imports `app.b`"),
@@ -402,13 +401,7 @@ mod tests {
                 message: message.into(),
             });
         }
-        let opts = SarifOptions {
-            root: Path::new("/"),
-            baselined: &[],
-            baseline_file: None,
-            include_suppressed: false,
-        };
-        let v = result(&file, &f, &Status::Reported, "x".into(), &opts);
+        let v = result(&file, &f, &Status::Reported, "x".into(), &opts());
         let steps = v["codeFlows"][0]["threadFlows"][0]["locations"]
             .as_array()
             .unwrap();
