@@ -602,7 +602,7 @@ fn lint_isolated<'m>(
 /// fuzzers want to see it).
 pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -> Vec<Finding> {
     let kinds = settings.file_kinds(path);
-    if kinds.is_empty() && !settings.knowledge.may_concern(source) {
+    if kinds.is_empty() && !settings.knowledge.may_concern(source.as_bytes()) {
         return Vec::new();
     }
     let lines = LineIndex::new(source);
@@ -640,7 +640,7 @@ pub fn check_source(path: &Path, source: String, settings: &Settings) -> Option<
         ..Report::default()
     };
     let kinds = settings.file_kinds(path);
-    if !kinds.is_empty() || settings.knowledge.may_concern(&source) {
+    if !kinds.is_empty() || settings.knowledge.may_concern(source.as_bytes()) {
         let lines = LineIndex::new(&source);
         let Ok(parsed) = isolated(|| frontend::lower(lang, &source)) else {
             report.errors.push(Error::Internal {
@@ -701,8 +701,8 @@ pub fn lint_bytes(
             (d.text, findings)
         }
         Err(bad) => {
-            let concerned = !settings.file_kinds(path).is_empty()
-                || settings.knowledge.prefilter.scan(bytes).concerned;
+            let concerned =
+                !settings.file_kinds(path).is_empty() || settings.knowledge.may_concern(bytes);
             let findings = if concerned {
                 undecodable_findings(&bad, settings.rules_for(path))
             } else {

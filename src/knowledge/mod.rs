@@ -433,8 +433,8 @@ impl Knowledge {
     }
 
     /// Whether a file's bytes name anything a rule looks for (the literal prefilter).
-    pub fn may_concern(&self, source: &str) -> bool {
-        self.prefilter.scan(source.as_bytes()).concerned
+    pub fn may_concern(&self, source: &[u8]) -> bool {
+        self.prefilter.scan(source).concerned
     }
 
     /// The words whose presence in a file's bytes means a rule may concern it (the literal
