@@ -58,30 +58,33 @@ impl ResultUse {
     /// after `awaits` awaits and that a failed outcome `raises` (Python) rather than being
     /// a value (Rust `Result`). Before the outcome the value is a handle (a future, a
     /// `Result<DeliveryFuture, _>`): unwrapping or discarding its error passes it through.
+    /// Runs the adapters over a result that takes `awaits` awaits to reach its outcome:
+    /// `Err(observed)` when one of them decides (an unwrap of the outcome observes it, a
+    /// discard drops it), else `Ok` with the awaits still left for the end to do.
+    fn after_adapters(&self, awaits: u8) -> Result<u8, bool> {
+        let mut pending = awaits;
+        for adapter in &self.adapters {
+            match adapter {
+                Adapter::Await => pending = pending.saturating_sub(1),
+                Adapter::Unwrap if pending == 0 => return Err(true),
+                Adapter::Discard if pending == 0 => return Err(false),
+                Adapter::Unwrap | Adapter::Discard => {}
+            }
+        }
+        Ok(pending)
+    }
+
     /// Whether the value kept (`End`) is still a delivery handle, with `awaits` (or a
     /// `.get()`) left to do before the outcome: `fut = await producer.send(..)`.
     pub fn handle_pending(&self, awaits: u8) -> bool {
-        let mut pending = awaits;
-        for adapter in &self.adapters {
-            match adapter {
-                Adapter::Await => pending = pending.saturating_sub(1),
-                Adapter::Unwrap | Adapter::Discard if pending == 0 => return false,
-                Adapter::Unwrap | Adapter::Discard => {}
-            }
-        }
-        pending > 0
+        matches!(self.after_adapters(awaits), Ok(pending) if pending > 0)
     }
 
     pub fn observes_outcome(&self, awaits: u8, raises: bool) -> bool {
-        let mut pending = awaits;
-        for adapter in &self.adapters {
-            match adapter {
-                Adapter::Await => pending = pending.saturating_sub(1),
-                Adapter::Unwrap if pending == 0 => return true,
-                Adapter::Discard if pending == 0 => return false,
-                Adapter::Unwrap | Adapter::Discard => {}
-            }
-        }
+        let pending = match self.after_adapters(awaits) {
+            Ok(pending) => pending,
+            Err(observed) => return observed,
+        };
         match &self.end {
             End::Discarded | End::Underscore => pending == 0 && raises,
             End::Bound(_) | End::Method(_) | End::Used | End::Returned => true,
