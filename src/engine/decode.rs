@@ -38,8 +38,8 @@ pub struct Undecodable {
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-pub fn decode(bytes: &[u8], lang: Lang) -> Result<Decoded, Undecodable> {
-    if let Some(nul) = memchr::memchr(0, bytes) {
+pub fn decode(bytes: Vec<u8>, lang: Lang) -> Result<Decoded, Undecodable> {
+    if let Some(nul) = memchr::memchr(0, &bytes) {
         return Err(Undecodable {
             byte_offset: nul,
             message: format!("binary file: NUL byte at byte offset {nul}"),
@@ -50,9 +50,9 @@ pub fn decode(bytes: &[u8], lang: Lang) -> Result<Decoded, Undecodable> {
             text_offset: 0,
         });
     }
-    let (has_bom, body) = match bytes.strip_prefix(BOM) {
+    let (has_bom, body) = match bytes.as_slice().strip_prefix(BOM) {
         Some(rest) => (true, rest),
-        None => (false, bytes),
+        None => (false, &bytes[..]),
     };
     let skipped = if has_bom { BOM.len() } else { 0 };
     let declared = match lang {
@@ -60,7 +60,7 @@ pub fn decode(bytes: &[u8], lang: Lang) -> Result<Decoded, Undecodable> {
         Lang::Rust => None,
     };
     let Some((name, at)) = declared else {
-        return utf8(body, skipped, lang);
+        return utf8(bytes, skipped, lang);
     };
     let unknown = |what: &str| Undecodable {
         byte_offset: skipped + at,
@@ -75,7 +75,7 @@ pub fn decode(bytes: &[u8], lang: Lang) -> Result<Decoded, Undecodable> {
     // With a BOM, CPython accepts only a declaration its tokenizer itself normalises to
     // `utf-8` (`utf-8`, `UTF_8`, `utf-8-unix`), not an alias such as `utf8`.
     if codec.name == "utf_8" && (!has_bom || tokenizer_utf8(name)) {
-        return utf8(body, skipped, lang);
+        return utf8(bytes, skipped, lang);
     }
     if has_bom {
         return Err(Undecodable {
@@ -113,33 +113,34 @@ pub fn decode(bytes: &[u8], lang: Lang) -> Result<Decoded, Undecodable> {
     }
 }
 
-fn utf8(body: &[u8], skipped: usize, lang: Lang) -> Result<Decoded, Undecodable> {
-    match std::str::from_utf8(body) {
-        Ok(s) => Ok(Decoded {
-            text: s.to_string(),
-        }),
-        Err(e) => {
-            let bad = e.valid_up_to();
-            let help = match lang {
-                Lang::Python => {
-                    "save the file as UTF-8, or declare its encoding on line 1 or 2 \
-                     (`# -*- coding: latin-1 -*-`, PEP 263)"
-                }
-                Lang::Rust => "Rust source files must be UTF-8",
-            };
-            Err(Undecodable {
-                byte_offset: skipped + bad,
-                message: format!(
-                    "not valid UTF-8: byte 0x{:02X} at byte offset {}",
-                    body[bad],
-                    skipped + bad
-                ),
-                help: help.into(),
-                text: String::from_utf8_lossy(body).into_owned(),
-                text_offset: bad,
-            })
+/// The bytes after the `skipped` BOM bytes as UTF-8, without copying them when they are.
+fn utf8(mut bytes: Vec<u8>, skipped: usize, lang: Lang) -> Result<Decoded, Undecodable> {
+    let body = &bytes[skipped..];
+    let Err(e) = std::str::from_utf8(body) else {
+        bytes.drain(..skipped);
+        // Checked just above; `from_utf8` keeps the buffer.
+        let text = String::from_utf8(bytes).unwrap_or_default();
+        return Ok(Decoded { text });
+    };
+    let bad = e.valid_up_to();
+    let help = match lang {
+        Lang::Python => {
+            "save the file as UTF-8, or declare its encoding on line 1 or 2 \
+             (`# -*- coding: latin-1 -*-`, PEP 263)"
         }
-    }
+        Lang::Rust => "Rust source files must be UTF-8",
+    };
+    Err(Undecodable {
+        byte_offset: skipped + bad,
+        message: format!(
+            "not valid UTF-8: byte 0x{:02X} at byte offset {}",
+            body[bad],
+            skipped + bad
+        ),
+        help: help.into(),
+        text: String::from_utf8_lossy(body).into_owned(),
+        text_offset: bad,
+    })
 }
 
 /// Offset in `String::from_utf8_lossy(bytes)` of byte `at`.
@@ -676,7 +677,7 @@ mod tests {
     use super::*;
 
     fn py(bytes: &[u8]) -> Result<Decoded, Undecodable> {
-        decode(bytes, Lang::Python)
+        decode(bytes.to_vec(), Lang::Python)
     }
 
     #[test]
@@ -755,7 +756,7 @@ mod tests {
         assert!(d.text.contains('\u{20ac}'));
         // Rust ignores coding comments.
         assert!(decode(
-            b"// coding: latin-1\nconst S: &str = \"\xe9\";\n",
+            b"// coding: latin-1\nconst S: &str = \"\xe9\";\n".to_vec(),
             Lang::Rust
         )
         .is_err());

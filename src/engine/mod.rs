@@ -330,7 +330,7 @@ fn read_file(path: &Path, lang: Lang, max_size: u64, settings: &Settings) -> Res
     // The words are ASCII and every source encoding offsetlint decodes is ASCII-compatible,
     // so the bytes are scanned as read.
     let concern = settings.knowledge.prefilter.scan(&bytes);
-    let (text, undecodable) = match decode::decode(&bytes, lang) {
+    let (text, undecodable) = match decode::decode(bytes, lang) {
         Ok(d) => (d.text, None),
         Err(bad) => (bad.text.clone(), Some(bad)),
     };
@@ -382,6 +382,18 @@ fn lint_project(
         ("relevant", count(&selection.relevant)),
         ("indexed", count(&selection.indexed)),
     ];
+    if phases.enabled {
+        let kib = |v: &[bool]| {
+            let bytes: usize = (selection.texts.iter().zip(v))
+                .filter(|(_, &b)| b)
+                .filter_map(|(t, _)| t.as_ref()?.as_ref().ok())
+                .map(|s| s.text.len())
+                .sum();
+            bytes >> 10
+        };
+        phases.counts.push(("KiB relevant", kib(&selection.relevant)));
+        phases.counts.push(("KiB indexed", kib(&selection.indexed)));
+    }
     let sources: Vec<Option<&Source>> = selection
         .texts
         .iter()
@@ -695,7 +707,7 @@ pub fn lint_bytes(
     lang: Lang,
     settings: &Settings,
 ) -> (String, Vec<Finding>) {
-    match decode::decode(bytes, lang) {
+    match decode::decode(bytes.to_vec(), lang) {
         Ok(d) => {
             let findings = lint_source(path, &d.text, lang, settings);
             (d.text, findings)

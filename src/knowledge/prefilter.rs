@@ -1,8 +1,8 @@
-//! The literal prefilter: one pass over a file's bytes (Aho-Corasick over the words the
-//! knowledge tables derive) says whether a rule may concern the file, and whether what it
-//! names also concerns the files importing it. A file it rejects is never parsed.
+//! The literal prefilter: a search of a file's bytes for the words the knowledge tables
+//! derive says whether a rule may concern the file, and whether what it names also concerns
+//! the files importing it. A file it rejects is never parsed.
 
-use aho_corasick::AhoCorasick;
+use memchr::memmem::Finder;
 
 /// What the prefilter found in a file's bytes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -17,7 +17,11 @@ pub struct Concern {
 pub struct Prefilter {
     /// The words, each with whether it concerns importers too.
     words: Vec<(String, bool)>,
-    automaton: Option<AhoCorasick>,
+    /// One vectorised substring searcher per word, those that concern importers first. The
+    /// words are few (library roots, declared roots, task spawns): a pass per word measured
+    /// several times faster than one Aho-Corasick pass, whose prefilter for these words is
+    /// a scan for two of their bytes that match everywhere in source text.
+    finders: Vec<(Finder<'static>, bool)>,
     /// Off (`--no-prefilter`): every file concerns the rules and its importers, so every
     /// file is parsed and analysed. Findings must not change; only time does.
     off: bool,
@@ -25,10 +29,13 @@ pub struct Prefilter {
 
 impl Prefilter {
     pub fn new(words: Vec<(String, bool)>) -> Self {
-        let automaton = AhoCorasick::new(words.iter().map(|(w, _)| w.as_str())).ok();
+        let mut finders: Vec<(Finder<'static>, bool)> = (words.iter())
+            .map(|(w, p)| (Finder::new(w.as_bytes()).into_owned(), *p))
+            .collect();
+        finders.sort_by_key(|&(_, p)| !p);
         Prefilter {
+            finders,
             words,
-            automaton,
             off: false,
         }
     }
@@ -42,7 +49,7 @@ impl Prefilter {
         self.words.iter().map(|(w, _)| w.as_str())
     }
 
-    /// Scans `bytes` once; stops at the first word that concerns importers.
+    /// Whether any word, and any word that concerns importers, is in `bytes`.
     pub fn scan(&self, bytes: &[u8]) -> Concern {
         if self.off {
             return Concern {
@@ -50,19 +57,13 @@ impl Prefilter {
                 propagates: true,
             };
         }
-        let mut found = Concern::default();
-        let Some(automaton) = &self.automaton else {
-            return found;
-        };
-        // Overlapping matches: a word inside another word must still be seen.
-        for m in automaton.find_overlapping_iter(bytes) {
-            found.concerned = true;
-            if self.words[m.pattern().as_usize()].1 {
-                found.propagates = true;
-                break;
-            }
-        }
-        found
+        // Words that concern importers come first: the first word found decides.
+        (self.finders.iter())
+            .find(|(finder, _)| finder.find(bytes).is_some())
+            .map_or(Concern::default(), |&(_, propagates)| Concern {
+                concerned: true,
+                propagates,
+            })
     }
 }
 
