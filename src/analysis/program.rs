@@ -26,7 +26,8 @@ pub struct ProgramFile<'m> {
     /// The project whose module names it shares (its root directory): module names of
     /// different projects in one run never resolve to each other.
     pub namespace: PathBuf,
-    /// Parsed and walked; `None` for a file that could not be parsed.
+    /// Parsed and walked up front; `None` for a file that could not be parsed, or that is
+    /// left to the program's [`Load`] (parsed when a resolution first reaches it).
     pub index: Option<FileIndex<'m>>,
     pub lines: Option<&'m LineIndex>,
     /// Boundary kinds its name gives it (`checkpoint`, `fixture`).
@@ -53,6 +54,25 @@ pub enum ImportTarget {
     Item(FileId, Vec<String>),
 }
 
+/// Parses and indexes files of the program on first use. A project's relevant files are
+/// indexed up front; the modules they import, which resolution may or may not follow, are
+/// left to this (on the corpus benchmark they are half of what would be parsed).
+pub trait Load<'m>: Sync {
+    /// The index of file `id`, parsed now; `None` when it cannot be parsed or is not to be.
+    fn index(&'m self, id: FileId) -> Option<FileIndex<'m>>;
+    /// The line index of file `id`'s text.
+    fn lines(&'m self, id: FileId) -> Option<&'m LineIndex>;
+}
+
+/// A file's index and lines, as given up front or loaded on first use.
+struct Slot<'m> {
+    index: OnceLock<Option<FileIndex<'m>>>,
+    lines: OnceLock<Option<&'m LineIndex>>,
+    /// Given up front: the program-wide lookups (callers, struct literals) read only these,
+    /// so that what they see does not depend on what another file's analysis loaded first.
+    eager: bool,
+}
+
 /// Calls by the callee's last name: the file and body each is in.
 type CallsByName<'m> = HashMap<&'m str, Vec<(FileId, BodyId, &'m Call)>>;
 
@@ -68,6 +88,9 @@ type NamespaceId = u32;
 
 pub struct Program<'m> {
     pub files: Vec<ProgramFile<'m>>,
+    /// Each file's index and lines (taken out of `files`, which keep `None`).
+    slots: Vec<Slot<'m>>,
+    load: Option<&'m dyn Load<'m>>,
     /// Each file's namespace.
     namespace_of: Vec<NamespaceId>,
     /// Module paths per language and namespace (looked up by slice, without allocating: the
@@ -86,7 +109,29 @@ pub struct Program<'m> {
 }
 
 impl<'m> Program<'m> {
+    /// A program of the files as given: those without an index have none.
     pub fn new(files: Vec<ProgramFile<'m>>) -> Self {
+        Program::loading(files, None)
+    }
+
+    /// A program whose files without an index are loaded by `load` when first asked for.
+    pub fn loading(mut files: Vec<ProgramFile<'m>>, load: Option<&'m dyn Load<'m>>) -> Self {
+        let slots = files
+            .iter_mut()
+            .map(|f| {
+                let eager = f.index.is_some() || f.lines.is_some() || load.is_none();
+                let slot = Slot {
+                    index: OnceLock::new(),
+                    lines: OnceLock::new(),
+                    eager,
+                };
+                if eager {
+                    let _ = slot.index.set(f.index.take());
+                    let _ = slot.lines.set(f.lines.take());
+                }
+                slot
+            })
+            .collect();
         let mut modules: HashMap<_, HashMap<_, _>> = HashMap::new();
         let mut crates: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         let mut module_names: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
@@ -120,6 +165,8 @@ impl<'m> Program<'m> {
             .collect();
         Program {
             files,
+            slots,
+            load,
             namespace_of,
             conftests,
             modules,
@@ -156,7 +203,23 @@ impl<'m> Program<'m> {
     }
 
     pub fn index(&self, id: FileId) -> Option<&FileIndex<'m>> {
-        self.files.get(id.0 as usize)?.index.as_ref()
+        let slot = self.slots.get(id.0 as usize)?;
+        slot.index
+            .get_or_init(|| self.load.and_then(|l| l.index(id)))
+            .as_ref()
+    }
+
+    /// The line index of a file's text (for messages that point into it).
+    pub fn lines(&self, id: FileId) -> Option<&'m LineIndex> {
+        let slot = self.slots.get(id.0 as usize)?;
+        *slot.lines.get_or_init(|| self.load.and_then(|l| l.lines(id)))
+    }
+
+    /// The files indexed up front, with their index (what program-wide lookups read).
+    fn eager(&self) -> impl Iterator<Item = (usize, &FileIndex<'m>)> {
+        (self.slots.iter().enumerate())
+            .filter(|(_, s)| s.eager)
+            .filter_map(|(i, s)| Some((i, s.index.get()?.as_ref()?)))
     }
 
     /// The file of a module, in the namespace (project) of `near`.
@@ -312,8 +375,7 @@ impl<'m> Program<'m> {
     pub fn calls_named(&self, name: &str) -> &[(FileId, BodyId, &'m Call)] {
         let map = self.calls_by_name.get_or_init(|| {
             let mut map: HashMap<&'m str, Vec<(FileId, BodyId, &'m Call)>> = HashMap::new();
-            for (i, f) in self.files.iter().enumerate() {
-                let Some(index) = &f.index else { continue };
+            for (i, index) in self.eager() {
                 for (call, body) in &index.calls {
                     if let Some(last) = call.func.last_name() {
                         map.entry(last)
@@ -332,8 +394,7 @@ impl<'m> Program<'m> {
     pub fn records_of(&self, name: &str) -> &[RecordAt<'m>] {
         let map = self.records_by_type.get_or_init(|| {
             let mut map: RecordsByType<'m> = HashMap::new();
-            for (i, f) in self.files.iter().enumerate() {
-                let Some(index) = &f.index else { continue };
+            for (i, index) in self.eager() {
                 for (b, body) in index.bodies.iter().enumerate() {
                     for &(ty, fields) in &body.records {
                         let Some(last) = ty.last() else { continue };

@@ -4,6 +4,7 @@
 pub mod decode;
 pub mod discover;
 pub mod isolate;
+mod load;
 pub mod read;
 
 use std::collections::HashMap;
@@ -361,7 +362,7 @@ fn lint_project(
             kinds: e.settings.file_kinds(&e.absolute),
         })
         .collect();
-    let selection = project::select(
+    let mut selection = project::select(
         &mut files,
         |i| {
             let e = &entries[i];
@@ -394,25 +395,34 @@ fn lint_project(
         phases.counts.push(("KiB relevant", kib(&selection.relevant)));
         phases.counts.push(("KiB indexed", kib(&selection.indexed)));
     }
+    // What is neither linted nor indexed was read for its imports only.
+    for (t, (&relevant, &indexed)) in (selection.texts.iter_mut())
+        .zip(selection.relevant.iter().zip(&selection.indexed))
+    {
+        if !relevant && !indexed && matches!(t, Some(Ok(_))) {
+            *t = None;
+        }
+    }
     let sources: Vec<Option<&Source>> = selection
         .texts
         .iter()
         .map(|t| t.as_ref().and_then(|r| r.as_ref().ok()))
         .collect();
+    // Relevant files are parsed now; the modules they only import, when a resolution
+    // reaches them.
+    let eager: Vec<bool> = (selection.indexed.iter().zip(&selection.relevant))
+        .map(|(&indexed, &relevant)| indexed && relevant)
+        .collect();
+    let lazy: Vec<bool> = (selection.indexed.iter().zip(&eager))
+        .map(|(&indexed, &eager)| indexed && !eager)
+        .collect();
     let parsed: Vec<Option<Result<Lowered, SyntaxError>>> = files
         .par_iter()
         .zip(&sources)
-        .zip(&selection.indexed)
-        .map(|((f, source), &indexed)| {
-            let source = source.filter(|s| indexed && s.undecodable.is_none())?;
-            Some(
-                isolated(|| frontend::lower(f.lang, &source.text)).unwrap_or_else(|message| {
-                    Err(SyntaxError {
-                        message: format!("internal error while parsing this file: {message}"),
-                        range: TextRange::default(),
-                    })
-                }),
-            )
+        .zip(&eager)
+        .map(|((f, source), &eager)| {
+            let source = source.filter(|s| eager && s.undecodable.is_none())?;
+            Some(load::parse(f.lang, &source.text))
         })
         .collect();
     phases.mark("parse");
@@ -429,7 +439,8 @@ fn lint_project(
             _ => None,
         })
         .collect();
-    let program = Program::new(
+    let loader = load::Loader::new(entries, &sources, lazy);
+    let program = Program::loading(
         entries
             .iter()
             .zip(files.iter())
@@ -446,6 +457,7 @@ fn lint_project(
                 kinds: f.kinds.clone(),
             })
             .collect(),
+        Some(&loader),
     );
     phases.mark("index");
     let mut errors = Vec::new();
@@ -525,7 +537,9 @@ fn lint_project(
     // Freeing every file's model and text takes as long as a phase: it happens on a thread
     // of its own, off the path to the output (the program borrows them, so it goes first).
     drop(program);
-    std::thread::spawn(move || drop((parsed, selection)));
+    phases.counts.push(("parsed on first use", loader.loaded()));
+    let models = loader.into_models();
+    std::thread::spawn(move || drop((parsed, models, selection)));
     (reports, errors)
 }
 

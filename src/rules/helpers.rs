@@ -49,7 +49,7 @@ fn place(ctx: &RuleContext, at: Origin) -> String {
         return format!("at line {}", ctx.file.lines.line(at.range.start));
     }
     let file = analysis.program.file(at.file);
-    match file.lines {
+    match analysis.program.lines(at.file) {
         Some(lines) => format!("in {}:{}", file.path.display(), lines.line(at.range.start)),
         None => format!("in {}", file.path.display()),
     }

@@ -79,8 +79,8 @@ pub(crate) fn check(
         };
         for (file, hop, module) in v.chain.iter().skip(1).map(|(f, i, m)| (*f, *i, m)) {
             let f = program.file(file);
-            let (line, column) = f.lines.map_or((0, 0), |l| {
-                (l.line(hop.range.start), column_of(f, hop.range.start))
+            let (line, column) = program.lines(file).map_or((0, 0), |l| {
+                (l.line(hop.range.start), l.byte_column(hop.range.start))
             });
             finding.related.push(Related {
                 path: f.path.clone(),
@@ -93,9 +93,6 @@ pub(crate) fn check(
     }
 }
 
-fn column_of(f: &crate::analysis::program::ProgramFile, offset: u32) -> usize {
-    f.lines.map_or(0, |l| l.byte_column(offset))
-}
 
 /// One import entry of a file, as the breadth-first search sees it: what it names that the
 /// boundary forbids, or the project file it leads to.
