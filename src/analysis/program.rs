@@ -28,7 +28,7 @@ pub struct ProgramFile<'m> {
     pub namespace: PathBuf,
     /// Parsed and walked up front; `None` for a file that could not be parsed, or that is
     /// left to the program's [`Load`] (parsed when a resolution first reaches it).
-    pub index: Option<FileIndex<'m>>,
+    pub index: Option<Box<FileIndex<'m>>>,
     pub lines: Option<&'m LineIndex>,
     /// Boundary kinds its name gives it (`checkpoint`, `fixture`).
     pub kinds: Vec<String>,
@@ -66,7 +66,7 @@ pub trait Load<'m>: Sync {
 
 /// A file's index and lines, as given up front or loaded on first use.
 struct Slot<'m> {
-    index: OnceLock<Option<FileIndex<'m>>>,
+    index: OnceLock<Option<Box<FileIndex<'m>>>>,
     lines: OnceLock<Option<&'m LineIndex>>,
     /// Given up front: the program-wide lookups (callers, struct literals) read only these,
     /// so that what they see does not depend on what another file's analysis loaded first.
@@ -192,7 +192,7 @@ impl<'m> Program<'m> {
             module: Vec::new(),
             is_package: false,
             namespace: PathBuf::new(),
-            index,
+            index: index.map(Box::new),
             lines,
             kinds,
         }])
@@ -205,21 +205,23 @@ impl<'m> Program<'m> {
     pub fn index(&self, id: FileId) -> Option<&FileIndex<'m>> {
         let slot = self.slots.get(id.0 as usize)?;
         slot.index
-            .get_or_init(|| self.load.and_then(|l| l.index(id)))
-            .as_ref()
+            .get_or_init(|| self.load.and_then(|l| l.index(id)).map(Box::new))
+            .as_deref()
     }
 
     /// The line index of a file's text (for messages that point into it).
     pub fn lines(&self, id: FileId) -> Option<&'m LineIndex> {
         let slot = self.slots.get(id.0 as usize)?;
-        *slot.lines.get_or_init(|| self.load.and_then(|l| l.lines(id)))
+        *slot
+            .lines
+            .get_or_init(|| self.load.and_then(|l| l.lines(id)))
     }
 
     /// The files indexed up front, with their index (what program-wide lookups read).
     fn eager(&self) -> impl Iterator<Item = (usize, &FileIndex<'m>)> {
         (self.slots.iter().enumerate())
             .filter(|(_, s)| s.eager)
-            .filter_map(|(i, s)| Some((i, s.index.get()?.as_ref()?)))
+            .filter_map(|(i, s)| Some((i, s.index.get()?.as_deref()?)))
     }
 
     /// The file of a module, in the namespace (project) of `near`.

@@ -340,10 +340,10 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
         };
         let (files, mut errors) = crate::engine::discover::discover(paths, &walk);
         errors.extend(walk.configs.take_errors());
-        for (path, _) in &files {
+        for found in &files {
             out.stdout.push_str(&format!(
                 "{}\n",
-                render::escape_text(&path.display().to_string())
+                render::escape_text(&found.path.display().to_string())
             ));
         }
         for e in &errors {

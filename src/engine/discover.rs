@@ -64,7 +64,16 @@ impl WalkOptions {
 }
 
 /// The files to lint, in a stable order, and the errors met on the way.
-pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<(PathBuf, Lang)>, Vec<Error>) {
+/// A file found: its path as reported, its language, and whether it may be a symbolic link
+/// (a walk knows each entry's type; a file named on the command line is not looked at).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Found {
+    pub path: PathBuf,
+    pub lang: Lang,
+    pub may_be_link: bool,
+}
+
+pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<Found>, Vec<Error>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
     let cwd = opts.configs.cwd().to_path_buf();
@@ -82,7 +91,11 @@ pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<(PathBuf, Lang)>,
         if !meta.is_dir() {
             if let Some(lang) = language(root) {
                 if meta.is_file() {
-                    files.push((shown_path(root, &cwd), lang));
+                    files.push(Found {
+                        path: shown_path(root, &cwd),
+                        lang,
+                        may_be_link: true,
+                    });
                 } else {
                     errors.push(Error::NotRegular {
                         path: root.clone(),
@@ -95,7 +108,7 @@ pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<(PathBuf, Lang)>,
         walk_dir(root, opts, &cwd, &mut files, &mut errors);
     }
     files.sort();
-    files.dedup();
+    files.dedup_by(|a, b| a.path == b.path && a.lang == b.lang);
     (files, errors)
 }
 
@@ -103,7 +116,7 @@ fn walk_dir(
     root: &Path,
     opts: &WalkOptions,
     cwd: &Path,
-    files: &mut Vec<(PathBuf, Lang)>,
+    files: &mut Vec<Found>,
     errors: &mut Vec<Error>,
 ) {
     let canonical_root = std::fs::canonicalize(root).ok();
@@ -154,7 +167,11 @@ fn walk_dir(
                     continue;
                 };
                 if file_type.is_file() {
-                    files.push((shown_path(path, cwd), lang));
+                    files.push(Found {
+                        path: shown_path(path, cwd),
+                        lang,
+                        may_be_link: false,
+                    });
                 } else if file_type.is_symlink() {
                     // Symlinks to files inside the root are linted; symlinks to directories
                     // are not followed, nor symlinks leading out of the root.
@@ -164,7 +181,11 @@ fn walk_dir(
                         _ => false,
                     };
                     if inside && path.is_file() {
-                        files.push((shown_path(path, cwd), lang));
+                        files.push(Found {
+                            path: shown_path(path, cwd),
+                            lang,
+                            may_be_link: true,
+                        });
                     }
                 } else if !file_type.is_dir() {
                     if let Ok(meta) = e.metadata() {

@@ -66,7 +66,10 @@ impl<'m> Load<'m> for Loader<'m> {
         let entry = &self.entries[i];
         let model = self.models[i].get_or_init(|| parse(entry.lang, &source.text));
         let lowered = model.as_ref().ok()?;
-        Some(FileIndex::new(&lowered.module, &entry.settings.knowledge.vocab))
+        Some(FileIndex::new(
+            &lowered.module,
+            &entry.settings.knowledge.vocab,
+        ))
     }
 
     fn lines(&'m self, id: FileId) -> Option<&'m LineIndex> {

@@ -210,7 +210,7 @@ pub fn check_paths(paths: &[PathBuf], walk: &WalkOptions) -> Report {
 /// walked with the same options; and each entry's canonical path.
 fn project_entries(
     paths: &[PathBuf],
-    targets: Vec<(PathBuf, Lang)>,
+    targets: Vec<discover::Found>,
     walk: &WalkOptions,
 ) -> (Vec<Entry>, Vec<PathBuf>) {
     let mut roots: Vec<PathBuf> = paths
@@ -234,16 +234,16 @@ fn project_entries(
         }
     };
     let mut dirs = HashMap::new();
-    let mut canonical = |p: &Path| canonical_file(p, &mut dirs);
+    let mut canonical = |f: &discover::Found| canonical_file(&f.path, f.may_be_link, &mut dirs);
     let mut seen = std::collections::HashSet::new();
     let mut entries = Vec::new();
     let mut keys = Vec::new();
     // Every target is linted under its own path (a symlinked file too); project files are
     // added once, unless a target already is that file.
-    for (path, lang) in targets {
-        let key = canonical(&path);
+    for found in targets {
+        let key = canonical(&found);
         seen.insert(key.clone());
-        entries.push(entry(path, lang, true));
+        entries.push(entry(found.path, found.lang, true));
         keys.push(key);
     }
     if !roots.is_empty() {
@@ -252,14 +252,14 @@ fn project_entries(
             ..walk.clone()
         };
         let (more, _) = discover(&roots, &others);
-        for (path, lang) in more {
-            let key = canonical(&path);
+        for found in more {
+            let key = canonical(&found);
             if seen.insert(key.clone()) {
                 let display = cwd
                     .as_deref()
                     .and_then(|c| key.strip_prefix(c).ok())
                     .map_or_else(|| key.clone(), Path::to_path_buf);
-                entries.push(entry(display, lang, false));
+                entries.push(entry(display, found.lang, false));
                 keys.push(key);
             }
         }
@@ -269,13 +269,18 @@ fn project_entries(
 
 /// A file's canonical path. Files of one directory share its canonical form (one
 /// `canonicalize` per directory, not one per file: each costs a system call per path
-/// component); a file that is itself a symlink is resolved on its own.
-fn canonical_file(path: &Path, dirs: &mut HashMap<PathBuf, Option<PathBuf>>) -> PathBuf {
+/// component); a file that is itself a symlink is resolved on its own (`may_be_link`: the
+/// walk did not see that it is not one).
+fn canonical_file(
+    path: &Path,
+    may_be_link: bool,
+    dirs: &mut HashMap<PathBuf, Option<PathBuf>>,
+) -> PathBuf {
     let whole = || std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
         return whole();
     };
-    if std::fs::symlink_metadata(path).map_or(true, |m| m.file_type().is_symlink()) {
+    if may_be_link && std::fs::symlink_metadata(path).map_or(true, |m| m.file_type().is_symlink()) {
         return whole();
     }
     let parent = if parent.as_os_str().is_empty() {
@@ -392,12 +397,14 @@ fn lint_project(
                 .sum();
             bytes >> 10
         };
-        phases.counts.push(("KiB relevant", kib(&selection.relevant)));
+        phases
+            .counts
+            .push(("KiB relevant", kib(&selection.relevant)));
         phases.counts.push(("KiB indexed", kib(&selection.indexed)));
     }
     // What is neither linted nor indexed was read for its imports only.
-    for (t, (&relevant, &indexed)) in (selection.texts.iter_mut())
-        .zip(selection.relevant.iter().zip(&selection.indexed))
+    for (t, (&relevant, &indexed)) in
+        (selection.texts.iter_mut()).zip(selection.relevant.iter().zip(&selection.indexed))
     {
         if !relevant && !indexed && matches!(t, Some(Ok(_))) {
             *t = None;
@@ -452,7 +459,7 @@ fn lint_project(
                 module: f.layout.module.clone(),
                 is_package: f.layout.is_package,
                 namespace: f.layout.namespace.clone(),
-                index,
+                index: index.map(Box::new),
                 lines: lines.as_ref(),
                 kinds: f.kinds.clone(),
             })

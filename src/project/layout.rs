@@ -59,6 +59,9 @@ fn workspace_of(dir: &Path) -> Option<&Path> {
 pub struct Layouts {
     exists: HashMap<PathBuf, bool>,
     crates: HashMap<PathBuf, Option<String>>,
+    /// The crate directory and name of each directory's Rust files (one lookup per file, not
+    /// one per ancestor: hashing a path walks its components).
+    rust_dirs: HashMap<PathBuf, Option<(PathBuf, String)>>,
     /// The module path and namespace of each directory's Python files.
     python_dirs: HashMap<PathBuf, (Vec<String>, PathBuf)>,
     /// The namespace (workspace, else the crate itself) of each crate directory.
@@ -151,10 +154,19 @@ impl Layouts {
     }
 
     fn rust(&mut self, path: &Path) -> Layout {
-        let Some((crate_dir, name)) = path.ancestors().skip(1).find_map(|d| {
-            let name = self.crate_name(d)?;
-            Some((d.to_path_buf(), name))
-        }) else {
+        let dir = path.parent().unwrap_or(Path::new(""));
+        let found = match self.rust_dirs.get(dir) {
+            Some(known) => known.clone(),
+            None => {
+                let found = dir.ancestors().find_map(|d| {
+                    let name = self.crate_name(d)?;
+                    Some((d.to_path_buf(), name))
+                });
+                self.rust_dirs.insert(dir.to_path_buf(), found.clone());
+                found
+            }
+        };
+        let Some((crate_dir, name)) = found else {
             // Outside any crate: no module tree, nothing can `use` it.
             return Layout::default();
         };

@@ -93,7 +93,6 @@ pub(crate) fn check(
     }
 }
 
-
 /// One import entry of a file, as the breadth-first search sees it: what it names that the
 /// boundary forbids, or the project file it leads to.
 struct Edge<'a> {
