@@ -1161,7 +1161,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             .or_else(|| position.and_then(|p| call.positional().nth(p)));
         match passed {
             Some(a) => Some(&a.value),
-            None => param.default.as_ref(),
+            None => param.default.as_deref(),
         }
     }
 

@@ -78,16 +78,18 @@ impl<'m> Hooks<'m> for Indexer<'m, '_> {
                 .or_default()
                 .push((value, annotation)),
             Target::Index {
-                value: Expr::Name { id, .. },
-                key,
-                ..
-            } => index.item_assigns.entry(id).or_default().push((key, value)),
+                value: base, key, ..
+            } => {
+                if let Expr::Name { id, .. } = &**base {
+                    index.item_assigns.entry(id).or_default().push((key, value));
+                }
+            }
             Target::Attr {
-                value: Expr::Name { id, .. },
-                attr,
-                ..
-            } if Some(id.as_str()) == self_name => {
-                index.self_attr_assigns.push((attr, value, annotation))
+                value: base, attr, ..
+            } => {
+                if matches!(&**base, Expr::Name { id, .. } if Some(id.as_str()) == self_name) {
+                    index.self_attr_assigns.push((attr, value, annotation));
+                }
             }
             Target::Tuple(elts, _) => {
                 for (i, t) in elts.iter().enumerate() {

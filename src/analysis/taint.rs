@@ -339,11 +339,9 @@ impl Walker<'_, '_, '_, '_> {
             }
             // `d[k] = tainted` taints the container.
             Target::Index {
-                value: Expr::Name { id, .. },
-                range,
-                ..
+                value: base, range, ..
             } => {
-                if let Some(t) = t {
+                if let (Some(t), Expr::Name { id, .. }) = (t, &**base) {
                     let hop = t.then(step(*range, format!("stored in `{id}`")));
                     self.env.vars.insert(id.clone(), hop);
                 }

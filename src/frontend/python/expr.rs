@@ -310,13 +310,13 @@ impl Lowerer {
             PyExpr::Name(n) if n.id.as_str() == "_" => Target::Underscore(r),
             PyExpr::Name(n) => Target::Name(n.id.to_string(), r),
             PyExpr::Attribute(a) => Target::Attr {
-                value: self.expr(&a.value),
+                value: Box::new(self.expr(&a.value)),
                 attr: a.attr.id.to_string(),
                 range: r,
             },
             PyExpr::Subscript(s) => Target::Index {
-                value: self.expr(&s.value),
-                key: self.expr(&s.slice),
+                value: Box::new(self.expr(&s.value)),
+                key: Box::new(self.expr(&s.slice)),
                 range: r,
             },
             PyExpr::Tuple(tu) => Target::Tuple(tu.elts.iter().map(|e| self.target(e)).collect(), r),
@@ -447,7 +447,7 @@ impl Lowerer {
                 .as_deref()
                 .filter(|_| annotated)
                 .map(type_ref),
-            default: p.default.as_deref().map(|d| this.expr(d)),
+            default: p.default.as_deref().map(|d| Box::new(this.expr(d))),
             kind,
             range: range(p.range),
         };

@@ -567,13 +567,13 @@ impl Lowerer {
             }
             SExpr::Infer(_) => Target::Underscore(r),
             SExpr::Field(f) => Target::Attr {
-                value: self.expr(&f.base),
+                value: Box::new(self.expr(&f.base)),
                 attr: member_name(&f.member),
                 range: r,
             },
             SExpr::Index(i) => Target::Index {
-                value: self.expr(&i.expr),
-                key: self.expr(&i.index),
+                value: Box::new(self.expr(&i.expr)),
+                key: Box::new(self.expr(&i.index)),
                 range: r,
             },
             SExpr::Tuple(t) => {
