@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::index::FileIndex;
 use crate::model::{BodyId, Call, Expr, Lang, LineIndex};
@@ -19,13 +19,13 @@ pub struct ProgramFile<'m> {
     pub lang: Lang,
     /// Python: `app.kafka` as `[app, kafka]`; Rust: the crate name then the module path
     /// (`[billing, kafka, consumer]`). Empty when the file is in no module tree.
-    pub module: Vec<String>,
+    pub module: Arc<[String]>,
     /// Python `__init__.py`, Rust `lib.rs` / `main.rs` / `mod.rs`: the file is its module's
     /// package, so relative imports start at `module` itself.
     pub is_package: bool,
     /// The project whose module names it shares (its root directory): module names of
     /// different projects in one run never resolve to each other.
-    pub namespace: PathBuf,
+    pub namespace: Arc<Path>,
     /// Parsed and walked up front; `None` for a file that could not be parsed, or that is
     /// left to the program's [`Load`] (parsed when a resolution first reaches it).
     pub index: Option<Box<FileIndex<'m>>>,
@@ -83,6 +83,9 @@ type RecordsByType<'m> = HashMap<&'m str, Vec<RecordAt<'m>>>;
 /// A struct literal's file, body and field initialisers.
 pub type RecordAt<'m> = (FileId, BodyId, &'m [(String, Expr)]);
 
+/// The files of one language and namespace by module path.
+type ModulesOf = HashMap<Arc<[String]>, FileId>;
+
 /// A namespace (project) of the program, numbered densely.
 type NamespaceId = u32;
 
@@ -95,7 +98,7 @@ pub struct Program<'m> {
     namespace_of: Vec<NamespaceId>,
     /// Module paths per language and namespace (looked up by slice, without allocating: the
     /// import scan resolves every path of every file it reads).
-    modules: HashMap<(Lang, NamespaceId), HashMap<Vec<String>, FileId>>,
+    modules: HashMap<(Lang, NamespaceId), ModulesOf>,
     /// Rust crates of the program by namespace (`crate::` and `other_crate::` roots).
     crates: HashMap<NamespaceId, HashSet<String>>,
     /// The last segment of every Rust module path, per namespace.
@@ -135,11 +138,12 @@ impl<'m> Program<'m> {
         let mut modules: HashMap<_, HashMap<_, _>> = HashMap::new();
         let mut crates: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         let mut module_names: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
-        let mut namespaces: HashMap<&Path, NamespaceId> = HashMap::new();
+        // By the path's bytes: hashing a `Path` splits it into components.
+        let mut namespaces: HashMap<&std::ffi::OsStr, NamespaceId> = HashMap::new();
         let mut namespace_of = Vec::with_capacity(files.len());
         for (i, f) in files.iter().enumerate() {
             let next = namespaces.len() as NamespaceId;
-            let ns = *namespaces.entry(f.namespace.as_path()).or_insert(next);
+            let ns = *namespaces.entry(f.namespace.as_os_str()).or_insert(next);
             namespace_of.push(ns);
             if f.module.is_empty() {
                 continue;
@@ -189,9 +193,9 @@ impl<'m> Program<'m> {
         Program::new(vec![ProgramFile {
             path: path.to_path_buf(),
             lang,
-            module: Vec::new(),
+            module: Arc::from([]),
             is_package: false,
-            namespace: PathBuf::new(),
+            namespace: Arc::from(Path::new("")),
             index: index.map(Box::new),
             lines,
             kinds,
@@ -233,7 +237,7 @@ impl<'m> Program<'m> {
     /// The module a relative import starts from: the file's package, up `level - 1`.
     fn package_of(&self, from: FileId, level: u32) -> Option<Vec<String>> {
         let f = self.file(from);
-        let mut base = f.module.clone();
+        let mut base = f.module.to_vec();
         if !f.is_package {
             base.pop()?;
         }
@@ -296,7 +300,7 @@ impl<'m> Program<'m> {
         let f = self.file(from);
         let first = path.first()?;
         // A file's module path is its module: `self` in `pipeline.rs` is `crate::pipeline`.
-        let module = f.module.clone();
+        let module = f.module.to_vec();
         let (base, rest) = match first.as_str() {
             "crate" => (vec![f.module.first()?.clone()], &path[1..]),
             "self" => (module, &path[1..]),

@@ -472,7 +472,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 .filter(|v| !matches!(v, Value::Func(_))),
             Value::Module(g) => self.module_name(*g, attr).or_else(|| {
                 let file = self.program.file(*g);
-                let mut sub = file.module.clone();
+                let mut sub = file.module.to_vec();
                 sub.push(attr.to_string());
                 self.program.module_file(*g, &sub).map(Value::Module)
             }),
@@ -756,7 +756,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             return Vec::new();
         };
         let body = index.body(func.body);
-        let mut path = self.program.file(func.file).module.clone();
+        let mut path = self.program.file(func.file).module.to_vec();
         path.extend(body.class.iter().cloned());
         path.push(body.name.clone());
         path
@@ -765,7 +765,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
     /// The qualified path of a program class.
     fn class_path(&self, cls: ClassRef) -> Option<Vec<String>> {
         let class = self.class(cls)?;
-        let mut path = self.program.file(cls.file).module.clone();
+        let mut path = self.program.file(cls.file).module.to_vec();
         path.push(class.name.clone());
         Some(path)
     }

@@ -5,6 +5,7 @@
 //! `extend`s) and turned into `Settings` once, then shared.
 
 use std::collections::HashMap;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -24,9 +25,11 @@ pub struct ConfigResolver {
     /// Settings for files with no configuration file above them.
     defaults: Arc<Settings>,
     /// Directory → the configuration file that applies there.
-    dirs: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    /// Keyed by the path's bytes (absolute, normalised): hashing a `Path` splits it into
+    /// components, and every file of a run is looked up.
+    dirs: Mutex<HashMap<OsString, Option<PathBuf>>>,
     /// Configuration file → its settings.
-    built: Mutex<HashMap<PathBuf, Arc<Settings>>>,
+    built: Mutex<HashMap<OsString, Arc<Settings>>>,
     /// Errors met loading configuration files found on the way.
     errors: Mutex<Vec<Error>>,
 }
@@ -73,7 +76,12 @@ impl ConfigResolver {
         let Some(config) = self.config_for_dir(dir) else {
             return self.defaults.clone();
         };
-        if let Some(s) = self.built.lock().expect("not poisoned").get(&config) {
+        if let Some(s) = self
+            .built
+            .lock()
+            .expect("not poisoned")
+            .get(config.as_os_str())
+        {
             return s.clone();
         }
         let settings = match load_chain(&config, None)
@@ -88,7 +96,7 @@ impl ConfigResolver {
         self.built
             .lock()
             .expect("not poisoned")
-            .entry(config)
+            .entry(config.into_os_string())
             .or_insert(settings)
             .clone()
     }
@@ -104,14 +112,14 @@ impl ConfigResolver {
 
     /// The configuration file that applies in `dir`: its own, or the closest above it.
     fn config_for_dir(&self, dir: &Path) -> Option<PathBuf> {
-        if let Some(found) = self.dirs.lock().expect("not poisoned").get(dir) {
+        if let Some(found) = self.dirs.lock().expect("not poisoned").get(dir.as_os_str()) {
             return found.clone();
         }
         let found = config_in(dir).or_else(|| dir.parent().and_then(|p| self.config_for_dir(p)));
         self.dirs
             .lock()
             .expect("not poisoned")
-            .insert(dir.to_path_buf(), found.clone());
+            .insert(dir.as_os_str().to_owned(), found.clone());
         found
     }
 

@@ -107,7 +107,10 @@ pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<Found>, Vec<Error
         }
         walk_dir(root, opts, &cwd, &mut files, &mut errors);
     }
-    files.sort();
+    // In path order (component by component), compared as bytes with the separator lowest,
+    // which orders walked paths the same way without splitting each into components at
+    // every comparison (that sort was a third of a pre-commit run's instructions).
+    files.sort_by(|a, b| path_order(&a.path, &b.path));
     files.dedup_by(|a, b| a.path == b.path && a.lang == b.lang);
     (files, errors)
 }
@@ -146,9 +149,9 @@ fn walk_dir(
                 return false;
             }
             // Below the root: its absolute path is the root's plus what the walk added.
-            let abs = match e.path().strip_prefix(&given_root) {
-                Ok(rel) => filter_root.join(rel),
-                Err(_) => absolute(e.path()),
+            let abs = match crate::config::strip_prefix(e.path(), &given_root) {
+                Some(rel) => filter_root.join(rel),
+                None => absolute(e.path()),
             };
             match abs.parent() {
                 Some(dir) => !configs.for_dir(dir).is_excluded(&abs),
@@ -225,9 +228,19 @@ fn is_ignore_file_error(err: &ignore::Error) -> bool {
 
 /// How a path is reported: relative to the working directory when it is under it, else as
 /// given (without a leading `./`).
+/// [`Path`]'s order for paths without `.` components or doubled separators.
+fn path_order(a: &Path, b: &Path) -> std::cmp::Ordering {
+    fn bytes(p: &Path) -> impl Iterator<Item = u8> + '_ {
+        let sep = std::path::MAIN_SEPARATOR as u8;
+        (p.as_os_str().as_encoded_bytes().iter())
+            .map(move |&c| if c == b'/' || c == sep { 0 } else { c })
+    }
+    bytes(a).cmp(bytes(b))
+}
+
 pub fn shown_path(path: &Path, cwd: &Path) -> PathBuf {
     let abs = absolute(path);
-    if let Ok(rel) = abs.strip_prefix(cwd) {
+    if let Some(rel) = crate::config::strip_prefix(&abs, cwd) {
         if !rel.as_os_str().is_empty() {
             return rel.to_path_buf();
         }

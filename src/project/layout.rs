@@ -4,19 +4,32 @@
 //! `x.rs` and `x/mod.rs`).
 
 use std::collections::HashMap;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::model::Lang;
 
 /// A file's module path, whether it is its package's own file, and the project whose module
-/// names it shares.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// names it shares. Shared (`Arc`): every file of a project has a layout, and the project
+/// index and the program each hold it again.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layout {
-    pub module: Vec<String>,
+    pub module: Arc<[String]>,
     pub is_package: bool,
     /// Python: the project directory (nearest `pyproject.toml`, `setup.cfg`, `setup.py` or
     /// `.git`); Rust: the Cargo workspace root, else the crate directory.
-    pub namespace: PathBuf,
+    pub namespace: Arc<Path>,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout {
+            module: Arc::from([]),
+            is_package: false,
+            namespace: Arc::from(Path::new("")),
+        }
+    }
 }
 
 /// Files that mark a project's root directory.
@@ -61,11 +74,12 @@ pub struct Layouts {
     crates: HashMap<PathBuf, Option<String>>,
     /// The crate directory and name of each directory's Rust files (one lookup per file, not
     /// one per ancestor: hashing a path walks its components).
-    rust_dirs: HashMap<PathBuf, Option<(PathBuf, String)>>,
+    rust_dirs: HashMap<OsString, Option<(PathBuf, String)>>,
     /// The module path and namespace of each directory's Python files.
-    python_dirs: HashMap<PathBuf, (Vec<String>, PathBuf)>,
+    /// Keyed by the path's bytes: hashing a `Path` splits it into components.
+    python_dirs: HashMap<OsString, (Vec<String>, Arc<Path>)>,
     /// The namespace (workspace, else the crate itself) of each crate directory.
-    workspaces: HashMap<PathBuf, PathBuf>,
+    workspaces: HashMap<PathBuf, Arc<Path>>,
 }
 
 impl Layouts {
@@ -85,11 +99,13 @@ impl Layouts {
         let stem = stem(path);
         let is_package = stem == "__init__";
         let dir = path.parent().unwrap_or(Path::new(""));
-        let (mut module, namespace) = match self.python_dirs.get(dir) {
+        let (mut module, namespace) = match self.python_dirs.get(dir.as_os_str()) {
             Some(known) => known.clone(),
             None => {
-                let found = self.python_dir(dir);
-                self.python_dirs.insert(dir.to_path_buf(), found.clone());
+                let (module, namespace) = self.python_dir(dir);
+                let found = (module, Arc::from(namespace));
+                self.python_dirs
+                    .insert(dir.as_os_str().to_owned(), found.clone());
                 found
             }
         };
@@ -97,7 +113,7 @@ impl Layouts {
             module.push(stem);
         }
         Layout {
-            module,
+            module: module.into(),
             is_package,
             namespace,
         }
@@ -155,14 +171,15 @@ impl Layouts {
 
     fn rust(&mut self, path: &Path) -> Layout {
         let dir = path.parent().unwrap_or(Path::new(""));
-        let found = match self.rust_dirs.get(dir) {
+        let found = match self.rust_dirs.get(dir.as_os_str()) {
             Some(known) => known.clone(),
             None => {
                 let found = dir.ancestors().find_map(|d| {
                     let name = self.crate_name(d)?;
                     Some((d.to_path_buf(), name))
                 });
-                self.rust_dirs.insert(dir.to_path_buf(), found.clone());
+                self.rust_dirs
+                    .insert(dir.as_os_str().to_owned(), found.clone());
                 found
             }
         };
@@ -173,7 +190,7 @@ impl Layouts {
         let namespace = self
             .workspaces
             .entry(crate_dir.clone())
-            .or_insert_with_key(|d| workspace_of(d).unwrap_or(d).to_path_buf())
+            .or_insert_with_key(|d| Arc::from(workspace_of(d).unwrap_or(d)))
             .clone();
         let Ok(rel) = path.strip_prefix(crate_dir.join("src")) else {
             // tests/, examples/, benches/: each file is a crate root of its own, whose name
@@ -199,7 +216,7 @@ impl Layouts {
             }
         };
         Layout {
-            module,
+            module: module.into(),
             is_package,
             namespace,
         }
@@ -226,10 +243,10 @@ impl Layouts {
 }
 
 /// A file that is a crate root of its own (a test, example, bench or binary).
-fn own_crate_root(path: &Path, crate_dir: &Path, namespace: PathBuf) -> Layout {
+fn own_crate_root(path: &Path, crate_dir: &Path, namespace: Arc<Path>) -> Layout {
     let rel = path.strip_prefix(crate_dir).unwrap_or(path);
     Layout {
-        module: vec![rel.to_string_lossy().into_owned()],
+        module: Arc::from([rel.to_string_lossy().into_owned()]),
         is_package: true,
         namespace,
     }

@@ -58,32 +58,52 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
     )
 }
 
+/// What an earlier round of [`select`] read of a file, with the imports scanned from it.
+type Read<T, E> = (Result<T, E>, scan::Scanned);
+
 /// Reads the targets and what they reach, and decides relevance; `read` reads file `i`,
 /// `text` is what was read as text (for the import scan), `concerns` is the literal
 /// prefilter. `propagates` says which relevant files also make their importers relevant, and
 /// have what they import indexed (what leads to a Kafka client does; a file that only spawns
-/// asyncio tasks, OL203, concerns itself alone).
+/// asyncio tasks, OL203, concerns itself alone). `shrink` is applied to what was read once its
+/// imports are scanned: most files are read for their imports only, so their text need not
+/// stay (the caller reads again what turns out to be needed).
 pub fn select<T: Send, E: Send>(
     files: &mut [ProjectFile],
     read: impl Fn(usize) -> Result<T, E> + Sync,
     text: impl Fn(&T) -> &str + Sync,
     concerns: impl Fn(&T) -> bool + Sync,
     propagates: impl Fn(&T) -> bool + Sync,
+    shrink: impl Fn(T) -> T + Sync,
 ) -> Selection<T, E> {
     // A Rust `#[path]` module lives where its layout does not say: when the files read name
     // one, the file takes the module path its declaration gives it, and if that can change
-    // the selection (the file is relevant, or was not read) the imports are scanned again
+    // the selection (the file is relevant, or was not read) the imports are resolved again
     // with what was read. Each file moves once (the first declaration read wins), so the
     // rounds end.
     let mut moved = vec![false; files.len()];
-    let mut prior: Vec<Option<Result<T, E>>> = (0..files.len()).map(|_| None).collect();
+    let mut prior: Vec<Option<Read<T, E>>> = (0..files.len()).map(|_| None).collect();
     loop {
-        let selection = select_once(files, prior, &read, &text, &concerns, &propagates);
-        if !apply_path_mods(files, &selection, &text, &mut moved) {
+        let reads = Reads {
+            read: &read,
+            text: &text,
+            shrink: &shrink,
+        };
+        let (selection, scanned) = select_once(files, prior, &reads, &concerns, &propagates);
+        if !apply_path_mods(files, &selection, &scanned, &mut moved) {
             return selection;
         }
-        prior = selection.texts;
+        prior = (selection.texts.into_iter().zip(scanned))
+            .map(|(t, s)| Some((t?, s)))
+            .collect();
     }
+}
+
+/// How [`select`] reads a file and scans it.
+struct Reads<'a, R, X, S> {
+    read: &'a R,
+    text: &'a X,
+    shrink: &'a S,
 }
 
 /// Gives each file a Rust `#[path = ".."] mod name;` names the module path `name` has in
@@ -94,32 +114,27 @@ pub fn select<T: Send, E: Send>(
 fn apply_path_mods<T, E>(
     files: &mut [ProjectFile],
     selection: &Selection<T, E>,
-    text: impl Fn(&T) -> &str,
+    scanned: &[scan::Scanned],
     moved: &mut [bool],
 ) -> bool {
     let texts = &selection.texts;
     let mut moves = Vec::new();
-    for (i, t) in texts.iter().enumerate() {
-        let Some(Ok(t)) = t else { continue };
-        if files[i].lang != Lang::Rust || files[i].layout.module.is_empty() {
-            continue;
-        }
-        let t = text(t);
-        if !t.contains("#[path") {
+    for (i, found) in scanned.iter().enumerate() {
+        if found.path_mods.is_empty() || files[i].layout.module.is_empty() {
             continue;
         }
         let Some(dir) = files[i].path.parent() else {
             continue;
         };
-        for (file, name) in scan::rust_path_mods(t) {
-            let joined = dir.join(&file);
+        for (file, name) in &found.path_mods {
+            let joined = dir.join(file);
             let target = std::fs::canonicalize(&joined).unwrap_or(joined);
             let Some(j) = files.iter().position(|f| f.path == target) else {
                 continue;
             };
-            let mut module = files[i].layout.module.clone();
-            module.push(name);
-            if !moved[j] && files[j].layout.module != module {
+            let mut module = files[i].layout.module.to_vec();
+            module.push(name.clone());
+            if !moved[j] && files[j].layout.module[..] != module[..] {
                 moved[j] = true;
                 moves.push((j, module, files[i].layout.namespace.clone()));
             }
@@ -130,7 +145,7 @@ fn apply_path_mods<T, E>(
         .any(|&(j, _, _)| selection.relevant[j] || texts[j].is_none());
     for (j, module, namespace) in moves {
         files[j].layout = Layout {
-            module,
+            module: module.into(),
             is_package: false,
             namespace,
         };
@@ -138,18 +153,24 @@ fn apply_path_mods<T, E>(
     any
 }
 
-/// One round of [`select`]; `prior` holds what an earlier round read (not read again).
-fn select_once<T: Send, E: Send>(
+/// One round of [`select`]; `prior` holds what an earlier round read (not read again), and
+/// the imports scanned from each file come back for the next round.
+fn select_once<T: Send, E: Send, R, X, S>(
     files: &[ProjectFile],
-    mut prior: Vec<Option<Result<T, E>>>,
-    read: &(impl Fn(usize) -> Result<T, E> + Sync),
-    text: &(impl Fn(&T) -> &str + Sync),
+    mut prior: Vec<Option<Read<T, E>>>,
+    reads: &Reads<R, X, S>,
     concerns: &(impl Fn(&T) -> bool + Sync),
     propagates: &(impl Fn(&T) -> bool + Sync),
-) -> Selection<T, E> {
+) -> (Selection<T, E>, Vec<scan::Scanned>)
+where
+    R: Fn(usize) -> Result<T, E> + Sync,
+    X: Fn(&T) -> &str + Sync,
+    S: Fn(T) -> T + Sync,
+{
     let program = skeleton(files);
     let n = files.len();
     let mut texts: Vec<Option<Result<T, E>>> = (0..n).map(|_| None).collect();
+    let mut scans: Vec<scan::Scanned> = vec![scan::Scanned::default(); n];
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut reached = vec![false; n];
     let mut frontier: Vec<usize> = (0..n).filter(|&i| files[i].target).collect();
@@ -159,21 +180,25 @@ fn select_once<T: Send, E: Send>(
     }
     // Breadth first over imports, each level read and scanned in parallel.
     while !frontier.is_empty() {
-        let known: Vec<(usize, Option<Result<T, E>>)> =
+        let known: Vec<(usize, Option<Read<T, E>>)> =
             frontier.iter().map(|&i| (i, prior[i].take())).collect();
-        let level: Vec<(usize, Result<T, E>, Vec<usize>)> = known
+        let level: Vec<(usize, Read<T, E>, Vec<usize>)> = known
             .into_par_iter()
             .map(|(i, known)| {
-                let read = known.unwrap_or_else(|| read(i));
-                let targets = match &read {
-                    Ok(t) => imports(&program, i, files[i].lang, text(t)),
-                    Err(_) => Vec::new(),
-                };
-                (i, read, targets)
+                let (read, scanned) = known.unwrap_or_else(|| {
+                    let read = (reads.read)(i);
+                    let scanned = match &read {
+                        Ok(t) => scan::scan(files[i].lang, (reads.text)(t)),
+                        Err(_) => scan::Scanned::default(),
+                    };
+                    (read.map(reads.shrink), scanned)
+                });
+                let targets = imports(&program, i, &scanned.imports);
+                (i, (read, scanned), targets)
             })
             .collect();
         let mut next = Vec::new();
-        for (i, text, targets) in level {
+        for (i, (text, scanned), targets) in level {
             for &g in &targets {
                 if !reached[g] {
                     reached[g] = true;
@@ -182,6 +207,7 @@ fn select_once<T: Send, E: Send>(
             }
             edges[i] = targets;
             texts[i] = Some(text);
+            scans[i] = scanned;
         }
         frontier = next;
     }
@@ -242,19 +268,18 @@ fn select_once<T: Send, E: Send>(
             queue.extend(edges[i].iter().copied().filter(|&g| !indexed[g]));
         }
     }
-    Selection {
-        texts,
-        relevant,
-        indexed,
-    }
+    (
+        Selection {
+            texts,
+            relevant,
+            indexed,
+        },
+        scans,
+    )
 }
 
-/// The project files a file's text may import.
-fn imports(program: &Program, i: usize, lang: Lang, text: &str) -> Vec<usize> {
-    let scanned = match lang {
-        Lang::Python => scan::python(text),
-        Lang::Rust => scan::rust(text),
-    };
+/// The project files a file's scanned imports may name.
+fn imports(program: &Program, i: usize, scanned: &[scan::ScannedImport]) -> Vec<usize> {
     let mut targets: Vec<usize> = scanned
         .iter()
         .filter_map(|s| program.resolve(FileId(i as u32), &s.path, s.level))

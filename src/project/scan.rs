@@ -10,6 +10,32 @@ pub struct ScannedImport {
     pub level: u32,
 }
 
+/// What the scan of one file found.
+#[derive(Debug, Clone, Default)]
+pub struct Scanned {
+    pub imports: Vec<ScannedImport>,
+    /// Rust `#[path]` module declarations (see [`rust_path_mods`]).
+    pub path_mods: Vec<(String, String)>,
+}
+
+/// Scans a file's text in its language.
+pub fn scan(lang: crate::model::Lang, text: &str) -> Scanned {
+    match lang {
+        crate::model::Lang::Python => Scanned {
+            imports: python(text),
+            path_mods: Vec::new(),
+        },
+        crate::model::Lang::Rust => Scanned {
+            imports: rust(text),
+            path_mods: if text.contains("#[path") {
+                rust_path_mods(text)
+            } else {
+                Vec::new()
+            },
+        },
+    }
+}
+
 /// Python `import a.b`, `from .x import y, z`, `from x import (a,\n b)`.
 pub fn python(text: &str) -> Vec<ScannedImport> {
     let mut out = Vec::new();
