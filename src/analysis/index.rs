@@ -2,7 +2,8 @@
 //! binding and configuration analyses; and the file's control context (`control.rs`), built
 //! by the same walk.
 
-use std::collections::HashMap;
+// Fx-hashed: short keys looked up on every resolution step (SipHash was a tenth of a run).
+use rustc_hash::FxHashMap as HashMap;
 
 use super::control::{Control, Pos};
 use super::names::Names;
@@ -213,6 +214,13 @@ pub fn chain_root(func: &Expr) -> Option<&str> {
 
 /// Whether `call` ends the process (`sys.exit(1)`, `os._exit(0)`, `std::process::exit(1)`).
 fn is_process_exit(names: &Names, vocab: &Vocabulary, call: &Call) -> bool {
+    // Most calls are method calls, ruled out by their attribute before qualifying (which
+    // allocates); a bare name may be an alias (`from sys import exit as quit`).
+    if let Expr::Attr { attr, .. } = &call.func {
+        if !(vocab.process_exits.iter()).any(|p| p.rsplit('.').next() == Some(attr.as_str())) {
+            return false;
+        }
+    }
     let Some(q) = names.qualify_expr(&call.func) else {
         return false;
     };

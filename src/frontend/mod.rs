@@ -58,7 +58,12 @@ impl LowerState {
         self.depth -= 1;
     }
 
-    pub fn finish(self, lang: Lang) -> Module {
+    /// The module, its tables without the room they grew into: a model is kept for every
+    /// file that names Kafka until the run ends.
+    pub fn finish(mut self, lang: Lang) -> Module {
+        self.imports.shrink_to_fit();
+        self.bodies.shrink_to_fit();
+        self.classes.shrink_to_fit();
         Module {
             lang,
             imports: self.imports,

@@ -42,6 +42,9 @@ impl Lowerer {
             out.extend(lowered);
         }
         self.hoisted = outer;
+        // Definitions become bodies of their own, not statements: a class's block would keep
+        // room for every method.
+        out.shrink_to_fit();
         out
     }
 
