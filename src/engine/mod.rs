@@ -414,6 +414,19 @@ fn lint_project(
         ("relevant", count(&selection.relevant)),
         ("indexed", count(&selection.indexed)),
     ];
+    // What is neither linted nor indexed was read for its imports only; what is, but had
+    // its text dropped after the import scan, is read again.
+    let again: Vec<usize> = (0..files.len())
+        .filter(|&i| selection.relevant[i] || selection.indexed[i])
+        .filter(|&i| matches!(&selection.texts[i], Some(Ok(s)) if s.shrunk))
+        .collect();
+    let reread: Vec<(usize, Result<Source, Error>)> = again
+        .into_par_iter()
+        .map(|i| (i, read_entry(&entries[i])))
+        .collect();
+    for (i, read) in reread {
+        selection.texts[i] = Some(read);
+    }
     if phases.enabled {
         let kib = |v: &[bool]| {
             let bytes: usize = (selection.texts.iter().zip(v))
@@ -427,19 +440,6 @@ fn lint_project(
             .counts
             .push(("KiB relevant", kib(&selection.relevant)));
         phases.counts.push(("KiB indexed", kib(&selection.indexed)));
-    }
-    // What is neither linted nor indexed was read for its imports only; what is, but had
-    // its text dropped after the import scan, is read again.
-    let again: Vec<usize> = (0..files.len())
-        .filter(|&i| selection.relevant[i] || selection.indexed[i])
-        .filter(|&i| matches!(&selection.texts[i], Some(Ok(s)) if s.shrunk))
-        .collect();
-    let reread: Vec<(usize, Result<Source, Error>)> = again
-        .into_par_iter()
-        .map(|i| (i, read_entry(&entries[i])))
-        .collect();
-    for (i, read) in reread {
-        selection.texts[i] = Some(read);
     }
     for (t, (&relevant, &indexed)) in
         (selection.texts.iter_mut()).zip(selection.relevant.iter().zip(&selection.indexed))
