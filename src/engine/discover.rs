@@ -53,6 +53,9 @@ pub struct WalkOptions {
     pub configs: Arc<ConfigResolver>,
     /// Apply `exclude` to paths named explicitly too (for pre-commit).
     pub force_exclude: bool,
+    /// Walk directories on several threads. What is found is sorted either way; errors
+    /// come in no particular order (the project walk, which drops them, is the one user).
+    pub parallel: bool,
 }
 
 impl WalkOptions {
@@ -128,7 +131,8 @@ fn walk_dir(
     let configs = opts.configs.clone();
     let filter_root = abs_root.clone();
     let given_root = root.to_path_buf();
-    let walker = WalkBuilder::new(root)
+    let mut builder = WalkBuilder::new(root);
+    builder
         .standard_filters(respect_gitignore)
         .hidden(false)
         .follow_links(false)
@@ -157,60 +161,86 @@ fn walk_dir(
                 Some(dir) => !configs.for_dir(dir).is_excluded(&abs),
                 None => true,
             }
-        })
-        .build();
-    for entry in walker {
-        match entry {
-            Ok(e) => {
-                let path = e.path();
-                let Some(lang) = language(path) else {
-                    continue;
-                };
-                let Some(file_type) = e.file_type() else {
-                    continue;
-                };
-                if file_type.is_file() {
-                    files.push(Found {
-                        path: shown_path(path, cwd),
-                        lang,
-                        may_be_link: false,
-                    });
-                } else if file_type.is_symlink() {
-                    // Symlinks to files inside the root are linted; symlinks to directories
-                    // are not followed, nor symlinks leading out of the root.
-                    let target = std::fs::canonicalize(path).ok();
-                    let inside = match (&target, &canonical_root) {
-                        (Some(t), Some(r)) => t.starts_with(r),
-                        _ => false,
-                    };
-                    if inside && path.is_file() {
-                        files.push(Found {
-                            path: shown_path(path, cwd),
-                            lang,
-                            may_be_link: true,
-                        });
-                    }
-                } else if !file_type.is_dir() {
-                    if let Ok(meta) = e.metadata() {
-                        errors.push(Error::NotRegular {
-                            path: shown_path(path, cwd),
-                            kind: super::read::kind_of(&meta),
-                        });
-                    }
-                }
-            }
-            Err(err) => {
-                // A malformed ignore-file line is skipped; the rest of it still applies.
-                if is_ignore_file_error(&err) {
-                    continue;
-                }
-                errors.push(Error::Walk {
-                    path: root.to_path_buf(),
-                    message: err.to_string(),
-                });
+        });
+    let visit = |entry| visit_entry(entry, root, cwd, canonical_root.as_deref());
+    if !opts.parallel {
+        for outcome in builder.build().filter_map(visit) {
+            match outcome {
+                Ok(found) => files.push(found),
+                Err(e) => errors.push(e),
             }
         }
+        return;
     }
+    let outcomes = std::sync::Mutex::new(Vec::new());
+    builder.build_parallel().run(|| {
+        Box::new(|entry| {
+            if let Some(outcome) = visit(entry) {
+                outcomes.lock().expect("not poisoned").push(outcome);
+            }
+            ignore::WalkState::Continue
+        })
+    });
+    for outcome in outcomes.into_inner().expect("not poisoned") {
+        match outcome {
+            Ok(found) => files.push(found),
+            Err(e) => errors.push(e),
+        }
+    }
+}
+
+/// What one entry of a walk gives: a file to lint, an error, or nothing.
+fn visit_entry(
+    entry: Result<ignore::DirEntry, ignore::Error>,
+    root: &Path,
+    cwd: &Path,
+    canonical_root: Option<&Path>,
+) -> Option<Result<Found, Error>> {
+    let e = match entry {
+        Ok(e) => e,
+        // A malformed ignore-file line is skipped; the rest of it still applies.
+        Err(err) if is_ignore_file_error(&err) => return None,
+        Err(err) => {
+            return Some(Err(Error::Walk {
+                path: root.to_path_buf(),
+                message: err.to_string(),
+            }))
+        }
+    };
+    let path = e.path();
+    let lang = language(path)?;
+    let file_type = e.file_type()?;
+    if file_type.is_file() {
+        return Some(Ok(Found {
+            path: shown_path(path, cwd),
+            lang,
+            may_be_link: false,
+        }));
+    }
+    if file_type.is_symlink() {
+        // Symlinks to files inside the root are linted; symlinks to directories are not
+        // followed, nor symlinks leading out of the root.
+        let target = std::fs::canonicalize(path).ok();
+        let inside = match (&target, canonical_root) {
+            (Some(t), Some(r)) => t.starts_with(r),
+            _ => false,
+        };
+        return (inside && path.is_file()).then(|| {
+            Ok(Found {
+                path: shown_path(path, cwd),
+                lang,
+                may_be_link: true,
+            })
+        });
+    }
+    if file_type.is_dir() {
+        return None;
+    }
+    let meta = e.metadata().ok()?;
+    Some(Err(Error::NotRegular {
+        path: shown_path(path, cwd),
+        kind: super::read::kind_of(&meta),
+    }))
 }
 
 fn is_ignore_file_error(err: &ignore::Error) -> bool {
