@@ -5,9 +5,8 @@
 //! arguments decide; a bound method handed to `atexit.register(..)` or `run_in_executor(..)`
 //! is a call whose result nobody sees.
 
+use foldhash::HashMap;
 use std::cell::RefCell;
-// Fx-hashed: short keys looked up on every resolution step (SipHash was a tenth of a run).
-use rustc_hash::FxHashMap as HashMap;
 
 use super::program::FileId;
 use super::resolve::{Client, FuncRef, Origin, Resolver, Value};

@@ -2,8 +2,7 @@
 //! binding and configuration analyses; and the file's control context (`control.rs`), built
 //! by the same walk.
 
-// Fx-hashed: short keys looked up on every resolution step (SipHash was a tenth of a run).
-use rustc_hash::FxHashMap as HashMap;
+use foldhash::HashMap;
 
 use super::control::{Control, Pos};
 use super::names::Names;

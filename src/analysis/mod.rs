@@ -1,6 +1,10 @@
 //! Shared analyses over the model, read by every rule: the one walk (result uses, per-body
 //! index), the program (files and imports), value resolution across it, call facts (direct
 //! and through wrappers), taint.
+//!
+//! Their maps hash with foldhash: keys are short names and ids looked up on every resolution
+//! step, where SipHash was a tenth of a run. foldhash is seeded per process, so a crafted
+//! file cannot pick names that collide (which an unseeded hash such as Fx would allow).
 
 pub mod config;
 pub mod context;

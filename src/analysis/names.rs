@@ -1,7 +1,6 @@
 //! Name resolution through imports: local names to qualified paths.
 
-// Fx-hashed: short keys looked up on every resolution step (SipHash was a tenth of a run).
-use rustc_hash::FxHashMap as HashMap;
+use foldhash::HashMap;
 
 use crate::model::{Expr, Module};
 

@@ -6,8 +6,6 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use rustc_hash::FxHashMap;
-
 use super::index::FileIndex;
 use crate::model::{BodyId, Call, Expr, Lang, LineIndex};
 
@@ -85,10 +83,10 @@ type RecordsByType<'m> = HashMap<&'m str, Vec<RecordAt<'m>>>;
 /// A struct literal's file, body and field initialisers.
 pub type RecordAt<'m> = (FileId, BodyId, &'m [(String, Expr)]);
 
-/// The files of one language and namespace by module path. Fx-hashed: the import scan
-/// looks up every prefix of every import of every file read (SipHash of those slices was a
-/// twentieth of a run).
-type ModulesOf = FxHashMap<Arc<[String]>, FileId>;
+/// The files of one language and namespace by module path, hashed with foldhash: the import
+/// scan looks up every prefix of every import of every file read (SipHash of those slices
+/// was a twentieth of a run).
+type ModulesOf = foldhash::HashMap<Arc<[String]>, FileId>;
 
 /// A namespace (project) of the program, numbered densely.
 type NamespaceId = u32;
@@ -102,7 +100,7 @@ pub struct Program<'m> {
     namespace_of: Vec<NamespaceId>,
     /// Module paths per language and namespace (looked up by slice, without allocating: the
     /// import scan resolves every path of every file it reads).
-    modules: FxHashMap<(Lang, NamespaceId), ModulesOf>,
+    modules: foldhash::HashMap<(Lang, NamespaceId), ModulesOf>,
     /// Rust crates of the program by namespace (`crate::` and `other_crate::` roots).
     crates: HashMap<NamespaceId, HashSet<String>>,
     /// The last segment of every Rust module path, per namespace.
@@ -139,7 +137,7 @@ impl<'m> Program<'m> {
                 slot
             })
             .collect();
-        let mut modules: FxHashMap<_, ModulesOf> = FxHashMap::default();
+        let mut modules: foldhash::HashMap<_, ModulesOf> = Default::default();
         let mut crates: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         let mut module_names: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         // By the path's bytes: hashing a `Path` splits it into components.

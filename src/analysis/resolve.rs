@@ -6,9 +6,8 @@
 //! driven and memoised; recursion and import cycles end in "unknown" within a budget.
 //! Dynamic access (`getattr`, `importlib` with a computed name) is never guessed.
 
+use foldhash::HashMap;
 use std::cell::{Cell, RefCell};
-// Fx-hashed: short keys looked up on every resolution step (SipHash was a tenth of a run).
-use rustc_hash::FxHashMap as HashMap;
 
 use super::config::{ConfigReader, ConfigView};
 use super::index::FileIndex;

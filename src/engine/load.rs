@@ -54,7 +54,9 @@ impl<'a> Loader<'a> {
 
     fn source(&self, id: FileId) -> Option<&'a Source> {
         let i = id.0 as usize;
-        (*self.lazy.get(i)?).then_some(())?;
+        if !*self.lazy.get(i)? {
+            return None;
+        }
         self.sources[i]
     }
 }
