@@ -1398,9 +1398,17 @@ fn progress_on_a_terminal_only_for_long_human_runs() {
         let (shown, _) = on_terminal(&[&["check", "--isolated"][..], extra, &[dir]].concat());
         assert!(!shown.contains("linting…"), "{extra:?}");
     }
-    // A short run on a terminal shows none either.
-    let (shown, _) = on_terminal(&["check", "--isolated", "testdata/OL101/rdkafka.rs"]);
-    assert!(!shown.contains("linting…"));
+    // A short run on a terminal shows none either. One file takes milliseconds; on a loaded
+    // machine (this test binary runs its tests in parallel) it once took longer than the
+    // indicator's delay, and then showing it is right: the claim is checked when the run was
+    // short.
+    let (shown, took) = on_terminal(&["check", "--isolated", "testdata/OL101/rdkafka.rs"]);
+    if took < std::time::Duration::from_millis(800) {
+        assert!(
+            !shown.contains("linting…"),
+            "a {took:?} run showed progress"
+        );
+    }
     // On a terminal, the human format is coloured.
     assert!(shown.contains('\u{1b}'), "{shown}");
 }
