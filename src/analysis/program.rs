@@ -32,6 +32,17 @@ pub struct ProgramFile<'m> {
     pub lines: Option<&'m LineIndex>,
     /// Boundary kinds its name gives it (`checkpoint`, `fixture`).
     pub kinds: Vec<String>,
+    /// What the import scan found the file may import: every import parsing finds, and
+    /// more. `None` when it was not scanned (then it may import anything).
+    pub scanned: Option<Box<[ScannedImport]>>,
+}
+
+/// A module path a file may import, with its Python relative level (0 for Rust), as the
+/// import scan (`project::scan`) finds it without parsing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScannedImport {
+    pub path: Vec<String>,
+    pub level: u32,
 }
 
 impl ProgramFile<'_> {
@@ -201,6 +212,7 @@ impl<'m> Program<'m> {
             index: index.map(Box::new),
             lines,
             kinds,
+            scanned: None,
         }])
     }
 

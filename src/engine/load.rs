@@ -79,3 +79,84 @@ impl<'m> Load<'m> for Loader<'m> {
         Some(self.lines[id.0 as usize].get_or_init(|| LineIndex::new(&source.text)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crate::model::Lang;
+    use crate::project::scan;
+
+    /// The import entries parsing finds in `text` that the import scan does not, as
+    /// `level:path`. The selection decides relevance from the scan, and the boundary walk skips
+    /// modules the scan says cannot lead anywhere, so both rely on the scan finding at least
+    /// what parsing finds.
+    fn missed(lang: Lang, text: &str) -> Vec<String> {
+        let Ok(lowered) = super::parse(lang, text) else {
+            return Vec::new();
+        };
+        let found = scan::scan(lang, text).imports;
+        let mut missed = Vec::new();
+        for import in &lowered.module.imports {
+            for entry in &import.entries {
+                let seen = found
+                    .iter()
+                    .any(|s| s.level == import.level && s.path == entry.path);
+                if !seen {
+                    missed.push(format!("{}:{}", import.level, entry.path.join(".")));
+                }
+            }
+        }
+        missed
+    }
+
+    /// Every Python and Rust file under `dir`, with what the scan missed in it.
+    fn missed_under(dir: &Path) -> (usize, Vec<String>) {
+        let mut files = 0;
+        let mut out = Vec::new();
+        for entry in walkdir::WalkDir::new(dir).into_iter().flatten() {
+            let lang = match entry.path().extension().and_then(|e| e.to_str()) {
+                Some("py") => Lang::Python,
+                Some("rs") => Lang::Rust,
+                _ => continue,
+            };
+            let Ok(text) = std::fs::read_to_string(entry.path()) else {
+                continue;
+            };
+            files += 1;
+            for m in missed(lang, &text) {
+                out.push(format!("{}: {m}", entry.path().display()));
+            }
+        }
+        (files, out)
+    }
+
+    #[test]
+    fn the_scan_finds_every_import_parsing_finds() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut dirs = vec![root.join("testdata"), root.join("src")];
+        // A real corpus too, when one is named (scripts/scan_check.sh names the fetched ones).
+        if let Some(more) = std::env::var_os("OFFSETLINT_SCAN_CORPUS") {
+            dirs.extend(std::env::split_paths(&more));
+        }
+        for dir in dirs {
+            let (files, missed) = missed_under(&dir);
+            assert!(files > 0, "no source files under {}", dir.display());
+            assert!(
+                missed.is_empty(),
+                "{} of the imports parsed under {} the scan missed:\n{}",
+                missed.len(),
+                dir.display(),
+                missed[..missed.len().min(40)].join("\n")
+            );
+        }
+    }
+
+    #[test]
+    fn odd_spellings_of_imports_are_scanned() {
+        let python = "x = 1; import a.b\nif t: import c\ntry: from d import (e)\nexcept E: pass\nfrom f import \\\n    g, h\nimport i, \\\n  j\nimportlib.import_module('k.l')\nm = __import__(\"n\")\nfrom . import o; import p\n";
+        assert_eq!(missed(Lang::Python, python), Vec::<String>::new());
+        let rust = "use a::{\n    b::C,\n    d::{e, f as g},\n    h,\n};\npub(crate) use i::j;\nmod k;\nextern crate l;\n";
+        assert_eq!(missed(Lang::Rust, rust), Vec::<String>::new());
+    }
+}

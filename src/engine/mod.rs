@@ -486,13 +486,18 @@ fn lint_project(
         })
         .collect();
     let loader = load::Loader::new(entries, &sources, lazy);
+    // What an indexed file may import (the boundary walk follows those); the rest is dropped.
+    let scanned = (std::mem::take(&mut selection.imports).into_iter())
+        .zip(&selection.indexed)
+        .map(|(imports, &indexed)| indexed.then(|| imports.into_boxed_slice()));
     let program = Program::loading(
         entries
             .iter()
             .zip(files.iter())
             .zip(indexes)
             .zip(&lines)
-            .map(|(((e, f), index), lines)| ProgramFile {
+            .zip(scanned)
+            .map(|((((e, f), index), lines), scanned)| ProgramFile {
                 path: e.display.clone(),
                 lang: f.lang,
                 module: f.layout.module.clone(),
@@ -501,6 +506,7 @@ fn lint_project(
                 index: index.map(Box::new),
                 lines: lines.as_ref(),
                 kinds: f.kinds.clone(),
+                scanned,
             })
             .collect(),
         Some(&loader),

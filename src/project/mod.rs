@@ -37,6 +37,8 @@ pub struct Selection<T, E> {
     pub texts: Vec<Option<Result<T, E>>>,
     pub relevant: Vec<bool>,
     pub indexed: Vec<bool>,
+    /// What the import scan found each file may import (empty for a file not read).
+    pub imports: Vec<Vec<scan::ScannedImport>>,
 }
 
 /// A program of the files' layouts only (no index), for import resolution before parsing.
@@ -53,6 +55,7 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
                 index: None,
                 lines: None,
                 kinds: Vec::new(),
+                scanned: None,
             })
             .collect(),
     )
@@ -91,7 +94,10 @@ pub fn select<T: Send, E: Send>(
         };
         let (selection, scanned) = select_once(files, prior, &reads, &concerns, &propagates);
         if !apply_path_mods(files, &selection, &scanned, &mut moved) {
-            return selection;
+            return Selection {
+                imports: scanned.into_iter().map(|s| s.imports).collect(),
+                ..selection
+            };
         }
         prior = (selection.texts.into_iter().zip(scanned))
             .map(|(t, s)| Some((t?, s)))
@@ -212,7 +218,7 @@ where
         frontier = next;
     }
     let mut relevant: Vec<bool> = (0..n)
-        .map(|i| !files[i].kinds.is_empty() || matches!(&texts[i], Some(Ok(t)) if propagates(t)))
+        .map(|i| matches!(&texts[i], Some(Ok(t)) if propagates(t)))
         .collect();
     // Importers of relevant modules are relevant (within what was reached, which is closed
     // under imports, so a target's relevance is complete).
@@ -237,6 +243,16 @@ where
         if !relevant[i] && matches!(text, Some(Ok(t)) if concerns(t)) {
             relevant[i] = true;
             alone[i] = true;
+        }
+    }
+    // A file of a boundary kind (`checkpoint`, `fixture`) is linted for its own imports; its
+    // importers are not concerned by its kind (no rule looks at what imports a fixture
+    // module), so it does not make them relevant. Its imports are indexed: the boundary
+    // follows them.
+    for i in 0..n {
+        if !files[i].kinds.is_empty() {
+            relevant[i] = true;
+            alone[i] = false;
         }
     }
     // Tests under a relevant conftest get its fixtures without importing it.
@@ -273,6 +289,7 @@ where
             texts,
             relevant,
             indexed,
+            imports: Vec::new(),
         },
         scans,
     )

@@ -2,13 +2,11 @@
 //! It only decides which files are worth parsing (a file that imports a program module leading
 //! to a Kafka client is linted even when it names no Kafka module itself); parsing confirms.
 //! Over-approximating is safe (a file is parsed for nothing); missing an import loses reach.
+//! The boundary walk also skips modules whose scanned imports lead nowhere it forbids, so the
+//! scan must find every import parsing finds (a test in `engine::load` checks it on the
+//! fixtures, and on fetched corpora with `OFFSETLINT_SCAN_CORPUS`).
 
-/// A module path a file may import, with its Python relative level (0 for Rust).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScannedImport {
-    pub path: Vec<String>,
-    pub level: u32,
-}
+pub use crate::analysis::program::ScannedImport;
 
 /// What the scan of one file found.
 #[derive(Debug, Clone, Default)]
@@ -36,7 +34,9 @@ pub fn scan(lang: crate::model::Lang, text: &str) -> Scanned {
     }
 }
 
-/// Python `import a.b`, `from .x import y, z`, `from x import (a,\n b)`. Only the lines
+/// Python `import a.b`, `from .x import y, z`, `from x import (a,\n b)`, statements after `;`
+/// or a compound header (`try: import x`), lines continued with `\`, and
+/// `importlib.import_module("a.b")` / `__import__("a")` with a literal name. Only the lines
 /// holding `import` are looked at, found with a vectorised search: looking at every line of
 /// every file was a seventh of a run over a large tree.
 pub fn python(text: &str) -> Vec<ScannedImport> {
@@ -47,62 +47,121 @@ pub fn python(text: &str) -> Vec<ScannedImport> {
         if at < next_line {
             continue;
         }
-        let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
-        let mut rest = text[start..].split('\n');
-        let Some(line) = rest.next() else { break };
-        let mut consumed = line.len() + 1;
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        // A parenthesised list may go on for several lines.
-        let more = rest.take(200).map(|l| {
-            consumed += l.len() + 1;
-            l.strip_suffix('\r').unwrap_or(l)
-        });
-        python_line(&mut out, line, more);
-        next_line = start + consumed;
+        // The statement may have begun on lines continued with a backslash.
+        let mut start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
+        while start > 0 && continues(&text[..start - 1]) {
+            start = memchr::memrchr(b'\n', &bytes[..start - 1]).map_or(0, |i| i + 1);
+        }
+        let logical = logical_line(&text[start..]);
+        python_statements(&mut out, &logical);
+        dynamic_imports(&mut out, &logical);
+        // The next hit on a later line starts over there, even within this logical line:
+        // what looked like an open parenthesis may have been prose in a docstring.
+        next_line = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
     }
     out
 }
 
-/// One line of [`python`]; `more` yields the lines after it, taken while a parenthesised
-/// name list is open.
-fn python_line<'a>(out: &mut Vec<ScannedImport>, line: &str, more: impl Iterator<Item = &'a str>) {
-    let t = line.trim_start();
-    if let Some(rest) = t.strip_prefix("import ") {
-        for item in rest.split(',') {
-            let name = item.split_whitespace().next().unwrap_or("");
-            push_dotted(out, name, 0);
-        }
-    } else if let Some(rest) = t.strip_prefix("from ") {
-        let Some((module, names)) = rest.split_once(" import") else {
-            return;
+/// Whether a physical line (without its newline) ends with a continuation backslash.
+fn continues(line: &str) -> bool {
+    line.strip_suffix('\r').unwrap_or(line).ends_with('\\')
+}
+
+/// The logical line starting `text`: its physical lines, comments cut, joined by spaces while a
+/// line ends with a backslash or a parenthesis is open (at most 200 lines and 16 KiB).
+fn logical_line(text: &str) -> String {
+    let mut logical = String::new();
+    let mut open = 0i32;
+    for (n, line) in text.split('\n').enumerate() {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        // Import statements hold no strings, so a `#` starts a comment; a dynamic import's
+        // name does not hold one either.
+        let code = line.split_once('#').map_or(line, |(code, _)| code);
+        let (code, backslash) = match code.trim_end().strip_suffix('\\') {
+            Some(code) => (code, true),
+            None => (code, false),
         };
-        let module = module.trim();
-        let level = module.chars().take_while(|c| *c == '.').count() as u32;
-        let base: Vec<String> = module
-            .trim_start_matches('.')
-            .split('.')
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-            .collect();
-        let mut names = names.to_string();
-        if names.contains('(') && !names.contains(')') {
-            for more in more {
-                names.push_str(more);
-                if more.contains(')') {
-                    break;
+        logical.push_str(code);
+        logical.push(' ');
+        open += code.matches('(').count() as i32 - code.matches(')').count() as i32;
+        if (open <= 0 && !backslash) || n >= 200 || logical.len() > 16 << 10 {
+            break;
+        }
+    }
+    logical
+}
+
+/// The import statements of one logical line: each `;`-separated statement, after any compound
+/// statement headers (`if x:`, `try:`, `else:`).
+fn python_statements(out: &mut Vec<ScannedImport>, logical: &str) {
+    for statement in logical.split(';') {
+        let mut t = statement.trim_start();
+        loop {
+            if let Some(rest) = t.strip_prefix("import ") {
+                for item in rest.split(',') {
+                    let name = item.split_whitespace().next().unwrap_or("");
+                    push_dotted(out, name, 0);
                 }
+                break;
+            }
+            if let Some(rest) = t.strip_prefix("from ") {
+                python_from(out, rest);
+                break;
+            }
+            // `try: import x`: what follows a header's colon.
+            match t.split_once(':') {
+                Some((_, rest)) => t = rest.trim_start(),
+                None => break,
             }
         }
-        out.push(ScannedImport {
-            path: base.clone(),
-            level,
-        });
-        for item in names.split([',', '(', ')']) {
-            let name = item.split_whitespace().next().unwrap_or("");
-            if is_ident(name) {
-                let mut path = base.clone();
-                path.push(name.to_string());
-                out.push(ScannedImport { path, level });
+    }
+}
+
+/// `from <module> import <names>`, given what follows `from `.
+fn python_from(out: &mut Vec<ScannedImport>, rest: &str) {
+    let Some((module, names)) = rest.split_once(" import") else {
+        return;
+    };
+    let module = module.trim();
+    let level = module.chars().take_while(|c| *c == '.').count() as u32;
+    let base: Vec<String> = module
+        .trim_start_matches('.')
+        .split('.')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    out.push(ScannedImport {
+        path: base.clone(),
+        level,
+    });
+    for item in names.split([',', '(', ')']) {
+        let name = item.split_whitespace().next().unwrap_or("");
+        if is_ident(name) {
+            let mut path = base.clone();
+            path.push(name.to_string());
+            out.push(ScannedImport { path, level });
+        }
+    }
+}
+
+/// `import_module("a.b")` and `__import__("a")` (any receiver: parsing decides which are
+/// `importlib`'s) with a literal, absolute name.
+fn dynamic_imports(out: &mut Vec<ScannedImport>, logical: &str) {
+    for call in ["import_module(", "__import__("] {
+        for (at, _) in logical.match_indices(call) {
+            let args = logical[at + call.len()..].trim_start();
+            let Some(quote) = args.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+                continue;
+            };
+            let Some((name, _)) = args[1..].split_once(quote) else {
+                continue;
+            };
+            // Any name, as parsing takes it (`__import__("a-b")` names no module either way).
+            if !name.starts_with('.') {
+                let path = name.split('.').map(str::to_string).collect();
+                out.push(ScannedImport { path, level: 0 });
             }
         }
     }
@@ -125,10 +184,34 @@ fn is_ident(s: &str) -> bool {
 /// (a child module, as `self::x`).
 pub fn rust(text: &str) -> Vec<ScannedImport> {
     let mut out = Vec::new();
-    for line in text.lines() {
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
         let t = line.trim_start();
         if t.starts_with("//") {
             continue;
+        }
+        if let Some(rest) = use_item(t) {
+            // The whole item, which may go on for lines (`use a::{\n b,\n c};`).
+            let mut item = code(rest).to_string();
+            let mut more = lines.clone();
+            let mut n = 0;
+            while !item.contains(';') && n < 200 && item.len() < 16 << 10 {
+                let Some(next) = more.next() else { break };
+                item.push(' ');
+                item.push_str(code(next));
+                n += 1;
+            }
+            let item = item.split(';').next().unwrap_or("");
+            use_paths(&mut out, &mut Vec::new(), &mut tokens(item).peekable(), 0);
+        }
+        if let Some(rest) = t.strip_prefix("extern crate ") {
+            let name = rest.split([' ', ';']).next().unwrap_or("");
+            if is_ident(name) {
+                out.push(ScannedImport {
+                    path: vec![name.to_string()],
+                    level: 0,
+                });
+            }
         }
         if let Some(rest) = t
             .strip_prefix("mod ")
@@ -188,6 +271,99 @@ pub fn rust(text: &str) -> Vec<ScannedImport> {
         }
     }
     out
+}
+
+/// What follows `use` in a line that starts a `use` item (`pub(crate) use`, ...).
+fn use_item(t: &str) -> Option<&str> {
+    let t = match t.strip_prefix("pub") {
+        Some(rest) if rest.starts_with('(') => rest.split_once(')')?.1.trim_start(),
+        Some(rest) => rest.trim_start(),
+        None => t,
+    };
+    t.strip_prefix("use ")
+}
+
+/// A line without its `//` comment.
+fn code(line: &str) -> &str {
+    line.split_once("//").map_or(line, |(code, _)| code)
+}
+
+/// The tokens of a `use` tree: identifiers, `::`, and the punctuation `{`, `}`, `,`, `*`.
+fn tokens(item: &str) -> impl Iterator<Item = &str> + Clone {
+    let bytes = item.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let start = i;
+        match *bytes.get(i)? {
+            b':' if bytes.get(i + 1) == Some(&b':') => i += 2,
+            b if is_word(b) || b >= 0x80 => {
+                while i < bytes.len() && (is_word(bytes[i]) || bytes[i] >= 0x80) {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+        item.get(start..i)
+    })
+}
+
+/// The paths a `use` tree names, as parsing lowers them: `a::{b, c::d as e, self, *}` gives
+/// `a::b`, `a::c::d`, `a` and `a` (the glob's module).
+fn use_paths<'a>(
+    out: &mut Vec<ScannedImport>,
+    prefix: &mut Vec<String>,
+    tokens: &mut std::iter::Peekable<impl Iterator<Item = &'a str>>,
+    depth: u32,
+) {
+    if depth > 64 {
+        return;
+    }
+    let push = |out: &mut Vec<ScannedImport>, path: Vec<String>| {
+        if !path.is_empty() {
+            out.push(ScannedImport { path, level: 0 });
+        }
+    };
+    if tokens.peek() == Some(&"::") {
+        tokens.next();
+    }
+    match tokens.next() {
+        Some("{") => loop {
+            if tokens.peek() == Some(&"}") {
+                tokens.next();
+                break;
+            }
+            let before = prefix.len();
+            use_paths(out, prefix, tokens, depth + 1);
+            prefix.truncate(before);
+            match tokens.next() {
+                Some(",") => {}
+                _ => break,
+            }
+        },
+        Some("*") => push(out, prefix.clone()),
+        Some(name) if is_ident(name) => {
+            if tokens.peek() == Some(&"::") {
+                tokens.next();
+                prefix.push(name.to_string());
+                use_paths(out, prefix, tokens, depth + 1);
+                prefix.pop();
+                return;
+            }
+            let mut path = prefix.clone();
+            if name != "self" {
+                path.push(name.to_string());
+            }
+            push(out, path);
+            if tokens.peek() == Some(&"as") {
+                tokens.next();
+                tokens.next();
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Rust `#[path = "file.rs"] mod name;` declarations (the attribute on the line of the `mod`

@@ -3,6 +3,12 @@
 //! import of the file, the shortest chain through the project's import graph to a forbidden
 //! module is found (breadth first, cycles visited once); the finding is reported on the file's
 //! import that starts it, with every hop in another file as a related location.
+//!
+//! The search parses only what can lead somewhere: the import scan found, without parsing,
+//! what each module may import (a superset of what parsing finds), and a module none of whose
+//! scanned imports can lead to a forbidden module is not visited. A shortest chain only
+//! passes through modules that lead to a forbidden one, so the findings are the same; what
+//! is saved is parsing the standard library behind every fixture module's `import os`.
 
 mod checkpoint_network_import;
 mod declared_boundary;
@@ -12,12 +18,12 @@ pub(crate) use checkpoint_network_import::*;
 pub(crate) use declared_boundary::*;
 pub(crate) use fixture_imports_client::*;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use crate::analysis::program::{FileId, ImportTarget};
 use crate::diagnostic::{Finding, Related};
 use crate::knowledge::boundary::{Boundary, Forbid};
-use crate::model::{Import, ImportEntry, ImportKind};
+use crate::model::{Import, ImportKind};
 use crate::registry::Rule;
 use crate::rules::RuleContext;
 
@@ -55,8 +61,9 @@ pub(crate) fn check(
         return;
     };
     let mut cache = Edges::new();
+    let leads = Leads::new(ctx, boundary, analysis.file, &analysis.module.imports);
     for import in &analysis.module.imports {
-        let Some(v) = violation(ctx, boundary, &mut cache, analysis.file, import) else {
+        let Some(v) = violation(ctx, boundary, &leads, &mut cache, analysis.file, import) else {
             continue;
         };
         let how = match (import.kind, import.local) {
@@ -121,8 +128,8 @@ fn edges_of<'e, 'a>(
             .flat_map(|import| import.entries.iter().map(move |e| (import, e)))
             .map(|(import, e)| Edge {
                 import,
-                forbidden: forbidden(ctx, boundary, g, import, e),
-                target: resolve(ctx, g, import, e),
+                forbidden: forbidden(ctx, boundary, g, &e.path, import.level),
+                target: resolve(ctx, g, &e.path, import.level),
             })
             .collect()
     })
@@ -132,13 +139,14 @@ fn edges_of<'e, 'a>(
 fn violation<'a>(
     ctx: &RuleContext<'_, '_, 'a>,
     boundary: &Boundary,
+    leads: &Leads,
     cache: &mut Edges<'a>,
     file: FileId,
     import: &'a Import,
 ) -> Option<Violation<'a>> {
     // Directly.
     for entry in &import.entries {
-        if let Some((found, forbid)) = forbidden(ctx, boundary, file, import, entry) {
+        if let Some((found, forbid)) = forbidden(ctx, boundary, file, &entry.path, import.level) {
             return Some(Violation {
                 found,
                 forbid,
@@ -149,9 +157,12 @@ fn violation<'a>(
     // Through project modules: breadth first from each module the import names, each visited
     // file remembering the hop that reached it (the chain is rebuilt from those at the end).
     for entry in &import.entries {
-        let Some(start) = resolve(ctx, file, import, entry) else {
+        let Some(start) = resolve(ctx, file, &entry.path, import.level) else {
             continue;
         };
+        if !leads.on(start) {
+            continue;
+        }
         let mut reached_by: HashMap<FileId, (FileId, &'a Import)> =
             HashMap::from([(start, (file, import))]);
         let mut queue = VecDeque::from([start]);
@@ -175,7 +186,7 @@ fn violation<'a>(
                         chain,
                     });
                 }
-                if let Some(h) = edge.target {
+                if let Some(h) = edge.target.filter(|&h| leads.on(h)) {
                     if h != file && reached_by.len() < MAX_VISITED && !reached_by.contains_key(&h) {
                         next.push((h, edge.import));
                     }
@@ -192,18 +203,61 @@ fn violation<'a>(
     None
 }
 
-/// The project file an import entry names, if any.
-fn resolve(
-    ctx: &RuleContext,
-    file: FileId,
-    import: &Import,
-    entry: &ImportEntry,
-) -> Option<FileId> {
-    match ctx
-        .analysis
-        .program
-        .resolve(file, &entry.path, import.level)?
-    {
+/// The project modules from which, by their scanned imports, a module the boundary forbids
+/// may be reached, among those the checked file's imports reach.
+struct Leads {
+    on: HashSet<FileId>,
+}
+
+impl Leads {
+    fn new(ctx: &RuleContext, boundary: &Boundary, file: FileId, imports: &[Import]) -> Self {
+        let program = ctx.analysis.program;
+        let mut seen: HashSet<FileId> = HashSet::new();
+        let mut stack: Vec<FileId> = (imports.iter())
+            .flat_map(|i| i.entries.iter().map(move |e| (i, e)))
+            .filter_map(|(i, e)| resolve(ctx, file, &e.path, i.level))
+            .collect();
+        let mut importers: HashMap<FileId, Vec<FileId>> = HashMap::new();
+        let mut on = HashSet::new();
+        while let Some(g) = stack.pop() {
+            if !seen.insert(g) {
+                continue;
+            }
+            let Some(scanned) = &program.file(g).scanned else {
+                // Not scanned: it may import anything.
+                on.insert(g);
+                continue;
+            };
+            for s in scanned.iter() {
+                if forbidden(ctx, boundary, g, &s.path, s.level).is_some() {
+                    on.insert(g);
+                }
+                if let Some(h) = resolve(ctx, g, &s.path, s.level).filter(|&h| h != g) {
+                    importers.entry(h).or_default().push(g);
+                    stack.push(h);
+                }
+            }
+        }
+        // Whatever imports a module that leads on leads on too.
+        let mut queue: Vec<FileId> = on.iter().copied().collect();
+        while let Some(g) = queue.pop() {
+            for &i in importers.get(&g).into_iter().flatten() {
+                if on.insert(i) {
+                    queue.push(i);
+                }
+            }
+        }
+        Leads { on }
+    }
+
+    fn on(&self, g: FileId) -> bool {
+        self.on.contains(&g)
+    }
+}
+
+/// The project file an import of `file` names, if any.
+fn resolve(ctx: &RuleContext, file: FileId, path: &[String], level: u32) -> Option<FileId> {
+    match ctx.analysis.program.resolve(file, path, level)? {
         ImportTarget::Module(g) | ImportTarget::Item(g, _) => Some(g),
     }
 }
@@ -218,16 +272,15 @@ fn forbidden(
     ctx: &RuleContext,
     boundary: &Boundary,
     file: FileId,
-    import: &Import,
-    entry: &ImportEntry,
+    path: &[String],
+    level: u32,
 ) -> Option<(String, Forbid)> {
     let program = ctx.analysis.program;
     let lang = program.file(file).lang;
-    let path = &entry.path;
     if boundary.allowed.iter().any(|a| path.starts_with(a)) {
         return None;
     }
-    if let Some(g) = resolve(ctx, file, import, entry) {
+    if let Some(g) = resolve(ctx, file, path, level) {
         let target = program.file(g);
         if boundary
             .allowed
@@ -245,7 +298,7 @@ fn forbidden(
             _ => None,
         });
     }
-    if import.level > 0 {
+    if level > 0 {
         return None;
     }
     let sep = lang.path_separator();

@@ -3,6 +3,7 @@ from app.records import sample_order
 from app.relay import publish  # expect: OL402
 from app import offsets_checkpoint  # expect: OL402
 from app.replay import resume  # expect: OL402
+from app.plugins import bus  # expect: OL402
 
 
 def orders(n: int) -> list[bytes]:
@@ -12,4 +13,4 @@ def orders(n: int) -> list[bytes]:
 def seed(n: int) -> None:
     for value in orders(n):
         publish(value)
-    print(offsets_checkpoint, resume)
+    print(offsets_checkpoint, resume, bus)
