@@ -135,7 +135,7 @@ mod tests {
     fn the_scan_finds_every_import_parsing_finds() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut dirs = vec![root.join("testdata"), root.join("src")];
-        // A real corpus too, when one is named (scripts/scan_check.sh names the fetched ones).
+        // Real corpora too, when named (`scripts/scan_check.sh` names the fetched ones).
         if let Some(more) = std::env::var_os("OFFSETLINT_SCAN_CORPUS") {
             dirs.extend(std::env::split_paths(&more));
         }
