@@ -25,6 +25,9 @@ pub struct Loader<'a> {
     entries: &'a [Entry],
     sources: &'a [Option<&'a Source>],
     lazy: Vec<bool>,
+    /// The text of a file whose text was dropped after the import scan, read again on first
+    /// use.
+    again: Vec<OnceLock<Option<Source>>>,
     models: Vec<OnceLock<Result<Lowered, SyntaxError>>>,
     lines: Vec<OnceLock<LineIndex>>,
 }
@@ -37,6 +40,7 @@ impl<'a> Loader<'a> {
             entries,
             sources,
             lazy,
+            again: (0..n).map(|_| OnceLock::new()).collect(),
             models: (0..n).map(|_| OnceLock::new()).collect(),
             lines: (0..n).map(|_| OnceLock::new()).collect(),
         }
@@ -52,12 +56,17 @@ impl<'a> Loader<'a> {
         self.models
     }
 
-    fn source(&self, id: FileId) -> Option<&'a Source> {
+    fn source(&self, id: FileId) -> Option<&Source> {
         let i = id.0 as usize;
         if !*self.lazy.get(i)? {
             return None;
         }
-        self.sources[i]
+        match self.sources[i]? {
+            s if s.shrunk => self.again[i]
+                .get_or_init(|| super::read_entry(&self.entries[i]).ok())
+                .as_ref(),
+            s => Some(s),
+        }
     }
 }
 

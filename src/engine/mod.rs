@@ -415,10 +415,11 @@ fn lint_project(
         ("relevant", count(&selection.relevant)),
         ("indexed", count(&selection.indexed)),
     ];
-    // What is neither linted nor indexed was read for its imports only; what is, but had
-    // its text dropped after the import scan, is read again.
+    // What is neither linted nor indexed was read for its imports only; what is linted, but
+    // had its text dropped after the import scan, is read again now. A module that is only
+    // imported is read again when a resolution first reaches it (most never are).
     let again: Vec<usize> = (0..files.len())
-        .filter(|&i| selection.relevant[i] || selection.indexed[i])
+        .filter(|&i| selection.relevant[i])
         .filter(|&i| matches!(&selection.texts[i], Some(Ok(s)) if s.shrunk))
         .collect();
     let reread: Vec<(usize, Result<Source, Error>)> = again
