@@ -39,8 +39,9 @@ pub struct FileAnalysis<'p, 'm> {
     pub resolver: Resolver<'p, 'm>,
     /// Every call node, in walk order.
     pub calls: Vec<&'m Call>,
-    /// Indexed by `CallId`: facts for calls on Kafka clients (and their wrappers).
-    facts: Vec<Option<CallFacts<'m>>>,
+    /// Indexed by `CallId`: facts for calls on Kafka clients (and their wrappers), found
+    /// when a rule first asks (a file linted for OL203 alone never needs them).
+    facts: OnceCell<Vec<Option<CallFacts<'m>>>>,
     /// OL301's sink hits and OL302's control hits, computed when a rule first asks.
     taint: OnceCell<taint::TaintResult>,
     polled: Vec<OnceCell<Vec<&'m str>>>,
@@ -64,17 +65,6 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     ) -> Option<Self> {
         let index = program.index(file)?;
         let resolver = Resolver::new(program, knowledge, heuristic);
-        let facts = {
-            let finder = FactFinder::new(&resolver);
-            let mut facts = vec![None; index.module.call_count as usize];
-            for (call, body) in &index.calls {
-                let used = &index.uses[call.id.0 as usize];
-                if let Some(f) = finder.facts(file, *body, call, used) {
-                    facts[call.id.0 as usize] = Some(f);
-                }
-            }
-            facts
-        };
         let mut call_by_id = vec![None; index.module.call_count as usize];
         for (call, _) in &index.calls {
             if let Some(slot) = call_by_id.get_mut(call.id.0 as usize) {
@@ -92,7 +82,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             module: index.module,
             knowledge,
             calls: index.calls.iter().map(|(c, _)| *c).collect(),
-            facts,
+            facts: OnceCell::new(),
             resolver,
             taint: OnceCell::new(),
             polled: vec![OnceCell::new(); index.module.bodies.len()],
@@ -111,7 +101,21 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     }
 
     pub fn facts(&self, id: CallId) -> Option<&CallFacts<'m>> {
-        self.facts.get(id.0 as usize).and_then(Option::as_ref)
+        self.all_facts().get(id.0 as usize).and_then(Option::as_ref)
+    }
+
+    fn all_facts(&self) -> &[Option<CallFacts<'m>>] {
+        self.facts.get_or_init(|| {
+            let finder = FactFinder::new(&self.resolver);
+            let mut facts = vec![None; self.index.module.call_count as usize];
+            for (call, body) in &self.index.calls {
+                let used = &self.index.uses[call.id.0 as usize];
+                if let Some(f) = finder.facts(self.file, *body, call, used) {
+                    facts[call.id.0 as usize] = Some(f);
+                }
+            }
+            facts
+        })
     }
 
     /// Whether the code stores offsets explicitly (`store_offsets(message=msg)`,
@@ -133,7 +137,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     fn compute_explicit_stores(&self) -> Vec<(Option<resolve::Origin>, String, BodyId)> {
         let mut out: Vec<_> = self
-            .facts
+            .all_facts()
             .iter()
             .flatten()
             .filter(|f| matches!(f.op, Op::StoreOffsets))

@@ -53,8 +53,8 @@ pub struct WalkOptions {
     pub configs: Arc<ConfigResolver>,
     /// Apply `exclude` to paths named explicitly too (for pre-commit).
     pub force_exclude: bool,
-    /// Walk directories on several threads. What is found is sorted either way; errors
-    /// come in no particular order (the project walk, which drops them, is the one user).
+    /// Walk directories on several threads. What is found is sorted either way, and so
+    /// are the errors (by their message): the order does not depend on the threads.
     pub parallel: bool,
 }
 
@@ -181,12 +181,15 @@ fn walk_dir(
             ignore::WalkState::Continue
         })
     });
+    let mut found_errors = Vec::new();
     for outcome in outcomes.into_inner().expect("not poisoned") {
         match outcome {
             Ok(found) => files.push(found),
-            Err(e) => errors.push(e),
+            Err(e) => found_errors.push((e.to_string(), e)),
         }
     }
+    found_errors.sort_by(|a, b| a.0.cmp(&b.0));
+    errors.extend(found_errors.into_iter().map(|(_, e)| e));
 }
 
 /// What one entry of a walk gives: a file to lint, an error, or nothing.

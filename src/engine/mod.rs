@@ -548,7 +548,12 @@ fn lint_project(
                             lines,
                             parsed: result,
                         };
-                        match isolated(|| lint_isolated(&file, settings, e.rules)) {
+                        let rules = if selection.alone[i] {
+                            alone_rules(e.rules)
+                        } else {
+                            e.rules
+                        };
+                        match isolated(|| lint_isolated(&file, settings, rules)) {
                             Ok(result) => result,
                             Err(message) => (
                                 Vec::new(),
@@ -594,6 +599,21 @@ fn lint_project(
     let models = loader.into_models();
     std::thread::spawn(move || drop((parsed, models, selection)));
     (reports, errors)
+}
+
+/// The rules that can concern a file relevant on its own (`Selection::alone`): the prefilter
+/// words that concern a file alone are task spawns, which are OL203's; no client library
+/// reaches the file, so no other rule but the meta rules can have anything to say there
+/// (and the client facts are never computed for it).
+fn alone_rules(rules: RuleSet) -> RuleSet {
+    [
+        Rule::UnobservedTask,
+        Rule::SyntaxError,
+        Rule::UnusedSuppression,
+    ]
+    .into_iter()
+    .filter(|&r| rules.contains(r))
+    .collect()
 }
 
 /// OL001 for a file whose bytes are not source text, at the offending byte.

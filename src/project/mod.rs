@@ -36,6 +36,11 @@ pub struct Selection<T, E> {
     /// What was read of each file (`None`: not needed, or `Some(Err)`: unreadable).
     pub texts: Vec<Option<Result<T, E>>>,
     pub relevant: Vec<bool>,
+    /// Relevant on its own only: the prefilter found words that concern the file itself
+    /// (asyncio task spawns, OL203), no word of a client library, and it imports nothing that
+    /// leads to one. No client can reach such a file, so only the rules those words are for
+    /// can concern it.
+    pub alone: Vec<bool>,
     pub indexed: Vec<bool>,
     /// What the import scan found each file may import (empty for a file not read).
     pub imports: Vec<Vec<scan::ScannedImport>>,
@@ -266,6 +271,7 @@ where
         for i in 0..n {
             if files[i].target && is_test_module(&files[i]) && files[i].path.starts_with(dir) {
                 relevant[i] = true;
+                alone[i] = false;
             }
         }
     }
@@ -288,6 +294,7 @@ where
         Selection {
             texts,
             relevant,
+            alone,
             indexed,
             imports: Vec::new(),
         },
