@@ -166,6 +166,10 @@ struct Entry {
 /// that applies to it. A configuration file that cannot be loaded stops the run (tool error)
 /// before anything is linted.
 pub fn check_paths(paths: &[PathBuf], walk: &WalkOptions) -> Report {
+    with_pool(|| check_paths_in_pool(paths, walk))
+}
+
+fn check_paths_in_pool(paths: &[PathBuf], walk: &WalkOptions) -> Report {
     let start = Instant::now();
     let mut phases = Phases::new();
     let (targets, mut errors) = discover(paths, walk);
@@ -186,7 +190,7 @@ pub fn check_paths(paths: &[PathBuf], walk: &WalkOptions) -> Report {
             paths: shown.join(", "),
         });
     }
-    let (reports, file_errors) = with_pool(|| lint_project(&entries, &keys, &mut phases));
+    let (reports, file_errors) = lint_project(&entries, &keys, &mut phases);
     phases.report();
     errors.extend(file_errors);
     let mut report = Report {
@@ -236,14 +240,15 @@ fn project_entries(
     let mut dirs = HashMap::new();
     let mut canonical = |f: &discover::Found| canonical_file(&f.path, f.may_be_link, &mut dirs);
     let mut seen: std::collections::HashSet<std::ffi::OsString> = std::collections::HashSet::new();
-    let mut entries = Vec::new();
+    // (display path, language, target), then each file's settings, in parallel.
+    let mut found_files = Vec::new();
     let mut keys = Vec::new();
     // Every target is linted under its own path (a symlinked file too); project files are
     // added once, unless a target already is that file.
     for found in targets {
         let key = canonical(&found);
         seen.insert(key.as_os_str().to_owned());
-        entries.push(entry(found.path, found.lang, true));
+        found_files.push((found.path, found.lang, true));
         keys.push(key);
     }
     if !roots.is_empty() {
@@ -261,11 +266,14 @@ fn project_entries(
                     .as_deref()
                     .and_then(|c| crate::config::strip_prefix(&key, c))
                     .map_or_else(|| key.clone(), Path::to_path_buf);
-                entries.push(entry(display, found.lang, false));
+                found_files.push((display, found.lang, false));
                 keys.push(key);
             }
         }
     }
+    let entries = (found_files.into_par_iter())
+        .map(|(display, lang, target)| entry(display, lang, target))
+        .collect();
     (entries, keys)
 }
 
@@ -385,15 +393,16 @@ fn lint_project(
     phases: &mut Phases,
 ) -> (Vec<FileReport>, Vec<Error>) {
     let mut layouts = project::Layouts::default();
-    let mut files: Vec<ProjectFile> = entries
-        .iter()
-        .zip(keys)
-        .map(|(e, key)| ProjectFile {
+    let kinds: Vec<Vec<String>> = (entries.par_iter())
+        .map(|e| e.settings.file_kinds(&e.absolute))
+        .collect();
+    let mut files: Vec<ProjectFile> = (entries.iter().zip(keys).zip(kinds))
+        .map(|((e, key), kinds)| ProjectFile {
             path: key.clone(),
             lang: e.lang,
             layout: layouts.layout(key, e.lang),
             target: e.target,
-            kinds: e.settings.file_kinds(&e.absolute),
+            kinds,
         })
         .collect();
     let mut selection = project::select(

@@ -70,7 +70,8 @@ fn workspace_of(dir: &Path) -> Option<&Path> {
 /// Computes layouts, caching directory probes (many files share directories).
 #[derive(Default)]
 pub struct Layouts {
-    exists: HashMap<PathBuf, bool>,
+    /// Keyed by the path's bytes, like the directory caches below.
+    exists: HashMap<OsString, bool>,
     crates: HashMap<PathBuf, Option<String>>,
     /// The crate directory and name of each directory's Rust files (one lookup per file, not
     /// one per ancestor: hashing a path walks its components).
@@ -84,7 +85,7 @@ pub struct Layouts {
 
 impl Layouts {
     fn exists(&mut self, p: PathBuf) -> bool {
-        *self.exists.entry(p).or_insert_with_key(|p| p.exists())
+        *(self.exists.entry(p.into_os_string())).or_insert_with_key(|p| Path::new(p).exists())
     }
 
     /// The layout of a file, by its canonical path (the engine canonicalises each file once).
