@@ -875,13 +875,18 @@ fn each_knowledge_key_changes_a_result_both_ways() {
 #[test]
 fn configured_knowledge_names_nothing_else() {
     // The whole fixture corpus, with every knowledge key configured, gives exactly what it
-    // gives without: the declarations name modules the corpus does not use.
+    // gives without: the declarations name modules the corpus does not use. (Except for
+    // reading: a declared root, `app`, is a prefilter word, so with it the files importing
+    // `app` modules are read; `payment_report.py` is the fixture's one file that nothing
+    // concerns without it, and it does not parse, so it is left out.)
     let config = format!("{KNOWLEDGE}/pyproject.toml");
     let args = [
         "--format",
         "concise",
         "--exclude",
         "testdata/config",
+        "--exclude",
+        "testdata/projects/py_fixture_modules/app/payment_report.py",
         "--exclude",
         "testdata/OL403",
         "testdata",

@@ -275,14 +275,12 @@ impl<'m> Program<'m> {
 
     fn resolve_any(&self, from: FileId, path: &[String], level: u32) -> Option<ImportTarget> {
         match self.file(from).lang {
+            // An absolute import is looked up as written (no copy: most imports name a
+            // library, and the selection resolves every import of every file it reads).
+            Lang::Python if level == 0 => self.longest_module(from, path, 1),
             Lang::Python => {
-                let full: Vec<String> = if level > 0 {
-                    let mut base = self.package_of(from, level)?;
-                    base.extend(path.iter().cloned());
-                    base
-                } else {
-                    path.to_vec()
-                };
+                let mut full = self.package_of(from, level)?;
+                full.extend(path.iter().cloned());
                 self.longest_module(from, &full, 1)
             }
             Lang::Rust => {

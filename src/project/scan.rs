@@ -44,20 +44,27 @@ pub fn python(text: &str) -> Vec<ScannedImport> {
     let bytes = text.as_bytes();
     let mut next_line = 0;
     for at in memchr::memmem::find_iter(bytes, b"import") {
+        dynamic_import(&mut out, text, at);
         if at < next_line {
             continue;
         }
         // The statement may have begun on lines continued with a backslash.
-        let mut start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
+        let line_start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
+        let mut start = line_start;
         while start > 0 && continues(&text[..start - 1]) {
             start = memchr::memrchr(b'\n', &bytes[..start - 1]).map_or(0, |i| i + 1);
         }
-        let logical = logical_line(&text[start..]);
-        python_statements(&mut out, &logical);
-        dynamic_imports(&mut out, &logical);
+        let line_end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i);
+        let line = &text[start..line_end];
+        // Most import lines are one plain statement: no text to join or cut.
+        if start == line_start && !line.bytes().any(|b| b";:\\(#".contains(&b)) {
+            python_statements(&mut out, line.strip_prefix('\u{feff}').unwrap_or(line));
+        } else {
+            python_statements(&mut out, &logical_line(&text[start..]));
+        }
         // The next hit on a later line starts over there, even within this logical line:
         // what looked like an open parenthesis may have been prose in a docstring.
-        next_line = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |i| at + i + 1);
+        next_line = line_end + 1;
     }
     out
 }
@@ -146,24 +153,30 @@ fn python_from(out: &mut Vec<ScannedImport>, rest: &str) {
     }
 }
 
-/// `import_module("a.b")` and `__import__("a")` (any receiver: parsing decides which are
-/// `importlib`'s) with a literal, absolute name.
-fn dynamic_imports(out: &mut Vec<ScannedImport>, logical: &str) {
-    for call in ["import_module(", "__import__("] {
-        for (at, _) in logical.match_indices(call) {
-            let args = logical[at + call.len()..].trim_start();
-            let Some(quote) = args.chars().next().filter(|c| *c == '"' || *c == '\'') else {
-                continue;
-            };
-            let Some((name, _)) = args[1..].split_once(quote) else {
-                continue;
-            };
-            // Any name, as parsing takes it (`__import__("a-b")` names no module either way).
-            if !name.starts_with('.') {
-                let path = name.split('.').map(str::to_string).collect();
-                out.push(ScannedImport { path, level: 0 });
-            }
-        }
+/// `import_module("a.b")` or `__import__("a")` (any receiver: parsing decides which are
+/// `importlib`'s) with a literal, absolute name, at the `import` found at `at`.
+fn dynamic_import(out: &mut Vec<ScannedImport>, text: &str, at: usize) {
+    let rest = &text[at..];
+    let args = if let Some(args) = rest.strip_prefix("import_module(") {
+        args
+    } else if text[..at].ends_with("__") && rest.starts_with("import__(") {
+        &rest["import__(".len()..]
+    } else {
+        return;
+    };
+    // The name is on the line of its opening quote.
+    let args = args.trim_start();
+    let args = args.split('\n').next().unwrap_or("");
+    let Some(quote) = args.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+        return;
+    };
+    let Some((name, _)) = args[1..].split_once(quote) else {
+        return;
+    };
+    // Any name, as parsing takes it (`__import__("a-b")` names no module either way).
+    if !name.starts_with('.') {
+        let path = name.split('.').map(str::to_string).collect();
+        out.push(ScannedImport { path, level: 0 });
     }
 }
 

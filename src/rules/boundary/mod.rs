@@ -229,7 +229,8 @@ impl Leads {
                 continue;
             };
             for s in scanned.iter() {
-                if forbidden(ctx, boundary, g, &s.path, s.level).is_some() {
+                // Once `g` is known to lead on, only its imports remain to be followed.
+                if !on.contains(&g) && forbidden(ctx, boundary, g, &s.path, s.level).is_some() {
                     on.insert(g);
                 }
                 if let Some(h) = resolve(ctx, g, &s.path, s.level).filter(|&h| h != g) {
