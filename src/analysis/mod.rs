@@ -149,27 +149,38 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 )
             })
             .collect();
-        // Explicit stores in other files, on clients resolved to the same construction.
-        let names: Vec<&str> = self
-            .knowledge
-            .methods
-            .iter()
-            .filter(|m| matches!(m.op, Op::StoreOffsets))
-            .map(|m| m.name)
-            .collect();
-        for name in names {
-            for &(g, b, call) in self.program.calls_named(name) {
-                if g == self.file {
-                    continue;
-                }
-                let Some((recv, _)) = call.func.as_method() else {
-                    continue;
-                };
-                if let Some(c) = self.resolver.client_of(g, b, recv) {
-                    if c.role == Role::Consumer && c.origin().is_some() {
-                        out.push((c.origin(), String::new(), BodyId(u32::MAX)));
+        // Explicit stores in other files, on clients resolved to the same construction. Where
+        // the program's stores lead does not depend on the file being linted, so it is found
+        // once per program (and knowledge): per file, it made a large project quadratic.
+        let key = (
+            std::ptr::from_ref(self.knowledge) as usize,
+            self.resolver.heuristic_on(),
+        );
+        let stores = self.program.explicit_stores(key, || {
+            // A resolver of its own: what it finds must not depend on which file asked first.
+            let resolver = Resolver::new(self.program, self.knowledge, key.1);
+            let names = (self.knowledge.methods.iter())
+                .filter(|m| matches!(m.op, Op::StoreOffsets))
+                .map(|m| m.name);
+            let mut found = Vec::new();
+            for name in names {
+                for &(g, b, call) in self.program.calls_named(name) {
+                    let Some((recv, _)) = call.func.as_method() else {
+                        continue;
+                    };
+                    if let Some(c) = resolver.client_of(g, b, recv) {
+                        if let Some(o) = c.origin().filter(|_| c.role == Role::Consumer) {
+                            found.push((g, o.file, o.range));
+                        }
                     }
                 }
+            }
+            found
+        });
+        for &(g, file, range) in stores.iter() {
+            if g != self.file {
+                let origin = Some(resolve::Origin { file, range });
+                out.push((origin, String::new(), BodyId(u32::MAX)));
             }
         }
         out

@@ -4,10 +4,10 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::index::FileIndex;
-use crate::model::{BodyId, Call, Expr, Lang, LineIndex};
+use crate::model::{BodyId, Call, Expr, Lang, LineIndex, TextRange};
 
 /// A file of the program (dense, starting at 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -79,10 +79,19 @@ pub trait Load<'m>: Sync {
 struct Slot<'m> {
     index: OnceLock<Option<Box<FileIndex<'m>>>>,
     lines: OnceLock<Option<&'m LineIndex>>,
+    /// The program files its imports name (found on first use).
+    imports: OnceLock<Vec<FileId>>,
     /// Given up front: the program-wide lookups (callers, struct literals) read only these,
     /// so that what they see does not depend on what another file's analysis loaded first.
     eager: bool,
 }
+
+/// Which knowledge (its address) and whether the name heuristic is on.
+pub type StoresKey = (usize, bool);
+
+/// Explicit offset stores on consumers: the file of the store, and the file and range of the
+/// consumer's construction.
+pub type ExplicitStores = Vec<(FileId, FileId, TextRange)>;
 
 /// Calls by the callee's last name: the file and body each is in.
 type CallsByName<'m> = HashMap<&'m str, Vec<(FileId, BodyId, &'m Call)>>;
@@ -118,6 +127,8 @@ pub struct Program<'m> {
     module_names: HashMap<NamespaceId, HashSet<String>>,
     /// Calls by the callee's last name, for parameter flow from callers (built on first use).
     calls_by_name: OnceLock<CallsByName<'m>>,
+    /// The explicit offset stores of the program, per knowledge (see [`Program::explicit_stores`]).
+    explicit_stores: Mutex<Vec<(StoresKey, Arc<ExplicitStores>)>>,
     /// The `conftest.py` files, with their directory's depth (pytest fixture scopes).
     conftests: Vec<(usize, FileId)>,
     /// Struct literals by type name, for field resolution (built on first use).
@@ -139,6 +150,7 @@ impl<'m> Program<'m> {
                 let slot = Slot {
                     index: OnceLock::new(),
                     lines: OnceLock::new(),
+                    imports: OnceLock::new(),
                     eager,
                 };
                 if eager {
@@ -190,6 +202,7 @@ impl<'m> Program<'m> {
             crates,
             module_names,
             calls_by_name: OnceLock::new(),
+            explicit_stores: Mutex::new(Vec::new()),
             records_by_type: OnceLock::new(),
         }
     }
@@ -225,6 +238,37 @@ impl<'m> Program<'m> {
         slot.index
             .get_or_init(|| self.load.and_then(|l| l.index(id)).map(Box::new))
             .as_deref()
+    }
+
+    /// The program files that file `id`'s imports name.
+    pub fn imported_files(&self, id: FileId) -> &[FileId] {
+        let Some(slot) = self.slots.get(id.0 as usize) else {
+            return &[];
+        };
+        slot.imports.get_or_init(|| {
+            let Some(index) = self.index(id) else {
+                return Vec::new();
+            };
+            let mut files: Vec<FileId> = (index.module.imports.iter())
+                .flat_map(|i| i.entries.iter().map(move |e| (i.level, e)))
+                .filter_map(|(level, e)| match self.resolve(id, &e.path, level)? {
+                    ImportTarget::Module(g) | ImportTarget::Item(g, _) => Some(g),
+                })
+                .collect();
+            files.sort_unstable();
+            files.dedup();
+            files
+        })
+    }
+
+    /// Whether a bare name used in file `g` can name something file `f` defines: `g` is `f`,
+    /// imports it, or imports a package that imports it (a re-export).
+    pub fn may_name_from(&self, g: FileId, f: FileId) -> bool {
+        g == f
+            || self
+                .imported_files(g)
+                .iter()
+                .any(|&h| h == f || self.file(h).is_package && self.imported_files(h).contains(&f))
     }
 
     /// The line index of a file's text (for messages that point into it).
@@ -387,6 +431,40 @@ impl<'m> Program<'m> {
             .collect();
         found.sort_by_key(|f| std::cmp::Reverse(f.0));
         found.into_iter().map(|(_, id)| id).collect()
+    }
+
+    /// The program's explicit offset stores as `find` finds them under the knowledge and
+    /// heuristic of `key`, found once (by the first file to ask; another thread asking
+    /// meanwhile finds them too, and the first answer kept is used).
+    pub fn explicit_stores(
+        &self,
+        key: StoresKey,
+        find: impl FnOnce() -> ExplicitStores,
+    ) -> Arc<ExplicitStores> {
+        let known = |cache: &[(StoresKey, Arc<ExplicitStores>)]| {
+            cache
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.clone())
+        };
+        let cache = self
+            .explicit_stores
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(found) = known(&cache) {
+            return found;
+        }
+        drop(cache);
+        let found = Arc::new(find());
+        let mut cache = self
+            .explicit_stores
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(first) = known(&cache) {
+            return first;
+        }
+        cache.push((key, found.clone()));
+        found
     }
 
     /// Calls anywhere in the program whose callee's last name is `name`.

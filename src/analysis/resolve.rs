@@ -210,6 +210,11 @@ pub struct Resolver<'p, 'm> {
 }
 
 impl<'p, 'm> Resolver<'p, 'm> {
+    /// Whether the name heuristic is on.
+    pub fn heuristic_on(&self) -> bool {
+        self.heuristic
+    }
+
     pub fn new(program: &'p Program<'m>, knowledge: &'m Knowledge, heuristic: bool) -> Self {
         Resolver {
             program,
@@ -1201,8 +1206,17 @@ impl<'p, 'm> Resolver<'p, 'm> {
         let position = (p.kind == ParamKind::Regular)
             .then(|| i.checked_sub(skip))
             .flatten();
+        // A call by a bare name can only be in a file that can name the function: in a large
+        // project most functions of one name are others (every service's `make_consumer`),
+        // and looking at those first both cost time and crowded out the real callers.
+        let may_call = |g: FileId, call: &Call| {
+            !matches!(call.func, Expr::Name { .. }) || self.program.may_name_from(g, func.file)
+        };
         let mut out = None;
-        for &(g, cb, call) in self.program.calls_named(callee_name).iter().take(64) {
+        let callers = (self.program.calls_named(callee_name).iter())
+            .filter(|&&(g, _, call)| may_call(g, call))
+            .take(64);
+        for &(g, cb, call) in callers {
             let arg = call
                 .keyword(&p.name)
                 .or_else(|| position.and_then(|k| call.positional().nth(k)));
