@@ -251,9 +251,7 @@ impl<'m> Program<'m> {
             };
             let mut files: Vec<FileId> = (index.module.imports.iter())
                 .flat_map(|i| i.entries.iter().map(move |e| (i.level, e)))
-                .filter_map(|(level, e)| match self.resolve(id, &e.path, level)? {
-                    ImportTarget::Module(g) | ImportTarget::Item(g, _) => Some(g),
-                })
+                .filter_map(|(level, e)| self.resolve_file(id, &e.path, level))
                 .collect();
             files.sort_unstable();
             files.dedup();
@@ -314,6 +312,13 @@ impl<'m> Program<'m> {
         match &target {
             ImportTarget::Module(g) | ImportTarget::Item(g, _) if *g == from => None,
             _ => Some(target),
+        }
+    }
+
+    /// The program file an import names (the module, or the module an item is in).
+    pub fn resolve_file(&self, from: FileId, path: &[String], level: u32) -> Option<FileId> {
+        match self.resolve(from, path, level)? {
+            ImportTarget::Module(g) | ImportTarget::Item(g, _) => Some(g),
         }
     }
 

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use crate::analysis::program::{FileId, ImportTarget, Program, ProgramFile};
+use crate::analysis::program::{FileId, Program, ProgramFile};
 use crate::model::Lang;
 pub use layout::{project_root, Layout, Layouts};
 
@@ -306,10 +306,8 @@ where
 fn imports(program: &Program, i: usize, scanned: &[scan::ScannedImport]) -> Vec<usize> {
     let mut targets: Vec<usize> = scanned
         .iter()
-        .filter_map(|s| program.resolve(FileId(i as u32), &s.path, s.level))
-        .map(|t| match t {
-            ImportTarget::Module(g) | ImportTarget::Item(g, _) => g.0 as usize,
-        })
+        .filter_map(|s| program.resolve_file(FileId(i as u32), &s.path, s.level))
+        .map(|g| g.0 as usize)
         .filter(|&g| g != i)
         .collect();
     targets.sort_unstable();

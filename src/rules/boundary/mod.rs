@@ -20,7 +20,7 @@ pub(crate) use fixture_imports_client::*;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use crate::analysis::program::{FileId, ImportTarget};
+use crate::analysis::program::FileId;
 use crate::diagnostic::{Finding, Related};
 use crate::knowledge::boundary::{Boundary, Forbid};
 use crate::model::{Import, ImportKind};
@@ -258,9 +258,7 @@ impl Leads {
 
 /// The project file an import of `file` names, if any.
 fn resolve(ctx: &RuleContext, file: FileId, path: &[String], level: u32) -> Option<FileId> {
-    match ctx.analysis.program.resolve(file, path, level)? {
-        ImportTarget::Module(g) | ImportTarget::Item(g, _) => Some(g),
-    }
+    ctx.analysis.program.resolve_file(file, path, level)
 }
 
 fn module_name(ctx: &RuleContext, file: FileId) -> String {
