@@ -300,7 +300,6 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     let walk = WalkOptions {
         configs,
         force_exclude: args.force_exclude,
-        parallel: true,
     };
     let paths = if args.paths.is_empty() && args.stdin_filename.is_none() {
         vec![PathBuf::from(".")]

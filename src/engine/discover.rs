@@ -53,9 +53,6 @@ pub struct WalkOptions {
     pub configs: Arc<ConfigResolver>,
     /// Apply `exclude` to paths named explicitly too (for pre-commit).
     pub force_exclude: bool,
-    /// Walk directories on several threads. What is found is sorted either way, and so
-    /// are the errors (by their message): the order does not depend on the threads.
-    pub parallel: bool,
 }
 
 impl WalkOptions {
@@ -163,15 +160,8 @@ fn walk_dir(
             }
         });
     let visit = |entry| visit_entry(entry, root, cwd, canonical_root.as_deref());
-    if !opts.parallel {
-        for outcome in builder.build().filter_map(visit) {
-            match outcome {
-                Ok(found) => files.push(found),
-                Err(e) => errors.push(e),
-            }
-        }
-        return;
-    }
+    // Directories are walked on several threads; what is found is sorted by the caller and
+    // the errors here by their message, so the order does not depend on the threads.
     let outcomes = std::sync::Mutex::new(Vec::new());
     builder.build_parallel().run(|| {
         Box::new(|entry| {

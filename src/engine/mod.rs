@@ -254,7 +254,6 @@ fn project_entries(
     if !roots.is_empty() {
         let others = WalkOptions {
             force_exclude: true,
-            parallel: true,
             ..walk.clone()
         };
         let (more, _) = discover(&roots, &others);
