@@ -52,8 +52,19 @@ fn check_json_resolution(
     project: &Path,
     target: &Path,
 ) -> BTreeSet<((String, usize, String), Option<String>)> {
+    check_json_with(project, target, &[])
+}
+
+/// [`check_json_resolution`] with more options.
+fn check_json_with(
+    project: &Path,
+    target: &Path,
+    options: &[&str],
+) -> BTreeSet<((String, usize, String), Option<String>)> {
     let target_s = target.to_str().unwrap();
-    let (status, stdout, stderr) = run(&["check", "--format", "json", "--isolated", target_s]);
+    let mut args = vec!["check", "--format", "json", "--isolated", target_s];
+    args.extend(options);
+    let (status, stdout, stderr) = run(&args);
     assert!(
         matches!(status, ExitStatus::Clean | ExitStatus::Findings) && stderr.trim().is_empty(),
         "{target_s}: status {status:?}, stderr:\n{stderr}"
@@ -404,6 +415,31 @@ fn one_run_over_all_projects_is_the_union_of_the_project_runs() {
         (only_all, only_projects),
         (Vec::new(), Vec::new()),
         "(only in the run over all projects, only in the per-project runs)"
+    );
+}
+
+/// Linted a namespace at a time (`--batch-targets 1`: each batch is one namespace, its models
+/// freed before the next is read), the run over all projects reports exactly what one batch
+/// reports, resolutions included: every value a rule follows stays within a namespace, and a
+/// root `conftest.py` still hands its fixtures to the tests of the projects below it
+/// (`py_monorepo`).
+#[test]
+fn batches_of_namespaces_report_what_one_batch_reports() {
+    let root = Path::new(PROJECTS);
+    let whole = check_json_with(root, root, &[]);
+    let batched = check_json_with(root, root, &["--batch-targets", "1"]);
+    assert!(
+        whole
+            .iter()
+            .any(|((f, _, _), _)| f.starts_with("py_monorepo/services/")),
+        "the monorepo's services are linted"
+    );
+    let only_whole: Vec<_> = whole.difference(&batched).cloned().collect();
+    let only_batched: Vec<_> = batched.difference(&whole).cloned().collect();
+    assert_eq!(
+        (only_whole, only_batched),
+        (Vec::new(), Vec::new()),
+        "(only in one batch, only in batches of one namespace)"
     );
 }
 

@@ -60,6 +60,10 @@ pub struct SettingsArgs {
     /// for (the findings are the same; for testing the prefilter).
     #[arg(long, hide = true)]
     pub no_prefilter: bool,
+    /// Targets linted together at the most, in whole namespaces (the findings are the same;
+    /// for testing the batches and measuring what they cost and save).
+    #[arg(long, hide = true, value_name = "N")]
+    pub batch_targets: Option<usize>,
     /// Skip (with a warning) files larger than this: bytes, or with a unit (`20MB`, `512KiB`).
     /// Default 10 MiB.
     #[arg(long, value_name = "SIZE")]
@@ -300,6 +304,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     let walk = WalkOptions {
         configs,
         force_exclude: args.force_exclude,
+        batch_targets: args.settings.batch_targets,
     };
     let paths = if args.paths.is_empty() && args.stdin_filename.is_none() {
         vec![PathBuf::from(".")]

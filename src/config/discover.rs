@@ -4,7 +4,7 @@
 //! `--isolated` none. Each distinct configuration file is loaded (with the files it
 //! `extend`s) and turned into `Settings` once, then shared.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -57,8 +57,8 @@ impl ConfigResolver {
             overrides,
             fixed,
             defaults,
-            dirs: Mutex::new(HashMap::new()),
-            built: Mutex::new(HashMap::new()),
+            dirs: Mutex::new(HashMap::default()),
+            built: Mutex::new(HashMap::default()),
             errors: Mutex::new(Vec::new()),
         })
     }

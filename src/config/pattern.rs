@@ -166,9 +166,31 @@ fn by_components(path: &Path) -> PathBuf {
 /// already normal; rebuilding each component by component took a tenth of a pre-commit run).
 fn is_normal(path: &Path) -> bool {
     let bytes = path.as_os_str().as_encoded_bytes();
-    if bytes.is_empty() || bytes.last() == Some(&b'/') && bytes.len() > 1 {
+    // A trailing separator (`/` itself too) is left to the slow path, as the parts see it.
+    if bytes.is_empty() || bytes.last() == Some(&b'/') {
         return false;
     }
+    if std::path::MAIN_SEPARATOR != '/' {
+        return is_normal_by_parts(bytes);
+    }
+    // One pass over the bytes, looking only after each separator: every walked path comes
+    // here (splitting each into parts was a sixth of a pre-commit run's instructions).
+    let dot_part = |part: &[u8]| {
+        let end = memchr::memchr(b'/', part).unwrap_or(part.len());
+        matches!(&part[..end], b"." | b"..")
+    };
+    if bytes[0] == b'.' && dot_part(bytes) {
+        return false;
+    }
+    !bytes.windows(2).enumerate().any(|(i, w)| match w {
+        [b'/', b'/'] => true,
+        [b'/', b'.'] => dot_part(&bytes[i + 1..]),
+        _ => false,
+    })
+}
+
+/// [`is_normal`] part by part (any separator).
+fn is_normal_by_parts(bytes: &[u8]) -> bool {
     let sep = std::path::MAIN_SEPARATOR as u8;
     bytes
         .split(|&b| b == b'/' || b == sep)
@@ -204,9 +226,39 @@ mod tests {
             );
         }
         for p in [
-            "/a/b", "a/b", "/", ".", "", "a/./b", "a/../b", "a//b", "a/b/", "../a", "/a/..",
+            "/a/b",
+            "a/b",
+            "/",
+            ".",
+            "",
+            "a/./b",
+            "a/../b",
+            "a//b",
+            "a/b/",
+            "../a",
+            "/a/..",
+            ".git/x",
+            "/a/.b",
+            "/a/..b",
+            "/a/b.",
+            "/.",
+            "./",
+            "a/.",
+            "..",
+            "...",
+            "/a/b/..",
+            "/a/.../b",
+            "//a",
+            ".a",
+            "./a",
+            "a/./",
+            "/a/.b/./c",
         ] {
             let p = Path::new(p);
+            let bytes = p.as_os_str().as_encoded_bytes();
+            if !bytes.is_empty() && !bytes.ends_with(b"/") {
+                assert_eq!(is_normal(p), is_normal_by_parts(bytes), "{p:?}");
+            }
             let slow = by_components(p);
             assert_eq!(normalize(p), slow, "{p:?}");
             assert_eq!(normalize(p).as_os_str(), slow.as_os_str(), "{p:?}");

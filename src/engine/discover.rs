@@ -53,6 +53,9 @@ pub struct WalkOptions {
     pub configs: Arc<ConfigResolver>,
     /// Apply `exclude` to paths named explicitly too (for pre-commit).
     pub force_exclude: bool,
+    /// Targets linted together at the most (`None`: the engine's default); see
+    /// `engine::batches`.
+    pub batch_targets: Option<usize>,
 }
 
 impl WalkOptions {
@@ -64,13 +67,13 @@ impl WalkOptions {
 }
 
 /// The files to lint, in a stable order, and the errors met on the way.
-/// A file found: its path as reported, its language, and whether it may be a symbolic link
-/// (a walk knows each entry's type; a file named on the command line is not looked at).
+/// A file found: its path as reported, its language, and its canonical path when the walk
+/// knows it (a file named on the command line is not looked at).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Found {
     pub path: PathBuf,
     pub lang: Lang,
-    pub may_be_link: bool,
+    pub canonical: Option<PathBuf>,
 }
 
 pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<Found>, Vec<Error>) {
@@ -94,7 +97,7 @@ pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<Found>, Vec<Error
                     files.push(Found {
                         path: shown_path(root, &cwd),
                         lang,
-                        may_be_link: true,
+                        canonical: None,
                     });
                 } else {
                     errors.push(Error::NotRegular {
@@ -204,10 +207,16 @@ fn visit_entry(
     let lang = language(path)?;
     let file_type = e.file_type()?;
     if file_type.is_file() {
+        // The walk follows no symlink, so below the canonical root every directory is real
+        // and the file's canonical path is the root's joined with the rest (no system call
+        // per directory to resolve it again).
+        let canonical = canonical_root
+            .zip(crate::config::strip_prefix(path, root))
+            .map(|(r, rel)| r.join(rel));
         return Some(Ok(Found {
             path: shown_path(path, cwd),
             lang,
-            may_be_link: false,
+            canonical,
         }));
     }
     if file_type.is_symlink() {
@@ -222,7 +231,7 @@ fn visit_entry(
             Ok(Found {
                 path: shown_path(path, cwd),
                 lang,
-                may_be_link: true,
+                canonical: target,
             })
         });
     }
@@ -249,18 +258,24 @@ fn is_ignore_file_error(err: &ignore::Error) -> bool {
     }
 }
 
-/// How a path is reported: relative to the working directory when it is under it, else as
-/// given (without a leading `./`).
 /// [`Path`]'s order for paths without `.` components or doubled separators.
 fn path_order(a: &Path, b: &Path) -> std::cmp::Ordering {
-    fn bytes(p: &Path) -> impl Iterator<Item = u8> + '_ {
-        let sep = std::path::MAIN_SEPARATOR as u8;
-        (p.as_os_str().as_encoded_bytes().iter())
-            .map(move |&c| if c == b'/' || c == sep { 0 } else { c })
+    let sep = std::path::MAIN_SEPARATOR as u8;
+    let key = |c: u8| if c == b'/' || c == sep { 0 } else { c };
+    let (a, b) = (
+        a.as_os_str().as_encoded_bytes(),
+        b.as_os_str().as_encoded_bytes(),
+    );
+    // Only the first differing byte decides (sorted paths share long prefixes).
+    let same = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    match (a.get(same), b.get(same)) {
+        (Some(&x), Some(&y)) => key(x).cmp(&key(y)),
+        _ => a.len().cmp(&b.len()),
     }
-    bytes(a).cmp(bytes(b))
 }
 
+/// How a path is reported: relative to the working directory when it is under it, else as
+/// given (without a leading `./`).
 pub fn shown_path(path: &Path, cwd: &Path) -> PathBuf {
     let abs = absolute(path);
     if let Some(rel) = crate::config::strip_prefix(&abs, cwd) {
@@ -271,4 +286,42 @@ pub fn shown_path(path: &Path, cwd: &Path) -> PathBuf {
     path.strip_prefix(".")
         .map(Path::to_path_buf)
         .unwrap_or_else(|_| path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    #[test]
+    fn path_order_is_paths_order() {
+        let paths = [
+            "a",
+            "a/b",
+            "a/b.py",
+            "a/b/c",
+            "a-b",
+            "a.b",
+            "a/b-c/d",
+            "a/b/c/d.py",
+            "ab",
+            "a0",
+            "/x/y",
+            "/x",
+            "/x-y/z",
+            "/x/y/z",
+            "b",
+            "",
+            "a/",
+            "/",
+        ];
+        for x in paths {
+            for y in paths {
+                let (px, py) = (Path::new(x), Path::new(y));
+                // Paths differing only in a trailing separator are equal to `Path`.
+                if px != py {
+                    assert_eq!(super::path_order(px, py), px.cmp(py), "{x:?} {y:?}");
+                }
+            }
+        }
+    }
 }

@@ -7,7 +7,7 @@ pub mod isolate;
 mod load;
 pub mod read;
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -148,6 +148,7 @@ fn resident_bytes() -> u64 {
 
 /// A file the run knows about: one to report on (named or found under an argument), or one
 /// of its project that resolution may need.
+#[derive(Clone)]
 struct Entry {
     /// The path as reported (relative to the working directory when under it, else as the
     /// user spelled it).
@@ -190,7 +191,7 @@ fn check_paths_in_pool(paths: &[PathBuf], walk: &WalkOptions) -> Report {
             paths: shown.join(", "),
         });
     }
-    let (reports, file_errors) = lint_project(&entries, &keys, &mut phases);
+    let (reports, file_errors) = lint_project(&entries, &keys, walk.batch_targets, &mut phases);
     phases.report();
     errors.extend(file_errors);
     let mut report = Report {
@@ -237,9 +238,12 @@ fn project_entries(
             rules,
         }
     };
-    let mut dirs = HashMap::new();
-    let mut canonical = |f: &discover::Found| canonical_file(&f.path, f.may_be_link, &mut dirs);
-    let mut seen: std::collections::HashSet<std::ffi::OsString> = std::collections::HashSet::new();
+    let mut dirs = HashMap::default();
+    let mut canonical = |f: &discover::Found| match &f.canonical {
+        Some(known) => known.clone(),
+        None => canonical_file(&f.path, &mut dirs),
+    };
+    let mut seen: HashSet<std::ffi::OsString> = HashSet::default();
     // (display path, language, target), then each file's settings, in parallel.
     let mut found_files = Vec::new();
     let mut keys = Vec::new();
@@ -276,20 +280,16 @@ fn project_entries(
     (entries, keys)
 }
 
-/// A file's canonical path. Files of one directory share its canonical form (one
-/// `canonicalize` per directory, not one per file: each costs a system call per path
-/// component); a file that is itself a symlink is resolved on its own (`may_be_link`: the
-/// walk did not see that it is not one).
-fn canonical_file(
-    path: &Path,
-    may_be_link: bool,
-    dirs: &mut HashMap<std::ffi::OsString, Option<PathBuf>>,
-) -> PathBuf {
+/// The canonical path of a file the walk did not resolve (one named on the command line).
+/// Files of one directory share its canonical form (one `canonicalize` per directory, not
+/// one per file: each costs a system call per path component); a file that is itself a
+/// symlink is resolved on its own.
+fn canonical_file(path: &Path, dirs: &mut HashMap<std::ffi::OsString, Option<PathBuf>>) -> PathBuf {
     let whole = || std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
         return whole();
     };
-    if may_be_link && std::fs::symlink_metadata(path).map_or(true, |m| m.file_type().is_symlink()) {
+    if std::fs::symlink_metadata(path).map_or(true, |m| m.file_type().is_symlink()) {
         return whole();
     }
     let parent = if parent.as_os_str().is_empty() {
@@ -384,11 +384,14 @@ fn read_file(path: &Path, lang: Lang, max_size: u64, settings: &Settings) -> Res
     })
 }
 
-/// Reads what the targets reach, selects what to lint and index, parses, builds the program,
-/// then lints each relevant target.
+/// Targets linted together at the most, in whole namespaces (see [`batches`]).
+const BATCH_TARGETS: usize = 8192;
+
+/// Lays out the project, then lints the targets a batch at a time (see [`batches`]).
 fn lint_project(
     entries: &[Entry],
     keys: &[PathBuf],
+    batch_targets: Option<usize>,
     phases: &mut Phases,
 ) -> (Vec<FileReport>, Vec<Error>) {
     let mut layouts = project::Layouts::default();
@@ -404,8 +407,94 @@ fn lint_project(
             kinds,
         })
         .collect();
+    let batches = batches(&files, batch_targets.unwrap_or(BATCH_TARGETS).max(1));
+    let mut reports = Vec::new();
+    let mut errors = Vec::new();
+    let mut freeing: Option<std::thread::JoinHandle<()>> = None;
+    for batch in &batches {
+        // What the batch before left is freed before this one reads: memory holds one
+        // batch's models at a time.
+        if let Some(done) = freeing.take() {
+            let _ = done.join();
+        }
+        let (r, e, free) = if batches.len() == 1 {
+            lint_batch(entries, &mut files, phases)
+        } else {
+            let world = batch_world(&files, batch);
+            let mut in_batch = vec![false; files.len()];
+            for &i in batch {
+                in_batch[i] = true;
+            }
+            let batch_entries: Vec<Entry> = world.iter().map(|&i| entries[i].clone()).collect();
+            let mut batch_files: Vec<ProjectFile> = (world.iter())
+                .map(|&i| ProjectFile {
+                    target: in_batch[i],
+                    ..files[i].clone()
+                })
+                .collect();
+            lint_batch(&batch_entries, &mut batch_files, phases)
+        };
+        reports.extend(r);
+        errors.extend(e);
+        freeing = Some(free);
+    }
+    (reports, errors)
+}
+
+/// The files a batch's targets can reach: those of the batch's namespaces, and of the
+/// namespaces of the `conftest.py` files above its targets (pytest hands their fixtures down
+/// by directory, whatever the namespace).
+fn batch_world(files: &[ProjectFile], batch: &[usize]) -> Vec<usize> {
+    let mut namespaces: HashSet<&Path> =
+        batch.iter().map(|&i| &*files[i].layout.namespace).collect();
+    let dirs: HashSet<&Path> = batch
+        .iter()
+        .filter_map(|&i| files[i].path.parent())
+        .collect();
+    for c in files.iter().filter(|f| project::is_conftest(f)) {
+        let Some(cdir) = c.path.parent() else {
+            continue;
+        };
+        if dirs.iter().any(|d| d.starts_with(cdir)) {
+            namespaces.insert(&c.layout.namespace);
+        }
+    }
+    (0..files.len())
+        .filter(|&i| namespaces.contains(&*files[i].layout.namespace))
+        .collect()
+}
+
+/// The targets in batches, each of whole namespaces (a Python project, a Cargo workspace),
+/// which are filled in path order until they hold `limit` targets. Imports resolve within a
+/// namespace, so every value, caller and import a rule follows from a target is in its own
+/// batch; a batch's models are freed before the next is read, so a tree of many projects
+/// needs the memory of its largest batch, not of the whole tree. A namespace larger than
+/// `limit` is a batch of its own.
+fn batches(files: &[ProjectFile], limit: usize) -> Vec<Vec<usize>> {
+    let mut by_namespace: std::collections::BTreeMap<&Path, Vec<usize>> = Default::default();
+    for (i, f) in files.iter().enumerate().filter(|(_, f)| f.target) {
+        by_namespace.entry(&f.layout.namespace).or_default().push(i);
+    }
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for (_, targets) in by_namespace {
+        match out.last_mut() {
+            Some(last) if last.len() < limit => last.extend(targets),
+            _ => out.push(targets),
+        }
+    }
+    out
+}
+
+/// Lints the targets of one batch (`files[i].target`): reads what they reach, selects what to
+/// lint and index, parses, builds the program, then lints each relevant target. The last
+/// value frees what the batch read, on a thread of its own.
+fn lint_batch(
+    entries: &[Entry],
+    files: &mut [ProjectFile],
+    phases: &mut Phases,
+) -> (Vec<FileReport>, Vec<Error>, std::thread::JoinHandle<()>) {
     let mut selection = project::select(
-        &mut files,
+        files,
         |i| read_entry(&entries[i]),
         |s: &Source| s.text.as_str(),
         |s: &Source| s.concerned,
@@ -471,21 +560,23 @@ fn lint_project(
     let lazy: Vec<bool> = (selection.indexed.iter().zip(&eager))
         .map(|(&indexed, &eager)| indexed && !eager)
         .collect();
-    let parsed: Vec<Option<Result<Lowered, SyntaxError>>> = files
+    // Each parsed file's line index in the same task (one pass, no second barrier).
+    type Parsed = Option<Result<Lowered, SyntaxError>>;
+    let (parsed, lines): (Vec<Parsed>, Vec<Option<LineIndex>>) = files
         .par_iter()
         .zip(&sources)
         .zip(&eager)
-        .map(|((f, source), &eager)| {
-            let source = source.filter(|s| eager && s.undecodable.is_none())?;
-            Some(load::parse(f.lang, &source.text))
-        })
-        .collect();
+        .map(
+            |((f, source), &eager)| match source.filter(|s| eager && s.undecodable.is_none()) {
+                Some(s) => (
+                    Some(load::parse(f.lang, &s.text)),
+                    Some(LineIndex::new(&s.text)),
+                ),
+                None => (None, None),
+            },
+        )
+        .unzip();
     phases.mark("parse");
-    let lines: Vec<Option<LineIndex>> = sources
-        .par_iter()
-        .zip(&parsed)
-        .map(|(source, p)| p.as_ref().and(*source).map(|s| LineIndex::new(&s.text)))
-        .collect();
     let indexes: Vec<Option<FileIndex>> = parsed
         .par_iter()
         .zip(entries)
@@ -523,8 +614,8 @@ fn lint_project(
     phases.mark("index");
     let mut errors = Vec::new();
     let mut todo = Vec::new();
-    for (i, (e, r)) in entries.iter().zip(&selection.texts).enumerate() {
-        if !e.target {
+    for (i, r) in selection.texts.iter().enumerate() {
+        if !files[i].target {
             continue;
         }
         match r {
@@ -605,8 +696,8 @@ fn lint_project(
     drop(program);
     phases.counts.push(("parsed on first use", loader.loaded()));
     let models = loader.into_models();
-    std::thread::spawn(move || drop((parsed, models, selection)));
-    (reports, errors)
+    let free = std::thread::spawn(move || drop((parsed, models, selection)));
+    (reports, errors, free)
 }
 
 /// The rules that can concern a file relevant on its own (`Selection::alone`): the prefilter

@@ -3,12 +3,14 @@
 //! with a `pyproject.toml` / `setup.py` / `setup.cfg`), Rust crates (`Cargo.toml`, `src/lib.rs`,
 //! `x.rs` and `x/mod.rs`).
 
-use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::model::Lang;
+
+/// Its caches hash with foldhash: every file of a project is laid out, each a few lookups.
+type HashMap<K, V> = foldhash::HashMap<K, V>;
 
 /// A file's module path, whether it is its package's own file, and the project whose module
 /// names it shares. Shared (`Arc`): every file of a project has a layout, and the project

@@ -20,6 +20,7 @@ use crate::model::Lang;
 pub use layout::{project_root, Layout, Layouts};
 
 /// One file of the project, before reading.
+#[derive(Clone)]
 pub struct ProjectFile {
     /// Canonical path (the identity of the file).
     pub path: PathBuf,
@@ -337,7 +338,7 @@ fn file_name(f: &ProjectFile) -> &str {
     f.path.file_name().and_then(|n| n.to_str()).unwrap_or("")
 }
 
-fn is_conftest(f: &ProjectFile) -> bool {
+pub fn is_conftest(f: &ProjectFile) -> bool {
     f.lang == Lang::Python && file_name(f) == "conftest.py"
 }
 

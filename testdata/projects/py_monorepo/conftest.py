@@ -1,0 +1,8 @@
+import pytest
+
+from platform.clients import make_consumer
+
+
+@pytest.fixture
+def orders_consumer():
+    return make_consumer("orders-it")

@@ -1,0 +1,2 @@
+def handle(record) -> None:
+    print(record.value())
