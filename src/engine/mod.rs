@@ -447,16 +447,22 @@ fn lint_project(
 fn batch_world(files: &[ProjectFile], batch: &[usize]) -> Vec<usize> {
     let mut namespaces: HashSet<&Path> =
         batch.iter().map(|&i| &*files[i].layout.namespace).collect();
-    let dirs: HashSet<&Path> = batch
-        .iter()
-        .filter_map(|&i| files[i].path.parent())
+    let conftests: HashMap<&Path, &Path> = (files.iter())
+        .filter(|f| project::is_conftest(f))
+        .filter_map(|c| Some((c.path.parent()?, &*c.layout.namespace)))
         .collect();
-    for c in files.iter().filter(|f| project::is_conftest(f)) {
-        let Some(cdir) = c.path.parent() else {
-            continue;
-        };
-        if dirs.iter().any(|d| d.starts_with(cdir)) {
-            namespaces.insert(&c.layout.namespace);
+    if !conftests.is_empty() {
+        // Each directory of the batch's targets and those above it, once.
+        let mut seen: HashSet<&Path> = HashSet::default();
+        for dir in batch.iter().filter_map(|&i| files[i].path.parent()) {
+            for d in dir.ancestors() {
+                if !seen.insert(d) {
+                    break;
+                }
+                if let Some(&namespace) = conftests.get(d) {
+                    namespaces.insert(namespace);
+                }
+            }
         }
     }
     (0..files.len())
