@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use super::build::{build, Layer, Overrides};
 use super::file::{config_in, load_config};
-use super::pattern::{absolute, normalize};
+use super::pattern::{absolute, absolute_cow, normalize};
 use super::Settings;
 use crate::error::{Error, Origin};
 
@@ -103,7 +103,7 @@ impl ConfigResolver {
 
     /// The settings for a file (any spelling of its path).
     pub fn for_file(&self, path: &Path) -> Arc<Settings> {
-        let abs = absolute(path);
+        let abs = absolute_cow(path);
         match abs.parent() {
             Some(dir) => self.for_dir(dir),
             None => self.for_dir(&abs),

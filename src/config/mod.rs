@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 pub use build::{build, Layer, Overrides};
 pub use discover::ConfigResolver;
 pub use file::{closest, parse_config, Loaded};
-pub use pattern::{absolute, absolute_from, strip_prefix, Pattern};
+pub use pattern::{absolute, absolute_cow, absolute_from, strip_prefix, Pattern};
 
 use crate::error::{Error, Origin};
 use crate::knowledge::boundary;
@@ -134,7 +134,7 @@ impl Settings {
         if self.per_file_ignores.is_empty() {
             return self.rules;
         }
-        let abs = absolute(path);
+        let abs = absolute_cow(path);
         let mut rules = self.rules;
         for (pattern, ignored) in &self.per_file_ignores {
             if pattern.is_match(&abs) {
@@ -158,7 +158,7 @@ impl Settings {
         let Some(name) = path.file_name() else {
             return Vec::new();
         };
-        let abs = absolute(path);
+        let abs = absolute_cow(path);
         let is_package = matches!(name.to_str(), Some("__init__.py" | "mod.rs"));
         let dir = abs.parent().filter(|d| d.file_name().is_some());
         self.kinds

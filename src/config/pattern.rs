@@ -89,10 +89,19 @@ pub fn patterns(values: &[Sourced], root: &Path) -> Result<Vec<Pattern>, Error> 
 /// `path` made absolute against the working directory and normalised lexically (`.` and
 /// `..` removed, symlinks not resolved), so every spelling of a path gives the same result.
 pub fn absolute(path: &Path) -> PathBuf {
-    if path.is_absolute() {
-        return normalize(path);
+    absolute_cow(path).into_owned()
+}
+
+/// [`absolute`], borrowing a path that already is absolute and normal (most paths a run
+/// looks up are; each copy was an allocation).
+pub fn absolute_cow(path: &Path) -> std::borrow::Cow<'_, Path> {
+    if path.is_absolute() && is_normal(path) {
+        return std::borrow::Cow::Borrowed(path);
     }
-    absolute_from(path, std::env::current_dir().ok().as_deref())
+    if path.is_absolute() {
+        return std::borrow::Cow::Owned(by_components(path));
+    }
+    std::borrow::Cow::Owned(absolute_from(path, std::env::current_dir().ok().as_deref()))
 }
 
 /// [`absolute`] against a working directory the caller looked up once (a run makes
@@ -174,7 +183,7 @@ fn is_normal(path: &Path) -> bool {
         return is_normal_by_parts(bytes);
     }
     // One pass over the bytes, looking only after each separator: every walked path comes
-    // here (splitting each into parts was a sixth of a pre-commit run's instructions).
+    // here, several times (splitting each into parts was a sixth of a pre-commit run).
     let dot_part = |part: &[u8]| {
         let end = memchr::memchr(b'/', part).unwrap_or(part.len());
         matches!(&part[..end], b"." | b"..")
@@ -182,11 +191,16 @@ fn is_normal(path: &Path) -> bool {
     if bytes[0] == b'.' && dot_part(bytes) {
         return false;
     }
-    !bytes.windows(2).enumerate().any(|(i, w)| match w {
-        [b'/', b'/'] => true,
-        [b'/', b'.'] => dot_part(&bytes[i + 1..]),
-        _ => false,
-    })
+    for i in 0..bytes.len() - 1 {
+        if bytes[i] == b'/' {
+            match bytes[i + 1] {
+                b'/' => return false,
+                b'.' if dot_part(&bytes[i + 1..]) => return false,
+                _ => {}
+            }
+        }
+    }
+    true
 }
 
 /// [`is_normal`] part by part (any separator).

@@ -395,16 +395,12 @@ fn lint_project(
     phases: &mut Phases,
 ) -> (Vec<FileReport>, Vec<Error>) {
     let mut layouts = project::Layouts::default();
-    let kinds: Vec<Vec<String>> = (entries.par_iter())
-        .map(|e| e.settings.file_kinds(&e.absolute))
-        .collect();
-    let mut files: Vec<ProjectFile> = (entries.iter().zip(keys).zip(kinds))
-        .map(|((e, key), kinds)| ProjectFile {
+    let mut files: Vec<ProjectFile> = (entries.iter().zip(keys))
+        .map(|(e, key)| ProjectFile {
             path: key.clone(),
             lang: e.lang,
             layout: layouts.layout(key, e.lang),
             target: e.target,
-            kinds,
         })
         .collect();
     let batches = batches(&files, batch_targets.unwrap_or(BATCH_TARGETS).max(1));
@@ -503,6 +499,7 @@ fn lint_batch(
         files,
         |i| read_entry(&entries[i]),
         |s: &Source| s.text.as_str(),
+        |i| entries[i].settings.file_kinds(&entries[i].absolute),
         |s: &Source| s.concerned,
         |s: &Source| s.propagates,
         Source::shrink,
@@ -596,6 +593,7 @@ fn lint_batch(
     let scanned = (std::mem::take(&mut selection.imports).into_iter())
         .zip(&selection.indexed)
         .map(|(imports, &indexed)| indexed.then(|| imports.into_boxed_slice()));
+    let kinds = std::mem::take(&mut selection.kinds);
     let program = Program::loading(
         entries
             .iter()
@@ -603,7 +601,8 @@ fn lint_batch(
             .zip(indexes)
             .zip(&lines)
             .zip(scanned)
-            .map(|((((e, f), index), lines), scanned)| ProgramFile {
+            .zip(kinds)
+            .map(|(((((e, f), index), lines), scanned), kinds)| ProgramFile {
                 path: e.display.clone(),
                 lang: f.lang,
                 module: f.layout.module.clone(),
@@ -611,7 +610,7 @@ fn lint_batch(
                 namespace: f.layout.namespace.clone(),
                 index: index.map(Box::new),
                 lines: lines.as_ref(),
-                kinds: f.kinds.clone(),
+                kinds,
                 scanned,
             })
             .collect(),

@@ -28,8 +28,6 @@ pub struct ProjectFile {
     pub layout: Layout,
     /// To be reported on (named or found under an argument).
     pub target: bool,
-    /// Boundary kinds its name gives it (`checkpoint`, `fixture`): always read and linted.
-    pub kinds: Vec<String>,
 }
 
 /// What was read, and which files to lint and index.
@@ -45,6 +43,9 @@ pub struct Selection<T, E> {
     pub indexed: Vec<bool>,
     /// What the import scan found each file may import (empty for a file not read).
     pub imports: Vec<Vec<scan::ScannedImport>>,
+    /// The boundary kinds (`checkpoint`, `fixture`) of each file read (empty for the others:
+    /// only what the targets reach is looked at).
+    pub kinds: Vec<Vec<String>>,
 }
 
 /// A program of the files' layouts only (no index), for import resolution before parsing.
@@ -71,7 +72,8 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
 type Read<T, E> = (Result<T, E>, scan::Scanned);
 
 /// Reads the targets and what they reach, and decides relevance; `read` reads file `i`,
-/// `text` is what was read as text (for the import scan), `concerns` is the literal
+/// `text` is what was read as text (for the import scan), `kinds` gives a file's boundary
+/// kinds (a file of a kind is linted whatever it names), `concerns` is the literal
 /// prefilter. `propagates` says which relevant files also make their importers relevant, and
 /// have what they import indexed (what leads to a Kafka client does; a file that only spawns
 /// asyncio tasks, OL203, concerns itself alone). `shrink` is applied to what was read once its
@@ -81,6 +83,7 @@ pub fn select<T: Send, E: Send>(
     files: &mut [ProjectFile],
     read: impl Fn(usize) -> Result<T, E> + Sync,
     text: impl Fn(&T) -> &str + Sync,
+    kinds: impl Fn(usize) -> Vec<String> + Sync,
     concerns: impl Fn(&T) -> bool + Sync,
     propagates: impl Fn(&T) -> bool + Sync,
     shrink: impl Fn(T) -> T + Sync,
@@ -96,6 +99,7 @@ pub fn select<T: Send, E: Send>(
         let reads = Reads {
             read: &read,
             text: &text,
+            kinds: &kinds,
             shrink: &shrink,
         };
         let (selection, scanned) = select_once(files, prior, &reads, &concerns, &propagates);
@@ -111,10 +115,11 @@ pub fn select<T: Send, E: Send>(
     }
 }
 
-/// How [`select`] reads a file and scans it.
-struct Reads<'a, R, X, S> {
+/// How [`select`] reads a file, scans it and names its kinds.
+struct Reads<'a, R, X, K, S> {
     read: &'a R,
     text: &'a X,
+    kinds: &'a K,
     shrink: &'a S,
 }
 
@@ -167,16 +172,17 @@ fn apply_path_mods<T, E>(
 
 /// One round of [`select`]; `prior` holds what an earlier round read (not read again), and
 /// the imports scanned from each file come back for the next round.
-fn select_once<T: Send, E: Send, R, X, S>(
+fn select_once<T: Send, E: Send, R, X, K, S>(
     files: &[ProjectFile],
     mut prior: Vec<Option<Read<T, E>>>,
-    reads: &Reads<R, X, S>,
+    reads: &Reads<R, X, K, S>,
     concerns: &(impl Fn(&T) -> bool + Sync),
     propagates: &(impl Fn(&T) -> bool + Sync),
 ) -> (Selection<T, E>, Vec<scan::Scanned>)
 where
     R: Fn(usize) -> Result<T, E> + Sync,
     X: Fn(&T) -> &str + Sync,
+    K: Fn(usize) -> Vec<String> + Sync,
     S: Fn(T) -> T + Sync,
 {
     let program = skeleton(files);
@@ -255,8 +261,12 @@ where
     // importers are not concerned by its kind (no rule looks at what imports a fixture
     // module), so it does not make them relevant. Its imports are indexed: the boundary
     // follows them.
+    let read: Vec<bool> = texts.iter().map(Option::is_some).collect();
+    let kinds: Vec<Vec<String>> = (read.par_iter().enumerate())
+        .map(|(i, &read)| if read { (reads.kinds)(i) } else { Vec::new() })
+        .collect();
     for i in 0..n {
-        if !files[i].kinds.is_empty() {
+        if !kinds[i].is_empty() {
             relevant[i] = true;
             alone[i] = false;
         }
@@ -298,6 +308,7 @@ where
             alone,
             indexed,
             imports: Vec::new(),
+            kinds,
         },
         scans,
     )
