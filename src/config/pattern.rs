@@ -278,6 +278,25 @@ mod tests {
             assert_eq!(normalize(p).as_os_str(), slow.as_os_str(), "{p:?}");
         }
     }
+    /// Every path of up to seven bytes from `/`, `.` and `a`: the byte check agrees with the
+    /// check by parts.
+    #[test]
+    fn is_normal_agrees_with_the_parts_on_every_short_path() {
+        let mut paths = vec![String::new()];
+        for _ in 0..7 {
+            let longer: Vec<String> = (paths.iter())
+                .flat_map(|p| ["/", ".", "a"].map(|c| format!("{p}{c}")))
+                .collect();
+            for p in &longer {
+                let bytes = p.as_bytes();
+                if !bytes.ends_with(b"/") {
+                    assert_eq!(is_normal(Path::new(p)), is_normal_by_parts(bytes), "{p:?}");
+                }
+            }
+            paths = longer;
+        }
+    }
+
     use crate::error::Origin;
 
     fn pat(text: &str) -> Pattern {
