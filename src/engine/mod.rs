@@ -563,31 +563,38 @@ fn lint_batch(
     let lazy: Vec<bool> = (selection.indexed.iter().zip(&eager))
         .map(|(&indexed, &eager)| indexed && !eager)
         .collect();
-    // Each parsed file's line index in the same task (one pass, no second barrier).
-    type Parsed = Option<Result<Lowered, SyntaxError>>;
-    let (parsed, lines): (Vec<Parsed>, Vec<Option<LineIndex>>) = files
-        .par_iter()
-        .zip(&sources)
-        .zip(&eager)
-        .map(
-            |((f, source), &eager)| match source.filter(|s| eager && s.undecodable.is_none()) {
-                Some(s) => (
-                    Some(load::parse(f.lang, &s.text)),
-                    Some(LineIndex::new(&s.text)),
-                ),
-                None => (None, None),
-            },
-        )
-        .unzip();
+    // One task per file (rayon's default splitting of a slice left one thread with a tail
+    // of large files), each parsed file's line index in the same task.
+    let to_parse: Vec<usize> = (0..files.len())
+        .filter(|&i| eager[i] && sources[i].is_some_and(|s| s.undecodable.is_none()))
+        .collect();
+    let mut parsed: Vec<Option<Result<Lowered, SyntaxError>>> =
+        (0..files.len()).map(|_| None).collect();
+    let mut lines: Vec<Option<LineIndex>> = (0..files.len()).map(|_| None).collect();
+    let done: Vec<_> = (to_parse.par_iter().with_max_len(1))
+        .map(|&i| {
+            let text = sources[i].map_or("", |s| s.text.as_str());
+            (i, load::parse(files[i].lang, text), LineIndex::new(text))
+        })
+        .collect();
+    for (i, p, l) in done {
+        parsed[i] = Some(p);
+        lines[i] = Some(l);
+    }
     phases.mark("parse");
-    let indexes: Vec<Option<FileIndex>> = parsed
-        .par_iter()
-        .zip(entries)
-        .map(|(p, e)| match p {
-            Some(Ok(lowered)) => Some(FileIndex::new(&lowered.module, &e.settings.knowledge.vocab)),
+    let mut indexes: Vec<Option<FileIndex>> = (0..files.len()).map(|_| None).collect();
+    let built: Vec<_> = (to_parse.par_iter().with_max_len(1))
+        .filter_map(|&i| match &parsed[i] {
+            Some(Ok(lowered)) => Some((
+                i,
+                FileIndex::new(&lowered.module, &entries[i].settings.knowledge.vocab),
+            )),
             _ => None,
         })
         .collect();
+    for (i, index) in built {
+        indexes[i] = Some(index);
+    }
     let loader = load::Loader::new(entries, &sources, lazy);
     // What an indexed file may import (the boundary walk follows those); the rest is dropped.
     let scanned = (std::mem::take(&mut selection.imports).into_iter())
@@ -629,8 +636,8 @@ fn lint_batch(
             _ => {}
         }
     }
-    let results: Vec<(Option<FileReport>, Vec<Error>, Duration)> = todo
-        .par_iter()
+    let results: Vec<(Option<FileReport>, Vec<Error>, Duration)> = (todo.par_iter())
+        .with_max_len(1)
         .map(|&i| {
             let started = Instant::now();
             let e = &entries[i];

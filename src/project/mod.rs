@@ -200,8 +200,8 @@ where
     while !frontier.is_empty() {
         let known: Vec<(usize, Option<Read<T, E>>)> =
             frontier.iter().map(|&i| (i, prior[i].take())).collect();
-        let level: Vec<(usize, Read<T, E>, Vec<usize>)> = known
-            .into_par_iter()
+        let level: Vec<(usize, Read<T, E>, Vec<usize>)> = (known.into_par_iter())
+            .with_max_len(1)
             .map(|(i, known)| {
                 let (read, scanned) = known.unwrap_or_else(|| {
                     let read = (reads.read)(i);
