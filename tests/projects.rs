@@ -407,15 +407,20 @@ fn one_run_over_all_projects_is_the_union_of_the_project_runs() {
         );
     }
     let all = check_json(root, root);
-    let only_all: Vec<_> = all.difference(&union).cloned().collect();
-    let only_projects: Vec<_> = union.difference(&all).cloned().collect();
     // Module names are looked up per project (namespace), so a project's `app/kafka.py` never
     // answers another project's `from .kafka import ..`.
-    assert_eq!(
-        (only_all, only_projects),
-        (Vec::new(), Vec::new()),
-        "(only in the run over all projects, only in the per-project runs)"
+    assert_same(
+        &all,
+        &union,
+        "(only in the run over all projects, only in the per-project runs)",
     );
+}
+
+/// Fails with what only `a` and only `b` hold.
+fn assert_same<T: Ord + Clone + std::fmt::Debug>(a: &BTreeSet<T>, b: &BTreeSet<T>, what: &str) {
+    let only_a: Vec<T> = a.difference(b).cloned().collect();
+    let only_b: Vec<T> = b.difference(a).cloned().collect();
+    assert_eq!((only_a, only_b), (Vec::new(), Vec::new()), "{what}");
 }
 
 /// Linted a namespace at a time (`--batch-targets 1`: each batch is one namespace, its models
@@ -434,12 +439,10 @@ fn batches_of_namespaces_report_what_one_batch_reports() {
             .any(|((f, _, _), _)| f.starts_with("py_monorepo/services/")),
         "the monorepo's services are linted"
     );
-    let only_whole: Vec<_> = whole.difference(&batched).cloned().collect();
-    let only_batched: Vec<_> = batched.difference(&whole).cloned().collect();
-    assert_eq!(
-        (only_whole, only_batched),
-        (Vec::new(), Vec::new()),
-        "(only in one batch, only in batches of one namespace)"
+    assert_same(
+        &whole,
+        &batched,
+        "(only in one batch, only in batches of one namespace)",
     );
 }
 
