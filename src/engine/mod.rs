@@ -467,7 +467,7 @@ fn batch_world(files: &[ProjectFile], batch: &[usize]) -> Vec<usize> {
 }
 
 /// The targets in batches, each of whole namespaces (a Python project, a Cargo workspace),
-/// which are filled in path order until they hold `limit` targets. Imports resolve within a
+/// filled in path order with as many namespaces as fit in `limit` targets. Imports resolve within a
 /// namespace, so every value, caller and import a rule follows from a target is in its own
 /// batch; a batch's models are freed before the next is read, so a tree of many projects
 /// needs the memory of its largest batch, not of the whole tree. A namespace larger than
@@ -480,7 +480,7 @@ fn batches(files: &[ProjectFile], limit: usize) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = Vec::new();
     for (_, targets) in by_namespace {
         match out.last_mut() {
-            Some(last) if last.len() < limit => last.extend(targets),
+            Some(last) if last.len() + targets.len() <= limit => last.extend(targets),
             _ => out.push(targets),
         }
     }
@@ -1051,4 +1051,57 @@ fn suppression_reason(
         })
         .map(|d| d.reason.trim().to_string())
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+    use std::sync::Arc;
+
+    use crate::model::Lang;
+    use crate::project::{Layout, ProjectFile};
+
+    fn file(namespace: &str, target: bool) -> ProjectFile {
+        ProjectFile {
+            path: PathBuf::from(format!("{namespace}/m.py")),
+            lang: Lang::Python,
+            layout: Layout {
+                namespace: Arc::from(Path::new(namespace)),
+                ..Layout::default()
+            },
+            target,
+        }
+    }
+
+    #[test]
+    fn batches_hold_whole_namespaces_up_to_the_limit() {
+        // a: 2 targets, b: 3 (and a file that is no target), c: 1, d: 5.
+        let mut files = Vec::new();
+        for (ns, n) in [("/r/a", 2), ("/r/b", 3), ("/r/c", 1), ("/r/d", 5)] {
+            files.extend((0..n).map(|_| file(ns, true)));
+        }
+        files.push(file("/r/b", false));
+        let namespaces = |batches: Vec<Vec<usize>>| -> Vec<Vec<String>> {
+            (batches.into_iter())
+                .map(|b| {
+                    let mut ns: Vec<String> = (b.iter())
+                        .map(|&i| files[i].layout.namespace.display().to_string())
+                        .collect();
+                    ns.dedup();
+                    ns
+                })
+                .collect()
+        };
+        assert_eq!(
+            namespaces(super::batches(&files, 6)),
+            [vec!["/r/a", "/r/b", "/r/c"], vec!["/r/d"]]
+        );
+        // A namespace larger than the limit is a batch of its own, never split.
+        assert_eq!(
+            namespaces(super::batches(&files, 4)),
+            [vec!["/r/a"], vec!["/r/b", "/r/c"], vec!["/r/d"]]
+        );
+        assert_eq!(super::batches(&files, 100).len(), 1);
+        assert_eq!(super::batches(&files, 100)[0].len(), 11);
+    }
 }
