@@ -1,6 +1,6 @@
 import pytest
 
-from platform.clients import make_consumer
+from pipeline_common.clients import make_consumer
 
 
 @pytest.fixture
