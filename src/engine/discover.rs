@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use ignore::WalkBuilder;
 
-use crate::config::{absolute, ConfigResolver};
+use crate::config::{absolute, absolute_cow, ConfigResolver};
 use crate::error::Error;
 use crate::model::Lang;
 
@@ -277,7 +277,7 @@ fn path_order(a: &Path, b: &Path) -> std::cmp::Ordering {
 /// How a path is reported: relative to the working directory when it is under it, else as
 /// given (without a leading `./`).
 pub fn shown_path(path: &Path, cwd: &Path) -> PathBuf {
-    let abs = absolute(path);
+    let abs = absolute_cow(path);
     if let Some(rel) = crate::config::strip_prefix(&abs, cwd) {
         if !rel.as_os_str().is_empty() {
             return rel.to_path_buf();
