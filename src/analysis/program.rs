@@ -163,12 +163,20 @@ impl<'m> Program<'m> {
         let mut modules: foldhash::HashMap<_, ModulesOf> = Default::default();
         let mut crates: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         let mut module_names: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
-        // By the path's bytes: hashing a `Path` splits it into components.
-        let mut namespaces: HashMap<&std::ffi::OsStr, NamespaceId> = HashMap::new();
+        // By the path's bytes: hashing a `Path` splits it into components. Files come in
+        // path order, so most share the namespace of the file before (the same `Arc`).
+        let mut namespaces: foldhash::HashMap<&std::ffi::OsStr, NamespaceId> = Default::default();
         let mut namespace_of = Vec::with_capacity(files.len());
+        let mut last: Option<(&Arc<Path>, NamespaceId)> = None;
         for (i, f) in files.iter().enumerate() {
-            let next = namespaces.len() as NamespaceId;
-            let ns = *namespaces.entry(f.namespace.as_os_str()).or_insert(next);
+            let ns = match last {
+                Some((namespace, ns)) if Arc::ptr_eq(namespace, &f.namespace) => ns,
+                _ => {
+                    let next = namespaces.len() as NamespaceId;
+                    *namespaces.entry(f.namespace.as_os_str()).or_insert(next)
+                }
+            };
+            last = Some((&f.namespace, ns));
             namespace_of.push(ns);
             if f.module.is_empty() {
                 continue;

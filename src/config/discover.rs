@@ -30,6 +30,8 @@ pub struct ConfigResolver {
     dirs: Mutex<HashMap<OsString, Option<PathBuf>>>,
     /// Configuration file → its settings.
     built: Mutex<HashMap<OsString, Arc<Settings>>>,
+    /// Directory → its settings (what `for_dir` answers: one lookup per file).
+    settings: Mutex<HashMap<OsString, Arc<Settings>>>,
     /// Errors met loading configuration files found on the way.
     errors: Mutex<Vec<Error>>,
 }
@@ -59,6 +61,7 @@ impl ConfigResolver {
             defaults,
             dirs: Mutex::new(HashMap::default()),
             built: Mutex::new(HashMap::default()),
+            settings: Mutex::new(HashMap::default()),
             errors: Mutex::new(Vec::new()),
         })
     }
@@ -73,6 +76,19 @@ impl ConfigResolver {
         if let Some(fixed) = &self.fixed {
             return fixed.clone();
         }
+        let known = |map: &HashMap<OsString, Arc<Settings>>| map.get(dir.as_os_str()).cloned();
+        if let Some(s) = known(&self.settings.lock().expect("not poisoned")) {
+            return s;
+        }
+        let s = self.settings_of(dir);
+        (self.settings.lock().expect("not poisoned"))
+            .entry(dir.as_os_str().to_owned())
+            .or_insert(s)
+            .clone()
+    }
+
+    /// [`ConfigResolver::for_dir`], looked up through the configuration file that applies.
+    fn settings_of(&self, dir: &Path) -> Arc<Settings> {
         let Some(config) = self.config_for_dir(dir) else {
             return self.defaults.clone();
         };

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 pub use build::{build, Layer, Overrides};
 pub use discover::ConfigResolver;
 pub use file::{closest, parse_config, Loaded};
-pub use pattern::{absolute, absolute_cow, absolute_from, strip_prefix, Pattern};
+pub use pattern::{absolute, absolute_cow, absolute_from, same_path, strip_prefix, Pattern};
 
 use crate::error::{Error, Origin};
 use crate::knowledge::boundary;

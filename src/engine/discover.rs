@@ -77,6 +77,26 @@ pub struct Found {
 }
 
 pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<Found>, Vec<Error>) {
+    discover_as(paths, opts, Report::Shown)
+}
+
+/// The files under `roots` (directories), by their canonical paths only (in [`Found::path`];
+/// `canonical` is `None`): the other files of the targets' projects, which are never shown
+/// under the path they were walked by.
+pub fn discover_canonical(roots: &[PathBuf], opts: &WalkOptions) -> Vec<Found> {
+    discover_as(roots, opts, Report::Canonical).0
+}
+
+/// What a walk reports of each file it finds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Report {
+    /// The path as shown to the user, and the canonical path when the walk knows it.
+    Shown,
+    /// The canonical path alone.
+    Canonical,
+}
+
+fn discover_as(paths: &[PathBuf], opts: &WalkOptions, report: Report) -> (Vec<Found>, Vec<Error>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
     let cwd = opts.configs.cwd().to_path_buf();
@@ -108,13 +128,13 @@ pub fn discover(paths: &[PathBuf], opts: &WalkOptions) -> (Vec<Found>, Vec<Error
             }
             continue;
         }
-        walk_dir(root, opts, &cwd, &mut files, &mut errors);
+        walk_dir(root, opts, &cwd, report, &mut files, &mut errors);
     }
     // In path order (component by component), compared as bytes with the separator lowest,
     // which orders walked paths the same way without splitting each into components at
     // every comparison (that sort was a third of a pre-commit run's instructions).
     files.sort_by(|a, b| path_order(&a.path, &b.path));
-    files.dedup_by(|a, b| a.path == b.path && a.lang == b.lang);
+    files.dedup_by(|a, b| a.lang == b.lang && crate::config::same_path(&a.path, &b.path));
     (files, errors)
 }
 
@@ -122,6 +142,7 @@ fn walk_dir(
     root: &Path,
     opts: &WalkOptions,
     cwd: &Path,
+    report: Report,
     files: &mut Vec<Found>,
     errors: &mut Vec<Error>,
 ) {
@@ -162,7 +183,7 @@ fn walk_dir(
                 None => true,
             }
         });
-    let visit = |entry| visit_entry(entry, root, cwd, canonical_root.as_deref());
+    let visit = |entry| visit_entry(entry, root, cwd, canonical_root.as_deref(), report);
     // Directories are walked on several threads; what is found is sorted by the caller and
     // the errors here by their message, so the order does not depend on the threads.
     let outcomes = std::sync::Mutex::new(Vec::new());
@@ -191,6 +212,7 @@ fn visit_entry(
     root: &Path,
     cwd: &Path,
     canonical_root: Option<&Path>,
+    report: Report,
 ) -> Option<Result<Found, Error>> {
     let e = match entry {
         Ok(e) => e,
@@ -203,22 +225,30 @@ fn visit_entry(
             }))
         }
     };
-    let path = e.path();
-    let lang = language(path)?;
+    let lang = language(e.path())?;
     let file_type = e.file_type()?;
     if file_type.is_file() {
         // The walk follows no symlink, so below the canonical root every directory is real
         // and the file's canonical path is the root's joined with the rest (no system call
-        // per directory to resolve it again).
-        let canonical = canonical_root
-            .zip(crate::config::strip_prefix(path, root))
-            .map(|(r, rel)| r.join(rel));
-        return Some(Ok(Found {
-            path: shown_path(path, cwd),
-            lang,
-            canonical,
-        }));
+        // per directory to resolve it again); the walked path itself when the root is
+        // canonical (as a project's root is).
+        let path = e.into_path();
+        let root_is_canonical = canonical_root.is_some_and(|r| r.as_os_str() == root.as_os_str());
+        if root_is_canonical && report == Report::Canonical {
+            return Some(Ok(Found {
+                path,
+                lang,
+                canonical: None,
+            }));
+        }
+        let canonical = match canonical_root {
+            Some(_) if root_is_canonical => Some(path.clone()),
+            Some(r) => crate::config::strip_prefix(&path, root).map(|rel| r.join(rel)),
+            None => None,
+        };
+        return Some(Ok(found(path, lang, canonical, cwd, report)));
     }
+    let path = e.path();
     if file_type.is_symlink() {
         // Symlinks to files inside the root are linted; symlinks to directories are not
         // followed, nor symlinks leading out of the root.
@@ -227,13 +257,8 @@ fn visit_entry(
             (Some(t), Some(r)) => t.starts_with(r),
             _ => false,
         };
-        return (inside && path.is_file()).then(|| {
-            Ok(Found {
-                path: shown_path(path, cwd),
-                lang,
-                canonical: target,
-            })
-        });
+        return (inside && path.is_file())
+            .then(|| Ok(found(path.to_path_buf(), lang, target, cwd, report)));
     }
     if file_type.is_dir() {
         return None;
@@ -243,6 +268,30 @@ fn visit_entry(
         path: shown_path(path, cwd),
         kind: super::read::kind_of(&meta),
     }))
+}
+
+/// A file found by a walk, as `report` asks.
+fn found(
+    walked: PathBuf,
+    lang: Lang,
+    canonical: Option<PathBuf>,
+    cwd: &Path,
+    report: Report,
+) -> Found {
+    match report {
+        Report::Shown => Found {
+            path: shown_path(&walked, cwd),
+            lang,
+            canonical,
+        },
+        Report::Canonical => Found {
+            path: canonical.unwrap_or_else(|| {
+                std::fs::canonicalize(&walked).unwrap_or_else(|_| walked.clone())
+            }),
+            lang,
+            canonical: None,
+        },
+    }
 }
 
 fn is_ignore_file_error(err: &ignore::Error) -> bool {
@@ -267,11 +316,31 @@ fn path_order(a: &Path, b: &Path) -> std::cmp::Ordering {
         b.as_os_str().as_encoded_bytes(),
     );
     // Only the first differing byte decides (sorted paths share long prefixes).
-    let same = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let same = common_prefix(a, b);
     match (a.get(same), b.get(same)) {
         (Some(&x), Some(&y)) => key(x).cmp(&key(y)),
         _ => a.len().cmp(&b.len()),
     }
+}
+
+/// The length of the common prefix of two byte strings, compared eight bytes at a time
+/// (paths sorted from one root share most of their bytes).
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 8 <= n {
+        let word = |s: &[u8]| u64::from_le_bytes(s[i..i + 8].try_into().expect("eight bytes"));
+        let diff = word(a) ^ word(b);
+        if diff != 0 {
+            return i + (diff.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i + a[i..n]
+        .iter()
+        .zip(&b[i..n])
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// How a path is reported: relative to the working directory when it is under it, else as
@@ -291,6 +360,22 @@ pub fn shown_path(path: &Path, cwd: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use std::path::Path;
+
+    #[test]
+    fn common_prefix_counts_equal_leading_bytes() {
+        let slow = |a: &[u8], b: &[u8]| a.iter().zip(b).take_while(|(x, y)| x == y).count();
+        let base = b"/work/project/services/svc_001/consumers/mod_0001.py";
+        for cut in 0..base.len() {
+            for flip in 0..base.len() {
+                let mut other = base[..cut].to_vec();
+                if flip < other.len() {
+                    other[flip] ^= 1;
+                }
+                assert_eq!(super::common_prefix(base, &other), slow(base, &other));
+                assert_eq!(super::common_prefix(&other, base), slow(&other, base));
+            }
+        }
+    }
 
     #[test]
     fn path_order_is_paths_order() {

@@ -225,8 +225,11 @@ fn project_entries(
     roots.sort();
     roots.dedup();
     let cwd = std::env::current_dir().ok();
-    let entry = |display: PathBuf, lang: Lang, target: bool| {
-        let abs = crate::config::absolute_from(&display, cwd.as_deref());
+    // `absolute` is given for a project file: its canonical path (the display path is made
+    // from it, so it is that path made absolute again).
+    let entry = |display: PathBuf, absolute: Option<PathBuf>, lang: Lang, target: bool| {
+        let abs =
+            absolute.unwrap_or_else(|| crate::config::absolute_from(&display, cwd.as_deref()));
         let settings = walk.configs.for_file(&abs);
         let rules = settings.rules_for(&abs);
         Entry {
@@ -243,16 +246,17 @@ fn project_entries(
         Some(known) => known.clone(),
         None => canonical_file(&f.path, &mut dirs),
     };
-    let mut seen: HashSet<std::ffi::OsString> = HashSet::default();
-    // (display path, language, target), then each file's settings, in parallel.
+    // (display path, absolute path, language, target), then each file's settings, in
+    // parallel.
     let mut found_files = Vec::new();
     let mut keys = Vec::new();
     // Every target is linted under its own path (a symlinked file too); project files are
-    // added once, unless a target already is that file.
+    // added once (the walk gives each once), unless a target already is that file.
+    let mut targets_seen: HashSet<std::ffi::OsString> = HashSet::default();
     for found in targets {
         let key = canonical(&found);
-        seen.insert(key.as_os_str().to_owned());
-        found_files.push((found.path, found.lang, true));
+        targets_seen.insert(key.as_os_str().to_owned());
+        found_files.push((found.path, None, found.lang, true));
         keys.push(key);
     }
     if !roots.is_empty() {
@@ -260,22 +264,23 @@ fn project_entries(
             force_exclude: true,
             ..walk.clone()
         };
-        let (more, _) = discover(&roots, &others);
-        seen.reserve(more.len());
+        let more = discover::discover_canonical(&roots, &others);
+        found_files.reserve(more.len());
+        keys.reserve(more.len());
         for found in more {
-            let key = canonical(&found);
-            if seen.insert(key.as_os_str().to_owned()) {
+            let key = found.path;
+            if !targets_seen.contains(key.as_os_str()) {
                 let display = cwd
                     .as_deref()
                     .and_then(|c| crate::config::strip_prefix(&key, c))
                     .map_or_else(|| key.clone(), Path::to_path_buf);
-                found_files.push((display, found.lang, false));
+                found_files.push((display, Some(key.clone()), found.lang, false));
                 keys.push(key);
             }
         }
     }
     let entries = (found_files.into_par_iter())
-        .map(|(display, lang, target)| entry(display, lang, target))
+        .map(|(display, absolute, lang, target)| entry(display, absolute, lang, target))
         .collect();
     (entries, keys)
 }

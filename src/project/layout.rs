@@ -3,7 +3,7 @@
 //! with a `pyproject.toml` / `setup.py` / `setup.cfg`), Rust crates (`Cargo.toml`, `src/lib.rs`,
 //! `x.rs` and `x/mod.rs`).
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -69,18 +69,54 @@ fn workspace_of(dir: &Path) -> Option<&Path> {
     })
 }
 
+/// The crate a Rust file belongs to.
+#[derive(Clone)]
+struct RustCrate {
+    dir: Arc<Path>,
+    /// `dir/src`, where the module tree is.
+    src: Arc<Path>,
+    name: Arc<str>,
+    /// The workspace, else the crate itself.
+    namespace: Arc<Path>,
+}
+
+/// What follows `base` in `dir` (`None` when `dir` is not under it), by bytes when `dir`
+/// starts with `base` and a separator (`Path::strip_prefix` compares them part by part).
+#[cfg(unix)]
+fn under<'a>(dir: &'a Path, base: &Path) -> Option<&'a Path> {
+    use std::os::unix::ffi::OsStrExt;
+    match dir
+        .as_os_str()
+        .as_bytes()
+        .strip_prefix(base.as_os_str().as_bytes())
+    {
+        Some(b"") => Some(Path::new("")),
+        Some([b'/', rest @ ..])
+            if !rest.is_empty() && !rest.starts_with(b"/") && !rest.ends_with(b"/") =>
+        {
+            Some(Path::new(OsStr::from_bytes(rest)))
+        }
+        _ => dir.strip_prefix(base).ok(),
+    }
+}
+
+#[cfg(not(unix))]
+fn under<'a>(dir: &'a Path, base: &Path) -> Option<&'a Path> {
+    dir.strip_prefix(base).ok()
+}
+
 /// Computes layouts, caching directory probes (many files share directories).
 #[derive(Default)]
 pub struct Layouts {
     /// Keyed by the path's bytes, like the directory caches below.
     exists: HashMap<OsString, bool>,
     crates: HashMap<PathBuf, Option<String>>,
-    /// The crate directory and name of each directory's Rust files (one lookup per file, not
-    /// one per ancestor: hashing a path walks its components).
-    rust_dirs: HashMap<OsString, Option<(PathBuf, String)>>,
+    /// The crate of each directory's Rust files (one lookup per file, not one per ancestor:
+    /// hashing a path walks its components).
+    rust_dirs: HashMap<OsString, Option<RustCrate>>,
     /// The module path and namespace of each directory's Python files.
     /// Keyed by the path's bytes: hashing a `Path` splits it into components.
-    python_dirs: HashMap<OsString, (Vec<String>, Arc<Path>)>,
+    python_dirs: HashMap<OsString, (Arc<[String]>, Arc<Path>)>,
     /// The namespace (workspace, else the crate itself) of each crate directory.
     workspaces: HashMap<PathBuf, Arc<Path>>,
 }
@@ -99,24 +135,31 @@ impl Layouts {
     }
 
     fn python(&mut self, path: &Path) -> Layout {
-        let stem = stem(path);
+        let (dir, name) = split_file(path);
+        let stem = stem_of(name);
         let is_package = stem == "__init__";
-        let dir = path.parent().unwrap_or(Path::new(""));
-        let (mut module, namespace) = match self.python_dirs.get(dir.as_os_str()) {
+        let (dir_module, namespace) = match self.python_dirs.get(dir.as_os_str()) {
             Some(known) => known.clone(),
             None => {
                 let (module, namespace) = self.python_dir(dir);
-                let found = (module, Arc::from(namespace));
+                let found: (Arc<[String]>, Arc<Path>) = (module.into(), Arc::from(namespace));
                 self.python_dirs
                     .insert(dir.as_os_str().to_owned(), found.clone());
                 found
             }
         };
-        if !is_package {
-            module.push(stem);
-        }
+        // A package's own file is its directory's module (shared); another file's module is
+        // that one and its name.
+        let module = if is_package {
+            dir_module
+        } else {
+            let mut module = Vec::with_capacity(dir_module.len() + 1);
+            module.extend(dir_module.iter().cloned());
+            module.push(stem.to_string());
+            module.into()
+        };
         Layout {
-            module: module.into(),
+            module,
             is_package,
             namespace,
         }
@@ -173,48 +216,56 @@ impl Layouts {
     }
 
     fn rust(&mut self, path: &Path) -> Layout {
-        let dir = path.parent().unwrap_or(Path::new(""));
+        let (dir, name) = split_file(path);
         let found = match self.rust_dirs.get(dir.as_os_str()) {
             Some(known) => known.clone(),
             None => {
                 let found = dir.ancestors().find_map(|d| {
                     let name = self.crate_name(d)?;
-                    Some((d.to_path_buf(), name))
+                    let namespace: Arc<Path> = (self.workspaces)
+                        .entry(d.to_path_buf())
+                        .or_insert_with_key(|d| Arc::from(workspace_of(d).unwrap_or(d)))
+                        .clone();
+                    Some(RustCrate {
+                        src: Arc::from(d.join("src")),
+                        dir: Arc::from(d),
+                        name: Arc::from(name),
+                        namespace,
+                    })
                 });
                 self.rust_dirs
                     .insert(dir.as_os_str().to_owned(), found.clone());
                 found
             }
         };
-        let Some((crate_dir, name)) = found else {
+        let Some(krate) = found else {
             // Outside any crate: no module tree, nothing can `use` it.
             return Layout::default();
         };
-        let namespace = self
-            .workspaces
-            .entry(crate_dir.clone())
-            .or_insert_with_key(|d| Arc::from(workspace_of(d).unwrap_or(d)))
-            .clone();
-        let Ok(rel) = path.strip_prefix(crate_dir.join("src")) else {
+        let namespace = krate.namespace.clone();
+        // The directories under `src/` (the file's own directory's part of its path).
+        let Some(rel_dir) = under(dir, &krate.src) else {
             // tests/, examples/, benches/: each file is a crate root of its own, whose name
             // no `use` path can spell (so `use foo::..` never means `tests/foo.rs`).
-            return own_crate_root(path, &crate_dir, namespace);
+            return own_crate_root(path, &krate.dir, namespace);
         };
-        let mut segments: Vec<String> = rel
+        let segments: Vec<String> = rel_dir
             .iter()
             .map(|s| s.to_string_lossy().trim_end_matches(".rs").to_string())
             .collect();
-        let last = segments.pop().unwrap_or_default();
         if segments.first().is_some_and(|s| s == "bin") {
-            return own_crate_root(path, &crate_dir, namespace);
+            return own_crate_root(path, &krate.dir, namespace);
         }
-        let mut module = vec![name];
+        let last = name.to_string_lossy();
+        let last = last.trim_end_matches(".rs");
+        let mut module = Vec::with_capacity(segments.len() + 2);
+        module.push(krate.name.to_string());
         module.extend(segments);
-        let is_package = match last.as_str() {
+        let is_package = match last {
             "lib" | "main" if module.len() == 1 => true,
             "mod" => true,
             _ => {
-                module.push(last);
+                module.push(last.to_string());
                 false
             }
         };
@@ -255,9 +306,83 @@ fn own_crate_root(path: &Path, crate_dir: &Path, namespace: Arc<Path>) -> Layout
     }
 }
 
-fn stem(path: &Path) -> String {
-    path.file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("module")
-        .to_string()
+/// A file's directory and name, split at the last separator when the path is plain (no
+/// trailing separator, not `.` or `..`): `Path::parent` and `Path::file_name` each parse the
+/// path's components from the end, and every file of a project is laid out.
+#[cfg(unix)]
+fn split_file(path: &Path) -> (&Path, &OsStr) {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = path.as_os_str().as_bytes();
+    let plain = |name: &[u8]| !matches!(name, b"" | b"." | b"..");
+    match memchr::memrchr(b'/', bytes) {
+        // `/` itself is the directory of a file at the root.
+        Some(i) if plain(&bytes[i + 1..]) => (
+            Path::new(OsStr::from_bytes(&bytes[..i.max(1)])),
+            OsStr::from_bytes(&bytes[i + 1..]),
+        ),
+        None if plain(bytes) => (Path::new(""), path.as_os_str()),
+        _ => split_file_by_parts(path),
+    }
+}
+
+#[cfg(not(unix))]
+fn split_file(path: &Path) -> (&Path, &OsStr) {
+    split_file_by_parts(path)
+}
+
+fn split_file_by_parts(path: &Path) -> (&Path, &OsStr) {
+    (
+        path.parent().unwrap_or(Path::new("")),
+        path.file_name().unwrap_or_default(),
+    )
+}
+
+/// A file name without its extension, as `Path::file_stem` gives it ("module" when it is not
+/// UTF-8).
+fn stem_of(name: &OsStr) -> &str {
+    let Some(name) = name.to_str() else {
+        return "module";
+    };
+    match name.rfind('.') {
+        Some(0) | None => name,
+        Some(i) => &name[..i],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    #[test]
+    fn split_file_and_stem_agree_with_path() {
+        for p in [
+            "/a/b/c.py",
+            "/c.py",
+            "c.py",
+            "a/__init__.py",
+            "/a/.hidden",
+            "/a/b.tar.gz",
+            "/a/b/",
+            "/a/..",
+            "/a/.",
+            "..",
+            ".",
+            "/",
+            "",
+            "a//b.py",
+            "/a/b/noext",
+        ] {
+            let path = Path::new(p);
+            let (dir, name) = super::split_file(path);
+            assert_eq!(dir, path.parent().unwrap_or(Path::new("")), "{p:?}");
+            assert_eq!(name, path.file_name().unwrap_or_default(), "{p:?}");
+            let stem = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("module");
+            if path.file_name().is_some() {
+                assert_eq!(super::stem_of(name), stem, "{p:?}");
+            }
+        }
+    }
 }
