@@ -111,11 +111,12 @@ type ModulesOf = foldhash::HashMap<Arc<[String]>, FileId>;
 /// A namespace (project) of the program, numbered densely.
 type NamespaceId = u32;
 
-pub struct Program<'m> {
-    pub files: Vec<ProgramFile<'m>>,
-    /// Each file's index and lines (taken out of `files`, which keep `None`).
-    slots: Vec<Slot<'m>>,
-    load: Option<&'m dyn Load<'m>>,
+/// What imports resolve against: each file's namespace and the modules of each namespace.
+/// It depends only on the files' languages, module paths and namespaces, in order, so the
+/// selection's skeleton program hands its tables on to the program that is linted (building
+/// them is most of a program's cost on a large project).
+#[derive(Default)]
+pub struct ModuleTables {
     /// Each file's namespace.
     namespace_of: Vec<NamespaceId>,
     /// Module paths per language and namespace (looked up by slice, without allocating: the
@@ -125,41 +126,10 @@ pub struct Program<'m> {
     crates: HashMap<NamespaceId, HashSet<String>>,
     /// The last segment of every Rust module path, per namespace.
     module_names: HashMap<NamespaceId, HashSet<String>>,
-    /// Calls by the callee's last name, for parameter flow from callers (built on first use).
-    calls_by_name: OnceLock<CallsByName<'m>>,
-    /// The explicit offset stores of the program, per knowledge (see [`Program::explicit_stores`]).
-    explicit_stores: Mutex<Vec<(StoresKey, Arc<ExplicitStores>)>>,
-    /// The `conftest.py` files, with their directory's depth (pytest fixture scopes).
-    conftests: Vec<(usize, FileId)>,
-    /// Struct literals by type name, for field resolution (built on first use).
-    records_by_type: OnceLock<RecordsByType<'m>>,
 }
 
-impl<'m> Program<'m> {
-    /// A program of the files as given: those without an index have none.
-    pub fn new(files: Vec<ProgramFile<'m>>) -> Self {
-        Program::loading(files, None)
-    }
-
-    /// A program whose files without an index are loaded by `load` when first asked for.
-    pub fn loading(mut files: Vec<ProgramFile<'m>>, load: Option<&'m dyn Load<'m>>) -> Self {
-        let slots = files
-            .iter_mut()
-            .map(|f| {
-                let eager = f.index.is_some() || f.lines.is_some() || load.is_none();
-                let slot = Slot {
-                    index: OnceLock::new(),
-                    lines: OnceLock::new(),
-                    imports: OnceLock::new(),
-                    eager,
-                };
-                if eager {
-                    let _ = slot.index.set(f.index.take());
-                    let _ = slot.lines.set(f.lines.take());
-                }
-                slot
-            })
-            .collect();
+impl ModuleTables {
+    fn new(files: &[ProgramFile]) -> Self {
         let mut modules: foldhash::HashMap<_, ModulesOf> = Default::default();
         let mut crates: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         let mut module_names: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
@@ -194,6 +164,72 @@ impl<'m> Program<'m> {
                 module_names.entry(ns).or_default().insert(last);
             }
         }
+        ModuleTables {
+            namespace_of,
+            modules,
+            crates,
+            module_names,
+        }
+    }
+}
+
+pub struct Program<'m> {
+    pub files: Vec<ProgramFile<'m>>,
+    /// Each file's index and lines (taken out of `files`, which keep `None`).
+    slots: Vec<Slot<'m>>,
+    load: Option<&'m dyn Load<'m>>,
+    /// What imports resolve against.
+    tables: ModuleTables,
+    /// Calls by the callee's last name, for parameter flow from callers (built on first use).
+    calls_by_name: OnceLock<CallsByName<'m>>,
+    /// The explicit offset stores of the program, per knowledge (see [`Program::explicit_stores`]).
+    explicit_stores: Mutex<Vec<(StoresKey, Arc<ExplicitStores>)>>,
+    /// The `conftest.py` files, with their directory's depth (pytest fixture scopes).
+    conftests: Vec<(usize, FileId)>,
+    /// Struct literals by type name, for field resolution (built on first use).
+    records_by_type: OnceLock<RecordsByType<'m>>,
+}
+
+impl<'m> Program<'m> {
+    /// A program of the files as given: those without an index have none.
+    pub fn new(files: Vec<ProgramFile<'m>>) -> Self {
+        Program::loading(files, None)
+    }
+
+    /// A program whose files without an index are loaded by `load` when first asked for.
+    pub fn loading(files: Vec<ProgramFile<'m>>, load: Option<&'m dyn Load<'m>>) -> Self {
+        Program::with_tables(files, load, None)
+    }
+
+    /// [`Program::loading`], with the module tables of a program of the same files (in the
+    /// same order, with the same modules and namespaces), as [`Program::into_tables`] gives
+    /// them back.
+    pub fn with_tables(
+        mut files: Vec<ProgramFile<'m>>,
+        load: Option<&'m dyn Load<'m>>,
+        tables: Option<ModuleTables>,
+    ) -> Self {
+        let slots = files
+            .iter_mut()
+            .map(|f| {
+                let eager = f.index.is_some() || f.lines.is_some() || load.is_none();
+                let slot = Slot {
+                    index: OnceLock::new(),
+                    lines: OnceLock::new(),
+                    imports: OnceLock::new(),
+                    eager,
+                };
+                if eager {
+                    let _ = slot.index.set(f.index.take());
+                    let _ = slot.lines.set(f.lines.take());
+                }
+                slot
+            })
+            .collect();
+        let tables = match tables {
+            Some(t) if t.namespace_of.len() == files.len() => t,
+            _ => ModuleTables::new(&files),
+        };
         let conftests = files
             .iter()
             .enumerate()
@@ -204,11 +240,8 @@ impl<'m> Program<'m> {
             files,
             slots,
             load,
-            namespace_of,
+            tables,
             conftests,
-            modules,
-            crates,
-            module_names,
             calls_by_name: OnceLock::new(),
             explicit_stores: Mutex::new(Vec::new()),
             records_by_type: OnceLock::new(),
@@ -235,6 +268,12 @@ impl<'m> Program<'m> {
             kinds,
             scanned: None,
         }])
+    }
+
+    /// The program's module tables, for a program of the same files (see
+    /// [`Program::with_tables`]).
+    pub fn into_tables(self) -> ModuleTables {
+        self.tables
     }
 
     pub fn file(&self, id: FileId) -> &ProgramFile<'m> {
@@ -294,8 +333,11 @@ impl<'m> Program<'m> {
 
     /// The file of a module, in the namespace (project) of `near`.
     pub fn module_file(&self, near: FileId, module: &[String]) -> Option<FileId> {
-        let key = (self.file(near).lang, self.namespace_of[near.0 as usize]);
-        self.modules.get(&key)?.get(module).copied()
+        let key = (
+            self.file(near).lang,
+            self.tables.namespace_of[near.0 as usize],
+        );
+        self.tables.modules.get(&key)?.get(module).copied()
     }
 
     /// The module a relative import starts from: the file's package, up `level - 1`.
@@ -383,8 +425,9 @@ impl<'m> Program<'m> {
                 (m, rest)
             }
             name if self
+                .tables
                 .crates
-                .get(&self.namespace_of[from.0 as usize])
+                .get(&self.tables.namespace_of[from.0 as usize])
                 .is_some_and(|c| c.contains(name)) =>
             {
                 (Vec::new(), path)
@@ -392,8 +435,9 @@ impl<'m> Program<'m> {
             // Rust 2018: a child module of the current one (`use kafka::X` beside `mod kafka;`).
             // Most paths start with a library's name: ruled out before allocating.
             name if !self
+                .tables
                 .module_names
-                .get(&self.namespace_of[from.0 as usize])
+                .get(&self.tables.namespace_of[from.0 as usize])
                 .is_some_and(|n| n.contains(name)) =>
             {
                 return None

@@ -606,7 +606,8 @@ fn lint_batch(
         .zip(&selection.indexed)
         .map(|(imports, &indexed)| indexed.then(|| imports.into_boxed_slice()));
     let kinds = std::mem::take(&mut selection.kinds);
-    let program = Program::loading(
+    let tables = std::mem::take(&mut selection.tables);
+    let program = Program::with_tables(
         entries
             .iter()
             .zip(files.iter())
@@ -627,6 +628,7 @@ fn lint_batch(
             })
             .collect(),
         Some(&loader),
+        tables,
     );
     phases.mark("index");
     let mut errors = Vec::new();

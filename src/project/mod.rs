@@ -15,7 +15,7 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use crate::analysis::program::{FileId, Program, ProgramFile};
+use crate::analysis::program::{FileId, ModuleTables, Program, ProgramFile};
 use crate::model::Lang;
 pub use layout::{project_root, Layout, Layouts};
 
@@ -46,6 +46,10 @@ pub struct Selection<T, E> {
     /// The boundary kinds (`checkpoint`, `fixture`) of each file read (empty for the others:
     /// only what the targets reach is looked at).
     pub kinds: Vec<Vec<String>>,
+    /// The module tables of the files as laid out in the end, for the program to lint with
+    /// (see [`Program::with_tables`]).
+    /// `None` when a file moved after they were made.
+    pub tables: Option<ModuleTables>,
 }
 
 /// A program of the files' layouts only (no index), for import resolution before parsing.
@@ -103,9 +107,13 @@ pub fn select<T: Send, E: Send>(
             shrink: &shrink,
         };
         let (selection, scanned) = select_once(files, prior, &reads, &concerns, &propagates);
-        if !apply_path_mods(files, &selection, &scanned, &mut moved) {
+        let (any_moved, selection_may_change) =
+            apply_path_mods(files, &selection, &scanned, &mut moved);
+        if !selection_may_change {
             return Selection {
                 imports: scanned.into_iter().map(|s| s.imports).collect(),
+                // Made before the files that moved took their new module paths.
+                tables: (!any_moved).then_some(selection.tables).flatten(),
                 ..selection
             };
         }
@@ -127,13 +135,14 @@ struct Reads<'a, R, X, K, S> {
 /// the declaring module, unless it was moved before. Whether a moved file can change the
 /// selection: it is relevant (its importers become relevant through its new path), or it
 /// was not read (nothing imported it by its old path). An irrelevant file that was read
-/// makes nothing relevant wherever it sits.
+/// makes nothing relevant wherever it sits. Returns whether any file moved, and whether that
+/// can change the selection.
 fn apply_path_mods<T, E>(
     files: &mut [ProjectFile],
     selection: &Selection<T, E>,
     scanned: &[scan::Scanned],
     moved: &mut [bool],
-) -> bool {
+) -> (bool, bool) {
     let texts = &selection.texts;
     let mut moves = Vec::new();
     for (i, found) in scanned.iter().enumerate() {
@@ -157,7 +166,8 @@ fn apply_path_mods<T, E>(
             }
         }
     }
-    let any = moves
+    let any = !moves.is_empty();
+    let may_change = moves
         .iter()
         .any(|&(j, _, _)| selection.relevant[j] || texts[j].is_none());
     for (j, module, namespace) in moves {
@@ -167,7 +177,7 @@ fn apply_path_mods<T, E>(
             namespace,
         };
     }
-    any
+    (any, may_change)
 }
 
 /// One round of [`select`]; `prior` holds what an earlier round read (not read again), and
@@ -309,6 +319,7 @@ where
             indexed,
             imports: Vec::new(),
             kinds,
+            tables: Some(program.into_tables()),
         },
         scans,
     )
@@ -357,4 +368,59 @@ pub fn is_conftest(f: &ProjectFile) -> bool {
 fn is_test_module(f: &ProjectFile) -> bool {
     let name = file_name(f);
     f.lang == Lang::Python && (name.starts_with("test_") || name.ends_with("_test.py"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The module tables the selection hands on follow the files' final module paths: in
+    /// `rs_path`, `net/sink_v2.rs` is `crate::sink` by its `#[path]` declaration, also when
+    /// no file is relevant (the move cannot change the selection, so no second round runs).
+    #[test]
+    fn handed_on_tables_follow_path_modules() {
+        let root = std::fs::canonicalize("testdata/projects/rs_path").expect("fixture");
+        let rel = [
+            "src/infra/kafka_impl.rs",
+            "src/lib.rs",
+            "src/net/sink_v2.rs",
+            "src/worker.rs",
+        ];
+        let paths: Vec<PathBuf> = rel.iter().map(|r| root.join(r)).collect();
+        let mut layouts = Layouts::default();
+        let mut files: Vec<ProjectFile> = (paths.iter())
+            .map(|p| ProjectFile {
+                path: p.clone(),
+                lang: Lang::Rust,
+                layout: layouts.layout(p, Lang::Rust),
+                target: true,
+            })
+            .collect();
+        let selection = select(
+            &mut files,
+            |i| std::fs::read_to_string(&paths[i]),
+            |t: &String| t.as_str(),
+            |_| Vec::new(),
+            |_| false,
+            |_| false,
+            |t| t,
+        );
+        assert!(selection.relevant.iter().all(|r| !r));
+        let skeleton = skeleton(&files);
+        let program = Program::with_tables(skeleton.files, None, selection.tables);
+        let module = |m: &[&str]| m.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let lib = FileId(1);
+        assert_eq!(
+            program.module_file(lib, &module(&["relay_path", "sink"])),
+            Some(FileId(2))
+        );
+        assert_eq!(
+            program.module_file(lib, &module(&["relay_path", "kafka"])),
+            Some(FileId(0))
+        );
+        assert_eq!(
+            program.module_file(lib, &module(&["relay_path", "net", "sink_v2"])),
+            None
+        );
+    }
 }
