@@ -214,9 +214,10 @@ pub fn chain_root(func: &Expr) -> Option<&str> {
 /// Whether `call` ends the process (`sys.exit(1)`, `os._exit(0)`, `std::process::exit(1)`).
 fn is_process_exit(names: &Names, vocab: &Vocabulary, call: &Call) -> bool {
     // Most calls are method calls, ruled out by their attribute before qualifying (which
-    // allocates); a bare name may be an alias (`from sys import exit as quit`).
+    // allocates); a bare name may be an alias (`from sys import exit as quit`). Each call of
+    // every indexed file comes here: the dotted names are compared in place, not split.
     if let Expr::Attr { attr, .. } = &call.func {
-        if !(vocab.process_exits.iter()).any(|p| p.rsplit('.').next() == Some(attr.as_str())) {
+        if !(vocab.process_exits.iter()).any(|p| ends_with_part(p, attr)) {
             return false;
         }
     }
@@ -224,15 +225,19 @@ fn is_process_exit(names: &Names, vocab: &Vocabulary, call: &Call) -> bool {
         return false;
     };
     vocab.process_exits.iter().any(|p| {
-        let want: Vec<&str> = p.split('.').collect();
-        if want.len() == 1 {
-            q.len() == 1 && q[0] == want[0]
-        } else {
-            q.len() >= want.len()
-                && q[q.len() - want.len()..]
-                    .iter()
-                    .zip(&want)
-                    .all(|(a, b)| a == b)
-        }
+        let parts = p.split('.').count();
+        q.len() >= parts
+            && (parts > 1 || q.len() == 1)
+            && q[q.len() - parts..]
+                .iter()
+                .map(String::as_str)
+                .eq(p.split('.'))
     })
+}
+
+/// Whether the dotted name `dotted` ends with the part `part` (`sys.exit`, `exit`).
+fn ends_with_part(dotted: &str, part: &str) -> bool {
+    dotted
+        .strip_suffix(part)
+        .is_some_and(|rest| rest.is_empty() || rest.ends_with('.'))
 }

@@ -108,6 +108,10 @@ pub type RecordAt<'m> = (FileId, BodyId, &'m [(String, Expr)]);
 /// was a twentieth of a run).
 type ModulesOf = foldhash::HashMap<Arc<[String]>, FileId>;
 
+/// The first segments of the module paths of one language and namespace: most imports name
+/// a library, and one lookup of their first name rules out every prefix of the path.
+type HeadsOf = foldhash::HashSet<String>;
+
 /// A namespace (project) of the program, numbered densely.
 type NamespaceId = u32;
 
@@ -122,6 +126,7 @@ pub struct ModuleTables {
     /// Module paths per language and namespace (looked up by slice, without allocating: the
     /// import scan resolves every path of every file it reads).
     modules: foldhash::HashMap<(Lang, NamespaceId), ModulesOf>,
+    heads: foldhash::HashMap<(Lang, NamespaceId), HeadsOf>,
     /// Rust crates of the program by namespace (`crate::` and `other_crate::` roots).
     crates: HashMap<NamespaceId, HashSet<String>>,
     /// The last segment of every Rust module path, per namespace.
@@ -131,6 +136,7 @@ pub struct ModuleTables {
 impl ModuleTables {
     fn new(files: &[ProgramFile]) -> Self {
         let mut modules: foldhash::HashMap<_, ModulesOf> = Default::default();
+        let mut heads: foldhash::HashMap<_, HeadsOf> = Default::default();
         let mut crates: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         let mut module_names: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         // By the path's bytes: hashing a `Path` splits it into components. Files come in
@@ -156,6 +162,10 @@ impl ModuleTables {
                 .or_default()
                 .entry(f.module.clone())
                 .or_insert(FileId(i as u32));
+            let of = heads.entry((f.lang, ns)).or_default();
+            if !of.contains(&f.module[0]) {
+                of.insert(f.module[0].clone());
+            }
             if f.lang == Lang::Rust {
                 if f.module.len() == 1 {
                     crates.entry(ns).or_default().insert(f.module[0].clone());
@@ -167,6 +177,7 @@ impl ModuleTables {
         ModuleTables {
             namespace_of,
             modules,
+            heads,
             crates,
             module_names,
         }
@@ -392,6 +403,14 @@ impl<'m> Program<'m> {
     /// The longest prefix of `full`, at least `min` segments long, that is a module, and the
     /// names after it.
     fn longest_module(&self, from: FileId, full: &[String], min: usize) -> Option<ImportTarget> {
+        let key = (
+            self.file(from).lang,
+            self.tables.namespace_of[from.0 as usize],
+        );
+        let head = full.first()?;
+        if !(self.tables.heads.get(&key)).is_some_and(|h| h.contains(head)) {
+            return None;
+        }
         for n in (min.max(1)..=full.len()).rev() {
             if let Some(id) = self.module_file(from, &full[..n]) {
                 return Some(if n == full.len() {

@@ -14,8 +14,9 @@ impl LineIndex {
     pub fn new(text: &str) -> Self {
         let mut starts = vec![0];
         let bytes = text.as_bytes();
-        for (i, &b) in bytes.iter().enumerate() {
-            let ends_line = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+        // Only the line ends are visited (memchr finds them): every parsed file is indexed.
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            let ends_line = bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n');
             if ends_line {
                 starts.push(i as u32 + 1);
             }
@@ -73,6 +74,31 @@ impl LineIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every text of up to seven characters from `a`, `\n` and `\r`: the line starts are
+    /// those a byte-by-byte scan finds.
+    #[test]
+    fn line_starts_agree_with_a_byte_scan() {
+        let by_bytes = |text: &str| {
+            let bytes = text.as_bytes();
+            let mut starts = vec![0];
+            for (i, &b) in bytes.iter().enumerate() {
+                if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+                    starts.push(i as u32 + 1);
+                }
+            }
+            starts
+        };
+        let mut texts = vec![String::new()];
+        for _ in 0..7 {
+            texts = (texts.iter())
+                .flat_map(|t| ["a", "\n", "\r"].map(|c| format!("{t}{c}")))
+                .collect();
+            for t in &texts {
+                assert_eq!(LineIndex::new(t).starts, by_bytes(t), "{t:?}");
+            }
+        }
+    }
 
     #[test]
     fn line_endings_as_python() {
