@@ -46,13 +46,9 @@ pub struct ScannedImport {
 }
 
 impl ProgramFile<'_> {
-    fn file_name(&self) -> &str {
-        self.path.file_name().and_then(|n| n.to_str()).unwrap_or("")
-    }
-
     /// pytest collects fixtures for tests from the same module and `conftest.py` files.
     pub fn is_conftest(&self) -> bool {
-        self.file_name() == "conftest.py"
+        crate::model::file_name_is(&self.path, "conftest.py")
     }
 }
 

@@ -18,6 +18,22 @@ mod span;
 pub mod visit;
 
 pub use lines::LineIndex;
+
+/// Whether a path's file name is `name`, by its bytes when the path ends in `/name` (asked of
+/// every file of a project; `Path::file_name` parses the path's components from the end).
+pub fn file_name_is(path: &std::path::Path, name: &str) -> bool {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    let sep = std::path::MAIN_SEPARATOR as u8;
+    match bytes.strip_suffix(name.as_bytes()) {
+        Some([]) => true,
+        Some([.., b]) if *b == b'/' || *b == sep => true,
+        // A trailing separator or `.` part: as the path's components say.
+        _ if bytes.ends_with(b"/") || bytes.ends_with(b".") || bytes.ends_with(&[sep]) => {
+            path.file_name().is_some_and(|n| n == name)
+        }
+        _ => false,
+    }
+}
 pub use span::{Ranged, TextRange};
 
 /// A file that could not be parsed or decoded (OL001).
@@ -619,5 +635,29 @@ impl Call {
 
     pub fn has_spread(&self, spread: Spread) -> bool {
         self.args.iter().any(|a| a.spread == spread)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// Every path of up to six characters from `/`, `.`, `a` and `b`: `file_name_is` says
+    /// what `Path::file_name` says, for the names `a`, `b.a` and `.a`.
+    #[test]
+    fn file_name_is_agrees_with_path() {
+        let mut paths = vec![String::new()];
+        for _ in 0..6 {
+            paths = (paths.iter())
+                .flat_map(|p| ["/", ".", "a", "b"].map(|c| format!("{p}{c}")))
+                .collect();
+            for p in &paths {
+                for name in ["a", "b.a", ".a"] {
+                    let path = Path::new(p);
+                    let want = path.file_name().is_some_and(|n| n == name);
+                    assert_eq!(super::file_name_is(path, name), want, "{p:?} {name:?}");
+                }
+            }
+        }
     }
 }

@@ -361,7 +361,7 @@ fn file_name(f: &ProjectFile) -> &str {
 }
 
 pub fn is_conftest(f: &ProjectFile) -> bool {
-    f.lang == Lang::Python && file_name(f) == "conftest.py"
+    f.lang == Lang::Python && crate::model::file_name_is(&f.path, "conftest.py")
 }
 
 /// pytest's default test module names.
