@@ -327,6 +327,30 @@ mod tests {
         }
     }
 
+    /// Every path of up to five bytes from `/`, `.` and `a`, after prefixes of 1 to 40
+    /// bytes: the chunked check agrees with the check by parts wherever a chunk of 16 ends.
+    #[test]
+    fn is_normal_agrees_with_the_parts_across_chunks() {
+        let mut tails = vec![String::new()];
+        let mut level = vec![String::new()];
+        for _ in 0..5 {
+            level = (level.iter())
+                .flat_map(|p| ["/", ".", "a"].map(|c| format!("{p}{c}")))
+                .collect();
+            tails.extend(level.iter().cloned());
+        }
+        for n in 1..=40 {
+            let prefix = format!("/{}", "x".repeat(n - 1));
+            for tail in &tails {
+                let p = format!("{prefix}{tail}");
+                if !p.ends_with('/') {
+                    let path = Path::new(&p);
+                    assert_eq!(is_normal(path), is_normal_by_parts(p.as_bytes()), "{p:?}");
+                }
+            }
+        }
+    }
+
     /// Every pair of paths of up to five bytes from `/`, `.`, `a` and `b`: `same_path` is
     /// `==`, and `strip_prefix` is `Path::strip_prefix`.
     #[test]

@@ -152,6 +152,9 @@ fn walk_dir(
     let configs = opts.configs.clone();
     let filter_root = abs_root.clone();
     let given_root = root.to_path_buf();
+    // A root given absolute and normal (a project's root always is): every walked path is
+    // its own absolute path (the walk joins plain names to the root).
+    let root_is_absolute = given_root.as_os_str() == filter_root.as_os_str();
     let mut builder = WalkBuilder::new(root);
     builder
         .standard_filters(respect_gitignore)
@@ -174,13 +177,18 @@ fn walk_dir(
                 return false;
             }
             // Below the root: its absolute path is the root's plus what the walk added.
-            let abs = match crate::config::strip_prefix(e.path(), &given_root) {
-                Some(rel) => filter_root.join(rel),
-                None => absolute(e.path()),
+            let abs = if root_is_absolute {
+                std::borrow::Cow::Borrowed(e.path())
+            } else {
+                match crate::config::strip_prefix(e.path(), &given_root) {
+                    Some(rel) => std::borrow::Cow::Owned(filter_root.join(rel)),
+                    None => std::borrow::Cow::Owned(absolute(e.path())),
+                }
             };
-            match abs.parent() {
-                Some(dir) => !configs.for_dir(dir).is_excluded(&abs),
-                None => true,
+            // The absolute path's directory (none for `/` itself).
+            match crate::model::split_file(&abs).0 {
+                dir if dir.as_os_str().is_empty() => true,
+                dir => !configs.for_dir(dir).is_excluded(&abs),
             }
         });
     let visit = |entry| visit_entry(entry, root, cwd, canonical_root.as_deref(), report);

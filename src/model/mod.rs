@@ -19,6 +19,37 @@ pub mod visit;
 
 pub use lines::LineIndex;
 
+/// A file's directory and name, split at the last separator when the path is plain (no
+/// trailing separator, not `.` or `..`): `Path::parent` and `Path::file_name` each parse the
+/// path's components from the end, and every file of a project is walked and laid out.
+#[cfg(unix)]
+pub fn split_file(path: &std::path::Path) -> (&std::path::Path, &std::ffi::OsStr) {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = path.as_os_str().as_bytes();
+    let plain = |name: &[u8]| !matches!(name, b"" | b"." | b"..");
+    match memchr::memrchr(b'/', bytes) {
+        // `/` itself is the directory of a file at the root.
+        Some(i) if plain(&bytes[i + 1..]) => (
+            std::path::Path::new(std::ffi::OsStr::from_bytes(&bytes[..i.max(1)])),
+            std::ffi::OsStr::from_bytes(&bytes[i + 1..]),
+        ),
+        None if plain(bytes) => (std::path::Path::new(""), path.as_os_str()),
+        _ => split_file_by_parts(path),
+    }
+}
+
+#[cfg(not(unix))]
+pub fn split_file(path: &std::path::Path) -> (&std::path::Path, &std::ffi::OsStr) {
+    split_file_by_parts(path)
+}
+
+fn split_file_by_parts(path: &std::path::Path) -> (&std::path::Path, &std::ffi::OsStr) {
+    (
+        path.parent().unwrap_or(std::path::Path::new("")),
+        path.file_name().unwrap_or_default(),
+    )
+}
+
 /// Whether a path's file name is `name`, by its bytes when the path ends in `/name` (asked of
 /// every file of a project; `Path::file_name` parses the path's components from the end).
 pub fn file_name_is(path: &std::path::Path, name: &str) -> bool {

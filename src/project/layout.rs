@@ -91,8 +91,14 @@ fn under<'a>(dir: &'a Path, base: &Path) -> Option<&'a Path> {
         .strip_prefix(base.as_os_str().as_bytes())
     {
         Some(b"") => Some(Path::new("")),
+        // No `.` part, no doubled or trailing separator in what follows: as its parts say.
         Some([b'/', rest @ ..])
-            if !rest.is_empty() && !rest.starts_with(b"/") && !rest.ends_with(b"/") =>
+            if !rest.is_empty()
+                && !rest.starts_with(b"/")
+                && !rest.starts_with(b".")
+                && !rest.ends_with(b"/")
+                && memchr::memmem::find(rest, b"//").is_none()
+                && memchr::memmem::find(rest, b"/.").is_none() =>
         {
             Some(Path::new(OsStr::from_bytes(rest)))
         }
@@ -135,7 +141,7 @@ impl Layouts {
     }
 
     fn python(&mut self, path: &Path) -> Layout {
-        let (dir, name) = split_file(path);
+        let (dir, name) = crate::model::split_file(path);
         let stem = stem_of(name);
         let is_package = stem == "__init__";
         let (dir_module, namespace) = match self.python_dirs.get(dir.as_os_str()) {
@@ -216,7 +222,7 @@ impl Layouts {
     }
 
     fn rust(&mut self, path: &Path) -> Layout {
-        let (dir, name) = split_file(path);
+        let (dir, name) = crate::model::split_file(path);
         let found = match self.rust_dirs.get(dir.as_os_str()) {
             Some(known) => known.clone(),
             None => {
@@ -306,37 +312,6 @@ fn own_crate_root(path: &Path, crate_dir: &Path, namespace: Arc<Path>) -> Layout
     }
 }
 
-/// A file's directory and name, split at the last separator when the path is plain (no
-/// trailing separator, not `.` or `..`): `Path::parent` and `Path::file_name` each parse the
-/// path's components from the end, and every file of a project is laid out.
-#[cfg(unix)]
-fn split_file(path: &Path) -> (&Path, &OsStr) {
-    use std::os::unix::ffi::OsStrExt;
-    let bytes = path.as_os_str().as_bytes();
-    let plain = |name: &[u8]| !matches!(name, b"" | b"." | b"..");
-    match memchr::memrchr(b'/', bytes) {
-        // `/` itself is the directory of a file at the root.
-        Some(i) if plain(&bytes[i + 1..]) => (
-            Path::new(OsStr::from_bytes(&bytes[..i.max(1)])),
-            OsStr::from_bytes(&bytes[i + 1..]),
-        ),
-        None if plain(bytes) => (Path::new(""), path.as_os_str()),
-        _ => split_file_by_parts(path),
-    }
-}
-
-#[cfg(not(unix))]
-fn split_file(path: &Path) -> (&Path, &OsStr) {
-    split_file_by_parts(path)
-}
-
-fn split_file_by_parts(path: &Path) -> (&Path, &OsStr) {
-    (
-        path.parent().unwrap_or(Path::new("")),
-        path.file_name().unwrap_or_default(),
-    )
-}
-
 /// A file name without its extension, as `Path::file_stem` gives it ("module" when it is not
 /// UTF-8).
 fn stem_of(name: &OsStr) -> &str {
@@ -352,6 +327,34 @@ fn stem_of(name: &OsStr) -> &str {
 #[cfg(test)]
 mod tests {
     use std::path::Path;
+
+    /// Every directory of up to six characters from `/`, `.`, `a` and `b` under the bases
+    /// `/a` and `a`: `under` gives the parts `Path::strip_prefix` gives.
+    #[test]
+    fn under_agrees_with_strip_prefix() {
+        let mut rests = vec![String::new()];
+        let mut level = vec![String::new()];
+        for _ in 0..6 {
+            level = (level.iter())
+                .flat_map(|p| ["/", ".", "a", "b"].map(|c| format!("{p}{c}")))
+                .collect();
+            rests.extend(level.iter().cloned());
+        }
+        for base in ["/a", "a"] {
+            for rest in &rests {
+                let dir = format!("{base}{rest}");
+                let (dir, base) = (Path::new(&dir), Path::new(base));
+                fn parts(p: Option<&Path>) -> Option<Vec<&std::ffi::OsStr>> {
+                    p.map(|p| p.iter().collect())
+                }
+                assert_eq!(
+                    parts(super::under(dir, base)),
+                    parts(dir.strip_prefix(base).ok()),
+                    "{dir:?} {base:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn split_file_and_stem_agree_with_path() {
@@ -373,7 +376,7 @@ mod tests {
             "/a/b/noext",
         ] {
             let path = Path::new(p);
-            let (dir, name) = super::split_file(path);
+            let (dir, name) = crate::model::split_file(path);
             assert_eq!(dir, path.parent().unwrap_or(Path::new("")), "{p:?}");
             assert_eq!(name, path.file_name().unwrap_or_default(), "{p:?}");
             let stem = path
