@@ -122,6 +122,7 @@ pub struct ModuleTables {
     /// Module paths per language and namespace (looked up by slice, without allocating: the
     /// import scan resolves every path of every file it reads).
     modules: foldhash::HashMap<(Lang, NamespaceId), ModulesOf>,
+    /// The first segment of every module path, per language and namespace.
     heads: foldhash::HashMap<(Lang, NamespaceId), HeadsOf>,
     /// Rust crates of the program by namespace (`crate::` and `other_crate::` roots).
     crates: HashMap<NamespaceId, HashSet<String>>,
