@@ -246,6 +246,20 @@ fn is_normal_by_parts(bytes: &[u8]) -> bool {
 mod tests {
     use super::*;
 
+    /// Every string of at most `max_len` pieces of `alphabet`, the empty one first. The same
+    /// as `model::every_string`, which `config` may not import (see `tests/architecture.rs`).
+    fn every_string(alphabet: &[&str], max_len: usize) -> Vec<String> {
+        let mut all = vec![String::new()];
+        let mut level = vec![String::new()];
+        for _ in 0..max_len {
+            level = (level.iter())
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            all.extend(level.iter().cloned());
+        }
+        all
+    }
+
     #[test]
     fn strip_prefix_and_normalize_agree_with_path() {
         let cases = [
@@ -312,18 +326,11 @@ mod tests {
     /// check by parts.
     #[test]
     fn is_normal_agrees_with_the_parts_on_every_short_path() {
-        let mut paths = vec![String::new()];
-        for _ in 0..7 {
-            let longer: Vec<String> = (paths.iter())
-                .flat_map(|p| ["/", ".", "a"].map(|c| format!("{p}{c}")))
-                .collect();
-            for p in &longer {
-                let bytes = p.as_bytes();
-                if !bytes.ends_with(b"/") {
-                    assert_eq!(is_normal(Path::new(p)), is_normal_by_parts(bytes), "{p:?}");
-                }
+        for p in &every_string(&["/", ".", "a"], 7) {
+            let bytes = p.as_bytes();
+            if !bytes.is_empty() && !bytes.ends_with(b"/") {
+                assert_eq!(is_normal(Path::new(p)), is_normal_by_parts(bytes), "{p:?}");
             }
-            paths = longer;
         }
     }
 
@@ -331,14 +338,7 @@ mod tests {
     /// bytes: the chunked check agrees with the check by parts wherever a chunk of 16 ends.
     #[test]
     fn is_normal_agrees_with_the_parts_across_chunks() {
-        let mut tails = vec![String::new()];
-        let mut level = vec![String::new()];
-        for _ in 0..5 {
-            level = (level.iter())
-                .flat_map(|p| ["/", ".", "a"].map(|c| format!("{p}{c}")))
-                .collect();
-            tails.extend(level.iter().cloned());
-        }
+        let tails = every_string(&["/", ".", "a"], 5);
         for n in 1..=40 {
             let prefix = format!("/{}", "x".repeat(n - 1));
             for tail in &tails {
@@ -355,14 +355,7 @@ mod tests {
     /// `==`, and `strip_prefix` is `Path::strip_prefix`.
     #[test]
     fn same_path_and_strip_prefix_agree_with_path_on_every_short_pair() {
-        let mut all = vec![String::new()];
-        let mut level = vec![String::new()];
-        for _ in 0..5 {
-            level = (level.iter())
-                .flat_map(|p| ["/", ".", "a", "b"].map(|c| format!("{p}{c}")))
-                .collect();
-            all.extend(level.iter().cloned());
-        }
+        let all = every_string(&["/", ".", "a", "b"], 5);
         for x in &all {
             for y in &all {
                 let (a, b) = (Path::new(x), Path::new(y));

@@ -670,6 +670,21 @@ impl Call {
 }
 
 #[cfg(test)]
+/// Every string of at most `max_len` pieces of `alphabet`, the empty one first (for tests
+/// that compare a fast path with the plain one on every short input).
+pub(crate) fn every_string(alphabet: &[&str], max_len: usize) -> Vec<String> {
+    let mut all = vec![String::new()];
+    let mut level = vec![String::new()];
+    for _ in 0..max_len {
+        level = (level.iter())
+            .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+            .collect();
+        all.extend(level.iter().cloned());
+    }
+    all
+}
+
+#[cfg(test)]
 mod tests {
     use std::path::Path;
 
@@ -677,17 +692,11 @@ mod tests {
     /// what `Path::file_name` says, for the names `a`, `b.a` and `.a`.
     #[test]
     fn file_name_is_agrees_with_path() {
-        let mut paths = vec![String::new()];
-        for _ in 0..6 {
-            paths = (paths.iter())
-                .flat_map(|p| ["/", ".", "a", "b"].map(|c| format!("{p}{c}")))
-                .collect();
-            for p in &paths {
-                for name in ["a", "b.a", ".a"] {
-                    let path = Path::new(p);
-                    let want = path.file_name().is_some_and(|n| n == name);
-                    assert_eq!(super::file_name_is(path, name), want, "{p:?} {name:?}");
-                }
+        for p in &super::every_string(&["/", ".", "a", "b"], 6) {
+            for name in ["a", "b.a", ".a"] {
+                let path = Path::new(p);
+                let want = path.file_name().is_some_and(|n| n == name);
+                assert_eq!(super::file_name_is(path, name), want, "{p:?} {name:?}");
             }
         }
     }

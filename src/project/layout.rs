@@ -332,14 +332,7 @@ mod tests {
     /// `/a` and `a`: `under` gives the parts `Path::strip_prefix` gives.
     #[test]
     fn under_agrees_with_strip_prefix() {
-        let mut rests = vec![String::new()];
-        let mut level = vec![String::new()];
-        for _ in 0..6 {
-            level = (level.iter())
-                .flat_map(|p| ["/", ".", "a", "b"].map(|c| format!("{p}{c}")))
-                .collect();
-            rests.extend(level.iter().cloned());
-        }
+        let rests = crate::model::every_string(&["/", ".", "a", "b"], 6);
         for base in ["/a", "a"] {
             for rest in &rests {
                 let dir = format!("{base}{rest}");
