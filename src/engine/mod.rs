@@ -87,8 +87,11 @@ fn with_pool<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 struct Phases {
     enabled: bool,
     last: Instant,
-    /// Each phase's wall time and the resident memory at its end (Linux; 0 elsewhere).
-    spent: Vec<(&'static str, Duration, u64)>,
+    /// Each phase's wall time, the process's CPU time in it (both threads: how parallel the
+    /// phase is) and the resident memory at its end (Linux; 0 elsewhere).
+    spent: Vec<(&'static str, Duration, Duration, u64)>,
+    /// The process's CPU time at the last mark.
+    last_cpu: Duration,
     /// File counts per stage (read, relevant, indexed, linted).
     counts: Vec<(&'static str, usize)>,
     /// The files whose analysis and rules took longest.
@@ -100,6 +103,7 @@ impl Phases {
         Phases {
             enabled: std::env::var_os("OFFSETLINT_TIMINGS").is_some(),
             last: Instant::now(),
+            last_cpu: cpu_time(),
             spent: Vec::new(),
             counts: Vec::new(),
             slowest: Vec::new(),
@@ -109,9 +113,19 @@ impl Phases {
     /// Ends the current phase under `name`.
     fn mark(&mut self, name: &'static str) {
         let now = Instant::now();
-        let rss = if self.enabled { resident_bytes() } else { 0 };
-        self.spent.push((name, now - self.last, rss));
+        let (rss, cpu) = if self.enabled {
+            (resident_bytes(), cpu_time())
+        } else {
+            (0, Duration::ZERO)
+        };
+        self.spent.push((
+            name,
+            now - self.last,
+            cpu.saturating_sub(self.last_cpu),
+            rss,
+        ));
         self.last = now;
+        self.last_cpu = cpu;
     }
 
     fn report(&self) {
@@ -119,9 +133,10 @@ impl Phases {
             let parts: Vec<String> = self
                 .spent
                 .iter()
-                .map(|(n, d, rss)| {
+                .map(|(n, d, cpu, rss)| {
                     let ms = d.as_secs_f64() * 1000.0;
-                    format!("{n} {ms:.1} ms (RSS {} MiB)", rss >> 20)
+                    let cpu = cpu.as_secs_f64() * 1000.0;
+                    format!("{n} {ms:.1} ms (CPU {cpu:.1} ms, RSS {} MiB)", rss >> 20)
                 })
                 .collect();
             let counts: Vec<String> = self
@@ -144,6 +159,20 @@ fn resident_bytes() -> u64 {
         .ok()
         .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
         .map_or(0, |pages| pages * 4096)
+}
+
+/// The CPU time of all the process's threads so far, from `/proc/self/task/*/schedstat`
+/// (nanoseconds; zero where there is none). Threads that have ended are not counted: the
+/// pool's threads live as long as the run.
+fn cpu_time() -> Duration {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return Duration::ZERO;
+    };
+    let ns: u64 = (tasks.flatten())
+        .filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok())
+        .filter_map(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .sum();
+    Duration::from_nanos(ns)
 }
 
 /// A file the run knows about: one to report on (named or found under an argument), or one

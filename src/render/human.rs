@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use miette::{
-    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
+    MietteSpanContents, SourceCode, SourceSpan, SpanContents,
 };
 
 use crate::diagnostic::{Applicability, Finding};
@@ -17,9 +18,76 @@ use crate::registry::Rule;
 
 struct Rendered<'a> {
     finding: &'a Finding,
-    src: NamedSource<String>,
-    shown: &'a Shown,
+    src: Window,
     unsafe_fixes: bool,
+}
+
+/// Lines of context miette shows around a label (its default).
+const CONTEXT_LINES: usize = 1;
+
+/// The lines of a file a finding's snippet shows, as shown ([`Shown`]), for miette to read
+/// from: its reads scan from the start of what they are given, so a finding near the end of a
+/// large file cost a pass over the whole file per label, and the whole text was copied per
+/// finding.
+struct Window {
+    name: String,
+    shown: Shown,
+    /// Byte offset in the file where the window starts (a line start).
+    start: usize,
+    /// Lines of the file before the window.
+    lines_before: usize,
+}
+
+impl Window {
+    /// The lines from `CONTEXT_LINES` before the first of `ranges` to `CONTEXT_LINES` after
+    /// the last, with their line endings.
+    fn new(name: String, file: &FileReport, ranges: &[crate::model::TextRange]) -> Window {
+        let len = file.source.len() as u32;
+        let first = ranges.iter().map(|r| r.start.min(len)).min().unwrap_or(0);
+        let last = ranges.iter().map(|r| r.end.min(len)).max().unwrap_or(0);
+        let first_line = file.lines.line(first).saturating_sub(CONTEXT_LINES).max(1);
+        let last_line = file.lines.line(last) + CONTEXT_LINES;
+        let start = file.lines.line_range(&file.source, first_line).start as usize;
+        // The start of the line after the window (the end of the text past the last line).
+        let end = file.lines.line_range(&file.source, last_line + 1).start as usize;
+        let end = if end <= start { file.source.len() } else { end };
+        Window {
+            name,
+            shown: Shown::new(&file.source[start..end]),
+            start,
+            lines_before: first_line - 1,
+        }
+    }
+
+    /// A file offset as an offset of the shown window.
+    fn map(&self, offset: u32) -> usize {
+        self.shown.map((offset as usize).saturating_sub(self.start))
+    }
+}
+
+impl SourceCode for Window {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let inner = self.shown.text.read_span(span, before, after)?;
+        // miette's own `line_count` counts the lines from the start of the text to the end of
+        // the context (it decides whether two labels' snippets merge into one), so it gets
+        // the lines before the window too: the snippets are those of the whole file.
+        Ok(Box::new(
+            MietteSpanContents::new_named(
+                self.name.clone(),
+                inner.data(),
+                *inner.span(),
+                inner.line() + self.lines_before,
+                inner.column(),
+                inner.line_count() + self.lines_before,
+            )
+            .with_language("text"),
+        ))
+    }
 }
 
 /// The source as shown: characters that could forge or garble terminal output are escaped
@@ -115,8 +183,8 @@ impl Diagnostic for Rendered<'_> {
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let f = self.finding;
         let span = |r: crate::model::TextRange| {
-            let start = self.shown.map(r.start as usize);
-            let end = self.shown.map(r.end as usize).max(start);
+            let start = self.src.map(r.start);
+            let end = self.src.map(r.end).max(start);
             (start, end - start)
         };
         let text = |s: &String| escape_text(s).into_owned();
@@ -134,9 +202,8 @@ impl Diagnostic for Rendered<'_> {
 }
 
 /// One finding rendered with the given theme and width.
-fn render_finding_shown(
+fn render_finding(
     file: &FileReport,
-    shown: &Shown,
     finding: &Finding,
     theme: GraphicalTheme,
     width: usize,
@@ -146,10 +213,12 @@ fn render_finding_shown(
     // (characters), so it is part of the name and miette's own is turned off.
     let (line, col) = file.lines.line_col(&file.source, finding.range.start);
     let name = format!("{}:{line}:{col}", crate::error::shown(&file.path));
+    let ranges: Vec<_> = std::iter::once(finding.range)
+        .chain(finding.labels.iter().map(|l| l.range))
+        .collect();
     let rendered = Rendered {
         finding,
-        src: NamedSource::new(name, shown.text.clone()).with_language("text"),
-        shown,
+        src: Window::new(name, file, &ranges),
         unsafe_fixes,
     };
     let mut out = String::new();
@@ -172,21 +241,13 @@ fn render_finding_shown(
 pub fn human(report: &Report, color: bool, unsafe_fixes: bool) -> String {
     let mut out = String::new();
     for file in &report.files {
-        let shown = Shown::new(&file.source);
         for f in &file.findings {
             let theme = if color {
                 GraphicalTheme::unicode()
             } else {
                 GraphicalTheme::unicode_nocolor()
             };
-            out.push_str(&render_finding_shown(
-                file,
-                &shown,
-                f,
-                theme,
-                100,
-                unsafe_fixes,
-            ));
+            out.push_str(&render_finding(file, f, theme, 100, unsafe_fixes));
             // Hops in other files (an import chain), one line each, after the snippet.
             for r in &f.related {
                 out.push_str(&format!(
@@ -221,4 +282,83 @@ pub fn rule_footer(report: &Report) -> String {
         out.push_str(&format!("  offsetlint rule {}  ({})\n", r.code(), r.name()));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Label;
+    use crate::model::{Lang, LineIndex, TextRange};
+
+    /// The snippet read from a finding's window is the one miette reads from the whole file
+    /// as shown: line numbers after CRLF and lone-CR endings, escaped characters, a context
+    /// line cut at the start or end of the file, and labels close enough to merge into one
+    /// snippet or far enough apart to make two.
+    #[test]
+    fn window_renders_as_the_whole_file() {
+        let mut source = String::new();
+        for i in 0..60 {
+            let end = ["\n", "\r\n", "\r"][i % 3];
+            let escape = if i == 30 { "\u{1b}[31m" } else { "" };
+            source.push_str(&format!("line_{i} = call_{i}(x){escape}{end}"));
+        }
+        let offset = |line: usize| {
+            let lines = LineIndex::new(&source);
+            lines.line_range(&source, line).start
+        };
+        let span = |line: usize, len: u32| TextRange::new(offset(line), offset(line) + len);
+        let label = |line: usize| Label {
+            range: span(line, 4),
+            message: format!("label on {line}"),
+        };
+        let cases: Vec<(usize, Vec<usize>)> = vec![
+            (1, vec![]),
+            (2, vec![3]),
+            (31, vec![33]),
+            (31, vec![45]),
+            (20, vec![25, 59]),
+            (60, vec![]),
+        ];
+        for (line, labels) in cases {
+            let mut finding = Finding::new(crate::registry::Rule::ALL[0], span(line, 6), "m");
+            finding.primary = Some("here".into());
+            finding.labels = labels.into_iter().map(label).collect();
+            let file = FileReport {
+                path: "f.py".into(),
+                lang: Lang::Python,
+                lines: LineIndex::new(&source),
+                source: source.clone(),
+                findings: Vec::new(),
+                suppressed: Vec::new(),
+            };
+            let windowed = render_finding(
+                &file,
+                &finding,
+                GraphicalTheme::unicode_nocolor(),
+                100,
+                false,
+            );
+            // The same finding rendered from the whole file.
+            let whole = Window {
+                name: format!("f.py:{line}:1"),
+                shown: Shown::new(&source),
+                start: 0,
+                lines_before: 0,
+            };
+            let rendered = Rendered {
+                finding: &finding,
+                src: whole,
+                unsafe_fixes: false,
+            };
+            let mut expected = String::new();
+            GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+                .without_primary_span_start()
+                .with_width(100)
+                .with_links(false)
+                .render_report(&mut expected, &rendered)
+                .unwrap();
+            assert_eq!(windowed, expected, "finding on line {line}");
+            assert!(windowed.contains(&format!("{line} │")), "{windowed}");
+        }
+    }
 }
