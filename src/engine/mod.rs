@@ -584,6 +584,13 @@ fn lint_batch(
             *t = None;
         }
     }
+    // The imports of a file not indexed served the selection only: freed before the models
+    // are built (they were most of the memory the selection held).
+    for (imports, &indexed) in selection.imports.iter_mut().zip(&selection.indexed) {
+        if !indexed {
+            *imports = Vec::new();
+        }
+    }
     let sources: Vec<Option<&Source>> = selection
         .texts
         .iter()
