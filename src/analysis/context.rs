@@ -204,7 +204,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                         {
                             self.found = true
                         }
-                        Expr::Closure { .. } => {}
+                        Expr::Closure(_) => {}
                         _ => visit::walk_expr(self, e),
                     }
                 }
@@ -323,7 +323,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                             self.visit_expr(&a.value);
                         }
                     }
-                    Expr::Closure { .. } => {}
+                    Expr::Closure(_) => {}
                     _ => visit::walk_expr(self, e),
                 }
             }
@@ -702,7 +702,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                         if c.func
                             .last_name()
                             .is_some_and(|n| self.sizes.contains(&n) || n == "is_empty") => {}
-                    Expr::Closure { .. } => {}
+                    Expr::Closure(_) => {}
                     _ => visit::walk_expr(self, e),
                 }
             }
@@ -1440,7 +1440,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         match e {
             // A `**spread` is not visible (OL105): it may come from anywhere.
             Expr::Dict { items, .. } => items.iter().all(|(k, _)| k.is_some()),
-            Expr::Record { .. } => true,
+            Expr::Record(_) => true,
             // `base | {..}`: every part.
             Expr::Derived { parts, .. } => parts
                 .iter()

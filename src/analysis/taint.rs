@@ -388,17 +388,17 @@ impl Walker<'_, '_, '_, '_> {
                 }
                 first
             }
-            Expr::Record { fields, .. } => {
+            Expr::Record(r) => {
                 let mut first = None;
-                for (_, v) in fields {
+                for (_, v) in &r.fields {
                     let t = self.eval(v);
                     first = first.or(t);
                 }
                 first
             }
-            Expr::Closure { body, .. } => {
+            Expr::Closure(c) => {
                 let base = self.env.clone();
-                self.branch(body, &base);
+                self.branch(&c.body, &base);
                 None
             }
         }

@@ -270,18 +270,18 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
             Expr::Seq { elts: parts, .. } | Expr::Derived { parts, .. } => {
                 parts.iter().for_each(|p| self.expr(p, used()))
             }
-            Expr::Record { ty, fields, .. } => {
-                self.hooks.record(ty, fields, self.site);
-                fields.iter().for_each(|(_, v)| self.expr(v, used()))
+            Expr::Record(r) => {
+                self.hooks.record(&r.ty, &r.fields, self.site);
+                r.fields.iter().for_each(|(_, v)| self.expr(v, used()))
             }
-            Expr::Closure { body, failure, .. } => {
+            Expr::Closure(c) => {
                 let call = self.arg_of.take();
                 let kind = RegionKind::Closure {
                     call,
-                    failure: failure.as_deref(),
+                    failure: c.failure.as_deref(),
                 };
                 self.closures += 1;
-                self.region(kind, body);
+                self.region(kind, &c.body);
                 self.closures -= 1;
                 self.arg_of = call;
             }

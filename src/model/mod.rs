@@ -477,11 +477,7 @@ pub enum Expr {
         range: TextRange,
     },
     /// A struct literal (`S { a: x }`) or keyword construction with a known type name.
-    Record {
-        ty: Vec<String>,
-        fields: Vec<(String, Expr)>,
-        range: TextRange,
-    },
+    Record(Box<RecordExpr>),
     /// A value computed from `parts` (operators, subscripts, f-strings, comprehensions,
     /// conditional expressions, casts). Taint flows from every part.
     Derived {
@@ -490,18 +486,46 @@ pub enum Expr {
         range: TextRange,
     },
     /// Lambda / closure / async block: its statements run later, with the captured names.
-    Closure {
-        params: Vec<Param>,
-        body: Block,
-        is_async: bool,
-        range: TextRange,
-        /// Set for an error closure (`.unwrap_or_else(|e| ..)`, `.or_else(|e| ..)`).
-        failure: Option<Box<FailurePath>>,
-    },
+    Closure(Box<ClosureExpr>),
     /// Anything else: opaque, carries no data or calls.
     Opaque {
         range: TextRange,
     },
+}
+
+impl Expr {
+    /// A closure with no failure path.
+    pub fn closure(params: Vec<Param>, body: Block, is_async: bool, range: TextRange) -> Expr {
+        Expr::Closure(Box::new(ClosureExpr {
+            params,
+            body,
+            is_async,
+            range,
+            failure: None,
+        }))
+    }
+}
+
+// The two large variants are boxed: an `Expr` sits in every argument, statement and boxed
+// sub-expression of every model kept, and they made it 72 bytes instead of 40.
+
+/// A struct literal (`S { a: x }`) or keyword construction with a known type name.
+#[derive(Debug, Clone)]
+pub struct RecordExpr {
+    pub ty: Vec<String>,
+    pub fields: Vec<(String, Expr)>,
+    pub range: TextRange,
+}
+
+/// Lambda / closure / async block: its statements run later, with the captured names.
+#[derive(Debug, Clone)]
+pub struct ClosureExpr {
+    pub params: Vec<Param>,
+    pub body: Block,
+    pub is_async: bool,
+    pub range: TextRange,
+    /// Set for an error closure (`.unwrap_or_else(|e| ..)`, `.or_else(|e| ..)`).
+    pub failure: Option<Box<FailurePath>>,
 }
 
 /// How a derived value was computed; shown in taint paths.
@@ -565,10 +589,10 @@ impl Ranged for Expr {
             | Expr::Lit { range, .. }
             | Expr::Dict { range, .. }
             | Expr::Seq { range, .. }
-            | Expr::Record { range, .. }
             | Expr::Derived { range, .. }
-            | Expr::Closure { range, .. }
             | Expr::Opaque { range } => *range,
+            Expr::Record(r) => r.range,
+            Expr::Closure(c) => c.range,
             Expr::Call(call) => call.range,
         }
     }

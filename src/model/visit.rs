@@ -123,11 +123,11 @@ pub fn walk_expr<'m, V: Visitor<'m> + ?Sized>(v: &mut V, expr: &'m Expr) {
                 v.visit_expr(p);
             }
         }
-        Expr::Record { fields, .. } => {
-            for (_, e) in fields {
+        Expr::Record(r) => {
+            for (_, e) in &r.fields {
                 v.visit_expr(e);
             }
         }
-        Expr::Closure { body, .. } => walk_block(v, body),
+        Expr::Closure(c) => walk_block(v, &c.body),
     }
 }

@@ -196,13 +196,7 @@ impl Lowerer {
                     },
                     range: r,
                 }];
-                Expr::Closure {
-                    params,
-                    body,
-                    is_async: false,
-                    range: r,
-                    failure: None,
-                }
+                Expr::closure(params, body, false, r)
             }
             PyExpr::ListComp(c) => self.comprehension(&c.elt, None, &c.generators, r),
             PyExpr::SetComp(c) => self.comprehension(&c.elt, None, &c.generators, r),

@@ -46,9 +46,9 @@ impl Lowerer {
                     if let (Some(SExpr::Closure(c)), Some(arg)) =
                         (m.args.iter().nth(at), args.get_mut(at))
                     {
-                        if let Expr::Closure { failure: slot, .. } = &mut arg.value {
+                        if let Expr::Closure(closure) = &mut arg.value {
                             let failing = failure::failing_names(&m.receiver);
-                            *slot = failure::closure_failure(c, &failing).map(Box::new);
+                            closure.failure = failure::closure_failure(c, &failing).map(Box::new);
                         }
                     }
                 }
@@ -171,11 +171,11 @@ impl Lowerer {
                 if let Some(rest) = &s.rest {
                     fields.push(("..".to_string(), self.expr(rest)));
                 }
-                Expr::Record {
+                Expr::Record(Box::new(RecordExpr {
                     ty,
                     fields,
                     range: expr_range(e),
-                }
+                }))
             }
             SExpr::Closure(c) => {
                 let mut params = Vec::new();
@@ -183,23 +183,11 @@ impl Lowerer {
                     params.extend(self.params_from_pat(p, None, node(p)));
                 }
                 let body = self.fn_like_body(&c.body);
-                Expr::Closure {
-                    params,
-                    body,
-                    is_async: c.asyncness.is_some(),
-                    range: expr_range(e),
-                    failure: None,
-                }
+                Expr::closure(params, body, c.asyncness.is_some(), expr_range(e))
             }
             SExpr::Async(a) => {
                 let body = self.isolated(|l| l.block(&a.block.stmts, &Tail::Return));
-                Expr::Closure {
-                    params: Vec::new(),
-                    body,
-                    is_async: true,
-                    range: expr_range(e),
-                    failure: None,
-                }
+                Expr::closure(Vec::new(), body, true, expr_range(e))
             }
             SExpr::Macro(m) => self.macro_expr(&m.mac, expr_range(e)),
             SExpr::If(i) => match self.simple_conditional(i) {

@@ -450,13 +450,7 @@ impl Lowerer {
                 None => match parse_stmts(&mac.tokens) {
                     Some(stmts) => {
                         let body = self.isolated(|l| l.block(&stmts, &Tail::Return));
-                        Expr::Closure {
-                            params: Vec::new(),
-                            body,
-                            is_async: false,
-                            range: r,
-                            failure: None,
-                        }
+                        Expr::closure(Vec::new(), body, false, r)
                     }
                     None => Expr::Opaque { range: r },
                 },
@@ -513,13 +507,7 @@ impl Lowerer {
             Kind::Stream => match parse_stmts(&mac.tokens) {
                 Some(stmts) => {
                     let body = self.isolated(|l| l.block(&stmts, &Tail::Discard));
-                    Expr::Closure {
-                        params: Vec::new(),
-                        body,
-                        is_async: true,
-                        range: r,
-                        failure: None,
-                    }
+                    Expr::closure(Vec::new(), body, true, r)
                 }
                 None => Expr::Opaque { range: r },
             },

@@ -70,11 +70,10 @@ fn expr(e: &Expr) -> String {
         Expr::Seq { elts, .. } => {
             format!("[{}]", elts.iter().map(expr).collect::<Vec<_>>().join(", "))
         }
-        Expr::Record { ty, fields, .. } => format!(
+        Expr::Record(r) => format!(
             "{} {{ {} }}",
-            ty.join("::"),
-            fields
-                .iter()
+            r.ty.join("::"),
+            (r.fields.iter())
                 .map(|(n, v)| format!("{n}: {}", expr(v)))
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -85,12 +84,8 @@ fn expr(e: &Expr) -> String {
                 parts.iter().map(expr).collect::<Vec<_>>().join(", ")
             )
         }
-        Expr::Closure {
-            params,
-            body,
-            is_async,
-            ..
-        } => {
+        Expr::Closure(c) => {
+            let (params, body, is_async) = (&c.params, &c.body, &c.is_async);
             let ps: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
             let mut out = String::new();
             block(body, 0, &mut out);
@@ -340,12 +335,13 @@ fn closures_and_async_blocks() {
     );
     let b = body(&l, "f");
     let StmtKind::Assign {
-        value: Expr::Closure { params, .. },
+        value: Expr::Closure(c),
         ..
     } = &b.stmts[1].kind
     else {
         panic!()
     };
+    let params = &c.params;
     assert_eq!(
         params[0].annotation,
         Some(TypeRef {
