@@ -117,7 +117,8 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                 };
                 self.expr(value, ResultUse::new(end));
                 for t in targets {
-                    self.hooks.assign(t, value, annotation.as_ref(), self.site);
+                    self.hooks
+                        .assign(t, value, annotation.as_deref(), self.site);
                     self.target(t);
                 }
             }
@@ -155,7 +156,7 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                 }
                 let lp = LoopRef {
                     kind: *kind,
-                    target: target.as_ref(),
+                    target: target.as_deref(),
                     iter: iter.as_ref(),
                     range: stmt.range,
                 };

@@ -292,7 +292,8 @@ pub enum StmtKind {
     Assign {
         targets: Vec<Target>,
         value: Expr,
-        annotation: Option<TypeRef>,
+        // Boxed, as the loop's target: they made every statement 32 bytes larger.
+        annotation: Option<Box<TypeRef>>,
         /// `x += v`: the old value flows into the new one.
         augmented: bool,
     },
@@ -309,7 +310,7 @@ pub enum StmtKind {
     Loop {
         kind: LoopKind,
         /// `for target in iter`.
-        target: Option<Target>,
+        target: Option<Box<Target>>,
         /// The iterable of a `for`, the condition of a `while`.
         iter: Option<Expr>,
         body: Block,
@@ -669,7 +670,7 @@ impl Stmt {
             kind: StmtKind::Assign {
                 targets,
                 value,
-                annotation,
+                annotation: annotation.map(Box::new),
                 augmented: false,
             },
             range,

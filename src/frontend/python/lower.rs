@@ -86,7 +86,7 @@ impl Lowerer {
                     None => return None,
                 },
                 targets: vec![self.target(&a.target)],
-                annotation: Some(expr::type_ref(&a.annotation)),
+                annotation: Some(Box::new(expr::type_ref(&a.annotation))),
                 augmented: false,
             },
             PyStmt::Return(s) => StmtKind::Exit {
@@ -128,7 +128,7 @@ impl Lowerer {
             PyStmt::For(s) => StmtKind::Loop {
                 kind: LoopKind::For,
                 iter: Some(self.expr(&s.iter)),
-                target: Some(self.target(&s.target)),
+                target: Some(Box::new(self.target(&s.target))),
                 body: self.block(&s.body, body),
                 orelse: self.block(&s.orelse, body),
             },

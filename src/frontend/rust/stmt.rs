@@ -254,7 +254,7 @@ impl Lowerer {
                 self.loops.pop();
                 StmtKind::Loop {
                     kind: LoopKind::While,
-                    target,
+                    target: target.map(Box::new),
                     iter: Some(iter),
                     body,
                     orelse: Vec::new(),
@@ -272,7 +272,7 @@ impl Lowerer {
                 self.loops.pop();
                 StmtKind::Loop {
                     kind: LoopKind::For,
-                    target: Some(target),
+                    target: Some(Box::new(target)),
                     iter: Some(iter),
                     body,
                     orelse: Vec::new(),
@@ -370,7 +370,7 @@ impl Lowerer {
             Tail::Assign(t, annotation) => StmtKind::Assign {
                 targets: vec![t],
                 value: v,
-                annotation,
+                annotation: annotation.map(Box::new),
                 augmented: false,
             },
         };
