@@ -197,8 +197,11 @@ fn is_ident(s: &str) -> bool {
 /// (a child module, as `self::x`).
 pub fn rust(text: &str) -> Vec<ScannedImport> {
     let mut out = Vec::new();
-    let mut lines = text.lines();
-    while let Some(line) = lines.next() {
+    // Paths already found (a file names `std::sync::Arc` many times; each is found once).
+    let mut seen: foldhash::HashSet<&str> = Default::default();
+    for start in candidate_lines(text, &["::", "use ", "mod ", "extern crate "]) {
+        let mut lines = text[start..].lines();
+        let Some(line) = lines.next() else { continue };
         let t = line.trim_start();
         if t.starts_with("//") {
             continue;
@@ -260,12 +263,16 @@ pub fn rust(text: &str) -> Vec<ScannedImport> {
             if !path.contains("::") {
                 continue;
             }
+            let group = path.ends_with("::") && bytes.get(i) == Some(&b'{');
+            if !group && !seen.insert(path) {
+                continue;
+            }
             let segments: Vec<String> = path
                 .split("::")
                 .filter(|s| !s.is_empty())
                 .map(str::to_string)
                 .collect();
-            if path.ends_with("::") && bytes.get(i) == Some(&b'{') {
+            if group {
                 // `a::{b, c::d}`: each item after the prefix.
                 let end = t[i..].find('}').map_or(t.len(), |e| i + e);
                 for item in t[i + 1..end].split(',') {
@@ -284,6 +291,29 @@ pub fn rust(text: &str) -> Vec<ScannedImport> {
         }
     }
     out
+}
+
+/// The start of every line holding one of `needles`, in order: the only lines that can
+/// hold what the scan looks for (in the Rust benchmark corpus, one line in six), found with
+/// a vectorised search instead of visiting every line.
+fn candidate_lines(text: &str, needles: &[&str]) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = Vec::new();
+    for needle in needles {
+        // The end of the last line taken: later hits on it add nothing.
+        let mut line_end = 0;
+        for at in memchr::memmem::find_iter(bytes, needle.as_bytes()) {
+            if at < line_end {
+                continue;
+            }
+            let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |n| n + 1);
+            line_end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |n| at + n);
+            starts.push(start);
+        }
+    }
+    starts.sort_unstable();
+    starts.dedup();
+    starts
 }
 
 /// What follows `use` in a line that starts a `use` item (`pub(crate) use`, ...).
