@@ -508,7 +508,7 @@ impl Expr {
 }
 
 // The two large variants are boxed: an `Expr` sits in every argument, statement and boxed
-// sub-expression of every model kept, and they made it 72 bytes instead of 40.
+// sub-expression of every model kept, and they made it 72 bytes instead of 48.
 
 /// A struct literal (`S { a: x }`) or keyword construction with a known type name.
 #[derive(Debug, Clone)]
