@@ -201,6 +201,14 @@ impl Diagnostic for Rendered<'_> {
     }
 }
 
+/// miette's graphical handler as findings use it.
+fn handler(theme: GraphicalTheme, width: usize) -> GraphicalReportHandler {
+    GraphicalReportHandler::new_themed(theme)
+        .without_primary_span_start()
+        .with_width(width)
+        .with_links(false)
+}
+
 /// One finding rendered with the given theme and width.
 fn render_finding(
     file: &FileReport,
@@ -222,11 +230,10 @@ fn render_finding(
         unsafe_fixes,
     };
     let mut out = String::new();
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .without_primary_span_start()
-        .with_width(width)
-        .with_links(false);
-    if handler.render_report(&mut out, &rendered).is_err() {
+    if handler(theme, width)
+        .render_report(&mut out, &rendered)
+        .is_err()
+    {
         out = format!(
             "{}: {} {}\n",
             crate::error::shown(&file.path),
@@ -302,10 +309,8 @@ mod tests {
             let escape = if i == 30 { "\u{1b}[31m" } else { "" };
             source.push_str(&format!("line_{i} = call_{i}(x){escape}{end}"));
         }
-        let offset = |line: usize| {
-            let lines = LineIndex::new(&source);
-            lines.line_range(&source, line).start
-        };
+        let lines = LineIndex::new(&source);
+        let offset = |line: usize| lines.line_range(&source, line).start;
         let span = |line: usize, len: u32| TextRange::new(offset(line), offset(line) + len);
         let label = |line: usize| Label {
             range: span(line, 4),
@@ -351,10 +356,7 @@ mod tests {
                 unsafe_fixes: false,
             };
             let mut expected = String::new();
-            GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
-                .without_primary_span_start()
-                .with_width(100)
-                .with_links(false)
+            handler(GraphicalTheme::unicode_nocolor(), 100)
                 .render_report(&mut expected, &rendered)
                 .unwrap();
             assert_eq!(windowed, expected, "finding on line {line}");
