@@ -171,6 +171,24 @@ impl ModuleTables {
                 module_names.entry(ns).or_default().insert(last);
             }
         }
+        // A project whose own package (Python: a directory with `__init__.py`, not a lone
+        // `kafka.py`) or crate is named after a client library is that library, or a vendored
+        // copy: its examples and tests import the name to use the client, so the name is left
+        // to the library (a lone project module named `kafka.py` stays a project module).
+        for &(lang, root) in crate::knowledge::CLIENT_ROOTS {
+            for ((l, ns), of) in heads.iter_mut() {
+                let is_library = *l == lang
+                    && (modules.get(&(lang, *ns)))
+                        .and_then(|m| m.get(&[root.to_string()][..]))
+                        .is_some_and(|&id| lang == Lang::Rust || files[id.0 as usize].is_package);
+                if is_library {
+                    of.remove(root);
+                    if lang == Lang::Rust {
+                        crates.entry(*ns).or_default().remove(root);
+                    }
+                }
+            }
+        }
         ModuleTables {
             namespace_of,
             modules,

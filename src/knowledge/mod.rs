@@ -18,6 +18,17 @@ pub use network::NetworkKnowledge;
 
 use crate::model::Lang;
 
+/// The top-level modules and crates of the built-in client libraries (each `Library`'s
+/// `roots`; a unit test keeps the two equal). Import resolution needs them before any
+/// knowledge is configured: a project whose own package or crate has one of these names *is*
+/// that library (its source, examples and tests), so imports of the name mean the library.
+pub const CLIENT_ROOTS: &[(Lang, &str)] = &[
+    (Lang::Python, "confluent_kafka"),
+    (Lang::Python, "aiokafka"),
+    (Lang::Python, "kafka"),
+    (Lang::Rust, "rdkafka"),
+];
+
 /// A Kafka client library: an index into `Knowledge::libraries`. Teaching offsetlint a new
 /// library is one `Library` entry (with its client types and methods) in `python.rs` or
 /// `rust.rs`; no rule and no analysis changes.
@@ -529,4 +540,21 @@ impl Knowledge {
 
 pub(crate) fn strings(items: &[&str]) -> Vec<String> {
     items.iter().map(|s| s.to_string()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_roots_are_the_libraries_roots() {
+        let k = Knowledge::default();
+        let mut from_libraries: Vec<(Lang, &str)> = (k.libraries.iter())
+            .flat_map(|l| l.roots.iter().map(move |r| (l.lang, *r)))
+            .collect();
+        let mut listed = CLIENT_ROOTS.to_vec();
+        from_libraries.sort_by_key(|&(l, r)| (l as u8, r));
+        listed.sort_by_key(|&(l, r)| (l as u8, r));
+        assert_eq!(from_libraries, listed);
+    }
 }
