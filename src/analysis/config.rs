@@ -47,8 +47,14 @@ pub enum ConfigView {
     Hidden,
     Visible {
         entries: Vec<(String, ConfigValue)>,
-        /// A `**spread` or a shared base config: more entries may exist.
+        /// A `**spread`, a shared base config or an `update(..)` of unknown content: more
+        /// entries may exist, so the config is not complete (OL105).
         open: bool,
+        /// Some of those unknown entries were spread into the config itself (`**extra`, a key
+        /// that is not a constant): one of them may be a global callback (OL201). An
+        /// `update(extra)` of settings is open but not spread: the catalog names the spread as
+        /// what may carry `on_delivery`.
+        spread: bool,
         /// rdkafka: created with a custom context (`create_with_context`).
         custom_context: bool,
     },
@@ -64,8 +70,9 @@ impl ConfigView {
         }
     }
 
-    pub fn is_open(&self) -> bool {
-        matches!(self, ConfigView::Visible { open: true, .. })
+    /// Whether unknown entries were spread into it (one may be a global callback).
+    pub fn is_spread(&self) -> bool {
+        matches!(self, ConfigView::Visible { spread: true, .. })
     }
 
     pub fn is_visible(&self) -> bool {
@@ -87,13 +94,21 @@ impl ConfigView {
 struct Collected {
     entries: Vec<(String, ConfigValue)>,
     open: bool,
+    spread: bool,
 }
 
 impl Collected {
+    /// Entries of unknown content spread into the config.
+    fn spread(&mut self) {
+        self.open = true;
+        self.spread = true;
+    }
+
     fn view(self, custom_context: bool) -> ConfigView {
         ConfigView::Visible {
             entries: self.entries,
             open: self.open,
+            spread: self.spread,
             custom_context,
         }
     }
@@ -141,10 +156,10 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                         }
                         (None, Spread::DoubleStar) => {
                             if !self.dict_value(f, b, &arg.value, &mut c, 0) {
-                                c.open = true;
+                                c.spread();
                             }
                         }
-                        (None, Spread::Star) => c.open = true,
+                        (None, Spread::Star) => c.spread(),
                         (None, Spread::None) => {}
                     }
                 }
@@ -167,12 +182,12 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             match k {
                 Some(k) => match self.resolver.const_str(f, b, k) {
                     Some(key) => c.entries.push((key, ConfigValue::of(v))),
-                    None => c.open = true,
+                    None => c.spread(),
                 },
                 // `**spread`: its entries when visible, else anything.
                 None => {
                     if !self.dict_value(f, b, v, c, depth + 1) {
-                        c.open = true;
+                        c.spread();
                     }
                 }
             }
@@ -322,13 +337,15 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         for (key, value) in bi.item_assigns.get(name).into_iter().flatten() {
             match self.resolver.const_str(f, b, key) {
                 Some(k) => c.entries.push((k, ConfigValue::of(value))),
-                None => c.open = true,
+                None => c.spread(),
             }
         }
         for call in bi.method_calls.get(name).into_iter().flatten() {
             if call.func.last_name() == Some("update") {
+                // Settings of unknown content: not complete, but not a spread either.
                 match call.args.first().map(|a| &a.value) {
                     Some(Expr::Dict { items, .. }) => self.dict(f, b, items, c, 0),
+                    Some(v) if self.dict_value(f, b, v, c, 1) => {}
                     _ => c.open = true,
                 }
             }

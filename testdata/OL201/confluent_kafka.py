@@ -182,3 +182,31 @@ def run_holders(conf: dict) -> None:
     vp.producer.produce("t", b"v")  # the holder's config may carry on_delivery (a spread)
     holder = BareHolder()
     holder.producer.produce("t", b"v")  # expect: OL201
+
+
+class SinkPartition:
+    """Gets its producer injected by the sink that builds it (same file)."""
+
+    def __init__(self, producer, topic):
+        self._producer = producer
+        self._topic = topic
+
+    def write(self, value):
+        self._producer.produce(self._topic, value)  # expect: OL201
+
+
+class Sink:
+    def __init__(self, add_config: dict) -> None:
+        self._add_config = add_config
+
+    def build(self) -> SinkPartition:
+        # `update(..)` of settings of unknown content: the config is not complete, but no
+        # callback was spread into it (only a `**spread` may carry one).
+        config = {"bootstrap.servers": "b:9092"}
+        config.update(self._add_config)
+        return SinkPartition(Producer(config), "out")
+
+
+def build_spread(extra: dict) -> None:
+    producer = Producer({"bootstrap.servers": "b:9092", **extra})
+    producer.produce("t", b"v")  # a `**spread` may carry on_delivery

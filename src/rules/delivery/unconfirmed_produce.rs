@@ -21,7 +21,7 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
                 ArgPresence::Present(_) | ArgPresence::Unknown => return,
             }
             // A global `on_delivery` in a visible config (or a spread that may carry one).
-            if client.config.get("on_delivery").is_some() || client.config.is_open() {
+            if client.config.get("on_delivery").is_some() || client.config.is_spread() {
                 return;
             }
             (
