@@ -521,6 +521,14 @@ impl<'p, 'm> Resolver<'p, 'm> {
         None
     }
 
+    /// Whether `cls` is a structural interface (`class Sink(Protocol)`): values of any class
+    /// with its methods, Kafka clients included, satisfy it.
+    fn is_protocol(&self, cls: ClassRef) -> bool {
+        self.class(cls).is_some_and(|c| {
+            (c.bases.paths.iter()).any(|p| p.last().is_some_and(|n| n == "Protocol"))
+        })
+    }
+
     /// Base classes of `cls` that are classes of the program.
     fn program_bases(&self, cls: ClassRef) -> Vec<ClassRef> {
         let Some(class) = self.class(cls) else {
@@ -1104,7 +1112,12 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 return self.receiver_value(func);
             }
             if let Some(ty) = &p.annotation {
-                return self.type_value(func.file, ty, p.range);
+                // A `typing.Protocol` says what the value can do, not what it is: its callers
+                // (or the name heuristic) tell.
+                match self.type_value(func.file, ty, p.range) {
+                    Some(Value::Instance(cls)) if self.is_protocol(cls) => {}
+                    v => return v,
+                }
             }
             if let Some(v) = self.fixture_param(func, &p.name) {
                 return Some(v);
