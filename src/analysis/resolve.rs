@@ -709,10 +709,16 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }),
             _ => {
                 // A constructor or factory imported from a library (`sqlite3.connect(..)`,
-                // `Session(engine)`): visibly not a client.
+                // `Session(engine)`): visibly not a client. Unless the library is a Kafka
+                // client's and the name is not one it is known for: that says nothing either
+                // way (the name heuristic may still decide).
                 let written = call.func.dotted()?;
                 let library = index.names.imported(written[0]).is_some_and(|imp| {
-                    imp.level == 0 && self.program.resolve(f, &imp.path, 0).is_none()
+                    imp.level == 0
+                        && self.program.resolve(f, &imp.path, 0).is_none()
+                        && !imp.path.first().is_some_and(|root| {
+                            (self.knowledge.libraries.iter()).any(|l| l.roots.contains(&root.as_str()))
+                        })
                 });
                 library.then_some(Value::Other)
             }
