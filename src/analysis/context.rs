@@ -1329,32 +1329,6 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         on(keys.commit) == Some(true) && keys.store.is_none_or(|store| on(store) == Some(true))
     }
 
-    /// The consumer a consume loop fetches from: the client of a poll in it (or in its
-    /// header), or the consumer it iterates.
-    pub fn loop_consumer(&self, l: RegionId) -> Option<Client> {
-        let control = self.control();
-        let region = control.region(l);
-        let polls = |c: &Call| match self.facts(c.id) {
-            Some(f) if matches!(f.op, Op::Poll { .. }) => Some(f.client.clone()),
-            _ => None,
-        };
-        if let Some(c) = self.region_calls(l).find_map(|(c, _)| polls(c)) {
-            return Some(c);
-        }
-        if let Some(at) = region.parent {
-            if let Some(c) = self.calls_at(at).find_map(polls) {
-                return Some(c);
-            }
-        }
-        match region.kind {
-            RegionKind::Loop(lp) => lp
-                .iter
-                .and_then(|i| self.resolver.client_of(self.file, region.body, i))
-                .filter(|c| c.role == Role::Consumer),
-            _ => None,
-        }
-    }
-
     // ----- consumer constructions ------------------------------------------------------------
 
     /// Kafka consumers constructed in this file, with the call that constructs each.

@@ -463,7 +463,9 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
 
 /// Operations whose result carries the outcome the caller must look at.
 fn returns_outcome(op: &Op) -> bool {
-    // A position query too: a commit of what a wrapper's `position()` returns is bare.
+    // A position query too: a commit of what a wrapper's `position()` returns is bare. And a
+    // poll: what a wrapper's `poll()` returns is a polled message, and a loop over it is a
+    // consume loop (OL103, OL104).
     matches!(
         op,
         Op::Send { .. }
@@ -471,6 +473,7 @@ fn returns_outcome(op: &Op) -> bool {
                 returns_result: true
             }
             | Op::Position
+            | Op::Poll { .. }
     )
 }
 

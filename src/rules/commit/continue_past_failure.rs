@@ -31,9 +31,10 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
         {
             continue;
         }
-        // Skipping matters when offsets move past the failed message: a commit in the loop,
-        // or a consumer visibly committing on its own.
-        // A batch commit after an inner loop over the batch counts too.
+        // Whatever the commit mode (catalog: a consume loop is one "whatever the commit
+        // mode"): a later commit, the auto-commit timer, or a restart from a position past
+        // the skipped message all lose it. The commit that will cover it is shown when the
+        // loop has one (a batch commit after an inner loop over the batch counts too).
         let mut outer = Some(l);
         let mut commit = None;
         while let (Some(o), None) = (outer, commit) {
@@ -45,12 +46,6 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
                 .region(o)
                 .parent
                 .and_then(|at| control.enclosing_loop(at));
-        }
-        let auto = analysis
-            .loop_consumer(l)
-            .is_some_and(|c| analysis.auto_commit_on(&c));
-        if commit.is_none() && !auto {
-            continue;
         }
         let what = match site.kind {
             FailureKind::Transient => "transient-failure handler",
