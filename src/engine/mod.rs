@@ -3,6 +3,7 @@
 
 pub mod decode;
 pub mod discover;
+mod ignore_files;
 pub mod isolate;
 mod load;
 pub mod read;
