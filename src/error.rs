@@ -20,18 +20,31 @@ pub fn shown(path: &std::path::Path) -> String {
 /// Escapes what could forge or garble terminal output: control characters (including
 /// newlines and ANSI escapes), and Unicode bidirectional and zero-width format characters.
 pub fn escape_text(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.chars().any(needs_escape) {
+    escape_text_but(s, |_| false)
+}
+
+/// [`escape_text`], keeping the characters `keep` accepts (a format that encodes them its
+/// own way).
+pub fn escape_text_but(s: &str, keep: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str> {
+    let escape = |c: char| needs_escape(c) && !keep(c);
+    if !s.chars().any(escape) {
         return std::borrow::Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
-        if needs_escape(c) {
+        if escape(c) {
             out.push_str(&c.escape_unicode().to_string());
         } else {
             out.push(c);
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// [`escape_text`] as an owned string: what a configuration, a baseline or a source file
+/// puts into an error message (a selector, a glob, a value, a parser's message quoting it).
+pub fn escaped(s: &str) -> String {
+    escape_text(s).into_owned()
 }
 
 /// Characters never printed as they are.
@@ -239,8 +252,8 @@ impl Error {
             help = format!("did you mean `{s}`? {help}");
         }
         Error::UnknownRule {
-            selector: selector.to_string(),
-            help,
+            selector: escaped(selector),
+            help: escaped(&help),
             origin: Box::new(origin.clone()),
             src,
             span,
@@ -250,8 +263,8 @@ impl Error {
     pub fn bad_glob(glob: &str, message: String, origin: &Origin) -> Error {
         let (src, span) = origin.source();
         Error::BadGlob {
-            glob: glob.to_string(),
-            message,
+            glob: escaped(glob),
+            message: escaped(&message),
             origin: Box::new(origin.clone()),
             src,
             span,
@@ -266,8 +279,8 @@ impl Error {
     ) -> Error {
         let (src, span) = origin.source();
         Error::BadValue {
-            value: value.to_string(),
-            message,
+            value: escaped(value),
+            message: escaped(&message),
             origin: Box::new(origin.clone()),
             src,
             span,
@@ -293,11 +306,11 @@ impl Error {
         let see = "see README.md, \"Configuration\", for the keys and their values";
         Error::Config {
             path,
-            message,
+            message: escaped(&message),
             help: if help.is_empty() {
                 see.to_string()
             } else {
-                format!("{help} ({see})")
+                format!("{} ({see})", escape_text(&help))
             },
             src,
             span,

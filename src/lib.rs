@@ -2,7 +2,8 @@
 //!
 //! Layers, each importing only those below it (`tests/architecture.rs` holds the table):
 //! `registry` → `model` → `knowledge` → `frontend` / `analysis` → `rules`, `suppress`,
-//! `diagnostic`, `config` → `engine` → `render` → `cli`.
+//! `diagnostic`, `config` → `engine` → `render` → `cli`; `safe_fs` (bounded reads, atomic
+//! writes) is below them all.
 
 pub(crate) mod analysis;
 pub mod cli;
@@ -17,6 +18,7 @@ pub(crate) mod project;
 pub(crate) mod registry;
 pub(crate) mod render;
 pub(crate) mod rules;
+pub(crate) mod safe_fs;
 pub(crate) mod suppress;
 
 pub use config::Settings;

@@ -30,7 +30,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("suppress", &["registry", "diagnostic", "model"]),
     ("error", &[]),
-    ("config", &["registry", "knowledge", "error"]),
+    ("safe_fs", &[]),
+    ("config", &["registry", "knowledge", "error", "safe_fs"]),
     (
         "engine",
         &[
@@ -45,13 +46,24 @@ const LAYERS: &[(&str, &[&str])] = &[
             "registry",
             "rules",
             "suppress",
+            "safe_fs",
         ],
     ),
     (
         "render",
-        &["diagnostic", "registry", "engine", "model", "error"],
+        &[
+            "diagnostic",
+            "registry",
+            "engine",
+            "model",
+            "error",
+            "safe_fs",
+        ],
     ),
-    ("cli", &["engine", "config", "render", "error", "registry"]),
+    (
+        "cli",
+        &["engine", "config", "render", "error", "registry", "safe_fs"],
+    ),
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -1,7 +1,7 @@
 //! `offsetlint check [PATH]...`
 
 use std::io::{IsTerminal, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -12,9 +12,10 @@ use super::{render_error, Output};
 use crate::config::{build, ConfigResolver, Layer, Loaded, Overrides};
 use crate::engine::discover::WalkOptions;
 use crate::engine::{check_paths, Report};
-use crate::error::{Error, ExitStatus};
+use crate::error::{escape_text, Error, ExitStatus};
 use crate::render::baseline::{Applied, Baseline};
 use crate::render::{self, Format};
+use crate::safe_fs::{read_bounded, write_atomic, OpenError};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Color {
@@ -175,9 +176,10 @@ pub(crate) fn prepare(args: &SettingsArgs) -> Result<Arc<ConfigResolver>, Error>
 /// How many times `--fix` re-lints and fixes again (a fix can make room for another).
 const FIX_PASSES: usize = 10;
 
-/// The source comes from standard input (`-`) or from the files under the paths.
+/// The source comes from standard input (`-`), its bytes as read (then as fixed), or from
+/// the files under the paths.
 enum Input {
-    Stdin { path: PathBuf, text: String },
+    Stdin { path: PathBuf, bytes: Vec<u8> },
     Paths(Vec<PathBuf>),
 }
 
@@ -241,11 +243,11 @@ pub(crate) fn use_color(choice: Color, stdout_is_terminal: bool) -> bool {
 /// Lints the input: the report, with fixes completed, before any baseline.
 fn lint(input: &Input, walk: &WalkOptions) -> Report {
     let mut report = match input {
-        Input::Stdin { path, text } => {
+        Input::Stdin { path, bytes } => {
             let settings = walk.configs.for_file(path);
             let errors = walk.configs.take_errors();
             if errors.is_empty() {
-                crate::engine::check_source(path, text.clone(), &settings).unwrap_or_default()
+                crate::engine::check_bytes(path, bytes.clone(), &settings).unwrap_or_default()
             } else {
                 Report {
                     errors,
@@ -311,32 +313,39 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     } else {
         args.paths.clone()
     };
-    let input = match &args.stdin_filename {
+    let mut input = match &args.stdin_filename {
         Some(path) => {
-            if walk.explicitly_excluded(path) {
-                // As for an excluded file named on the command line: nothing to lint.
-                if args.fix {
-                    out.stdout.push_str(&stdin.unwrap_or_else(read_stdin_lossy));
-                }
-                return ExitStatus::Clean;
-            }
-            let text = match stdin.map_or_else(read_stdin, Ok) {
-                Ok(t) => t,
+            let bytes = match stdin.map_or_else(read_stdin, |s| Ok(s.into_bytes())) {
+                Ok(b) => b,
                 Err(e) => {
                     out.stderr
                         .push_str(&format!("error: cannot read standard input: {e}\n"));
                     return ExitStatus::Error;
                 }
             };
+            if walk.explicitly_excluded(path) {
+                // As for an excluded file named on the command line: nothing to lint.
+                if args.fix {
+                    give_back(out, bytes);
+                }
+                return ExitStatus::Clean;
+            }
             Input::Stdin {
                 path: path.clone(),
-                text: text
-                    .strip_prefix('\u{feff}')
-                    .map_or(text.clone(), str::to_string),
+                bytes,
             }
         }
         None => Input::Paths(paths),
     };
+    if let Some(path) = &args.output_file {
+        if output_is_linted(path, &input, &walk) {
+            out.stderr.push_str(&format!(
+                "error: --output-file {}: is one of the files being linted; refusing to replace it with the report\n",
+                crate::error::shown(path)
+            ));
+            return ExitStatus::Error;
+        }
+    }
     if args.show_files {
         let Input::Paths(paths) = &input else {
             out.stderr
@@ -387,41 +396,16 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     );
     let mut fixed = 0;
     let mut write_errors = Vec::new();
-    let mut stdin_fixed: Option<String> = None;
     if args.fix && !args.diff {
         for _ in 0..FIX_PASSES {
-            let mut changed = 0;
-            for file in &pass.report.files {
-                let Some((text, n)) = render::fix::fixed_source(file, args.unsafe_fixes) else {
-                    continue;
-                };
-                match &input {
-                    Input::Stdin { .. } => stdin_fixed = Some(text),
-                    Input::Paths(_) => {
-                        if let Err(e) = write_fixed(&file.path, &file.source, &text) {
-                            write_errors.push(format!(
-                                "{}: cannot write the fixes: {e}",
-                                file.path.display()
-                            ));
-                            continue;
-                        }
-                    }
-                }
-                changed += n;
-            }
+            let (changed, errors) = apply_fixes(&mut input, &pass.report, args.unsafe_fixes);
+            write_errors.extend(errors);
             if changed == 0 {
                 break;
             }
             fixed += changed;
-            let input_now = match &input {
-                Input::Stdin { path, text } => Input::Stdin {
-                    path: path.clone(),
-                    text: stdin_fixed.clone().unwrap_or_else(|| text.clone()),
-                },
-                Input::Paths(p) => Input::Paths(p.clone()),
-            };
             pass = lint_pass(
-                &input_now,
+                &input,
                 &walk,
                 baseline.as_ref(),
                 args.write_baseline.as_deref(),
@@ -452,7 +436,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
                 render::plural(new.count()),
                 new.entry_count(),
                 if new.entry_count() == 1 { "y" } else { "ies" },
-                path.display()
+                crate::error::shown(path)
             )),
             Err(e) => {
                 out.stderr.push_str(&format!("error: {e}\n"));
@@ -468,6 +452,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
 
     let (fixable, unsafe_fixable) = fix_counts(report, args.unsafe_fixes);
     let mut main = String::new();
+    let mut stdin_source = None;
     let mut diff_changes = false;
     if args.diff {
         let mut would_fix = 0;
@@ -487,9 +472,9 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
             (0, u) => format!("no fixes to apply ({u} with `--unsafe-fixes`)\n"),
             (n, _) => format!("would fix {n} finding{}\n", render::plural(n)),
         });
-    } else if let (Input::Stdin { text, .. }, true) = (&input, args.fix) {
-        // Editors read the fixed source back from stdout.
-        main.push_str(stdin_fixed.as_deref().unwrap_or(text));
+    } else if let (Input::Stdin { bytes, .. }, true) = (&input, args.fix) {
+        // Editors read the fixed source back from stdout, in its own encoding.
+        stdin_source = Some(bytes.clone());
     } else if args.statistics {
         let stats =
             render::statistics::statistics(report, args.unsafe_fixes, pass.applied.hidden.len());
@@ -521,17 +506,18 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
             Format::Junit => render::junit(report),
         });
     }
+    let main = stdin_source.unwrap_or_else(|| main.into_bytes());
     match &args.output_file {
         Some(path) => {
-            if let Err(e) = std::fs::write(path, &main) {
+            if let Err(e) = write_atomic(path, &main) {
                 out.stderr.push_str(&format!(
                     "error: {}: cannot write the output: {e}\n",
-                    path.display()
+                    crate::error::shown(path)
                 ));
                 status_errors = true;
             }
         }
-        None => out.stdout.push_str(&main),
+        None => give_back(out, main),
     }
     let stdin_fix = args.fix && matches!(input, Input::Stdin { .. });
     if !args.quiet && !args.diff && (!args.format.is_machine() || stdin_fix) {
@@ -563,24 +549,117 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     }
 }
 
-/// Writes a fixed file, only if what is on disk is still the text that was linted (UTF-8,
-/// after an optional byte order mark, which is kept): a file decoded from another encoding,
+/// One pass of `--fix`: each file with fixes is rewritten (standard input's bytes replaced);
+/// the number of findings fixed, and the files that could not be.
+fn apply_fixes(input: &mut Input, report: &Report, unsafe_fixes: bool) -> (usize, Vec<String>) {
+    let mut changed = 0;
+    let mut errors = Vec::new();
+    for file in &report.files {
+        let Some((text, n)) = render::fix::fixed_source(file, unsafe_fixes) else {
+            continue;
+        };
+        let applied = match input {
+            Input::Stdin { bytes, .. } => {
+                fixed_bytes(bytes, &file.source, &text).map(|new| *bytes = new)
+            }
+            Input::Paths(paths) => write_fixed(&file.path, paths, &file.source, &text),
+        };
+        match applied {
+            Ok(()) => changed += n,
+            Err(e) => errors.push(format!(
+                "{}: cannot write the fixes: {e}",
+                crate::error::shown(&file.path)
+            )),
+        }
+    }
+    (changed, errors)
+}
+
+/// The fixed file's bytes, only if `original` is still the text that was linted as UTF-8
+/// (after an optional byte order mark, which is kept): a file decoded from another encoding,
 /// or changed since it was read, is left alone.
-fn write_fixed(path: &std::path::Path, linted: &str, fixed: &str) -> Result<(), String> {
-    const BOM: &str = "\u{feff}";
-    let on_disk = std::fs::read(path).map_err(|e| e.to_string())?;
-    let text = String::from_utf8(on_disk)
-        .map_err(|_| "not UTF-8 on disk; fixes are applied to UTF-8 files only".to_string())?;
-    let bom = text.starts_with(BOM);
-    if text.strip_prefix(BOM).unwrap_or(&text) != linted {
+fn fixed_bytes(original: &[u8], linted: &str, fixed: &str) -> Result<Vec<u8>, String> {
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    let (bom, body) = match original.strip_prefix(BOM) {
+        Some(rest) => (BOM, rest),
+        None => (&b""[..], original),
+    };
+    let text = std::str::from_utf8(body)
+        .map_err(|_| "not UTF-8; fixes are applied to UTF-8 files only".to_string())?;
+    if text != linted {
         return Err("the file changed since it was read".into());
     }
-    let out = if bom {
-        format!("{BOM}{fixed}")
-    } else {
-        fixed.to_string()
+    Ok([bom, fixed.as_bytes()].concat())
+}
+
+/// Writes a fixed file ([`fixed_bytes`]) atomically to the file its path resolves to, only
+/// when that is inside what the command line names (a directory given, or the directory of
+/// a file given): a symlink leading out of the tree, named or swapped in since the file was
+/// read, is refused, and a symlink inside it is kept (its target is written).
+fn write_fixed(path: &Path, paths: &[PathBuf], linted: &str, fixed: &str) -> Result<(), String> {
+    let real = std::fs::canonicalize(path).map_err(|e| e.to_string())?;
+    if !fix_roots(paths).iter().any(|root| real.starts_with(root)) {
+        return Err(format!(
+            "it resolves to {}, outside the directories given on the command line",
+            crate::error::shown(&real)
+        ));
+    }
+    // Larger than the linted text and a byte order mark: it changed.
+    let most = linted.len() as u64 + 3;
+    let on_disk = read_bounded(&real, most).map_err(|e| match e {
+        OpenError::TooLarge(_) => "the file changed since it was read".to_string(),
+        e => e.to_string(),
+    })?;
+    let bytes = fixed_bytes(&on_disk, linted, fixed)?;
+    write_atomic(&real, &bytes).map_err(|e| e.to_string())
+}
+
+/// The directories `--fix` may write in, resolved: each directory given on the command line,
+/// and the directory of each file given.
+fn fix_roots(paths: &[PathBuf]) -> Vec<PathBuf> {
+    paths
+        .iter()
+        .filter_map(|p| {
+            let dir = if p.is_dir() {
+                p.clone()
+            } else {
+                crate::config::absolute(p).parent()?.to_path_buf()
+            };
+            std::fs::canonicalize(dir).ok()
+        })
+        .collect()
+}
+
+/// Whether `--output-file` names a file this run lints (the report would replace it).
+fn output_is_linted(output: &Path, input: &Input, walk: &WalkOptions) -> bool {
+    // Only Python and Rust files are linted; and a file that does not exist is not.
+    if crate::engine::discover::language(output).is_none() {
+        return false;
+    }
+    let Ok(target) = std::fs::canonicalize(output) else {
+        return false;
     };
-    std::fs::write(path, out).map_err(|e| e.to_string())
+    let is_target = |p: &Path| std::fs::canonicalize(p).is_ok_and(|c| c == target);
+    match input {
+        Input::Stdin { path, .. } => is_target(path),
+        Input::Paths(paths) => crate::engine::discover::discover(paths, walk)
+            .0
+            .iter()
+            .any(|f| {
+                f.canonical
+                    .as_ref()
+                    .map_or_else(|| is_target(&f.path), |c| *c == target)
+            }),
+    }
+}
+
+/// Puts bytes on stdout: as text when they are UTF-8, else as they are (standard input's
+/// source given back by `--fix` in its own encoding).
+fn give_back(out: &mut Output, bytes: Vec<u8>) {
+    match String::from_utf8(bytes) {
+        Ok(text) => out.stdout.push_str(&text),
+        Err(e) => out.raw_stdout.extend(e.into_bytes()),
+    }
 }
 
 /// Findings `--fix` fixes as the options stand, and those needing `--unsafe-fixes` as well.
@@ -605,30 +684,34 @@ fn fix_counts(report: &Report, unsafe_fixes: bool) -> (usize, usize) {
 /// longer occur.
 fn baseline_note(path: &std::path::Path, applied: &Applied) -> String {
     let hidden = applied.hidden.len();
+    let path = crate::error::shown(path);
     let mut out = format!(
-        "baseline {}: {hidden} finding{} hidden\n",
-        path.display(),
+        "baseline {path}: {hidden} finding{} hidden\n",
         render::plural(hidden)
     );
     if !applied.stale.is_empty() {
         let gone: usize = applied.stale.iter().map(|s| s.missing).sum();
         out.push_str(&format!(
-            "baseline {}: {gone} recorded finding{} no longer occur{} (ratchet down with `--baseline {} --write-baseline {}`):\n",
-            path.display(),
+            "baseline {path}: {gone} recorded finding{} no longer occur{} (ratchet down with `--baseline {path} --write-baseline {path}`):\n",
             render::plural(gone),
             if gone == 1 { "s" } else { "" },
-            path.display(),
-            path.display()
         ));
+        // Every string of an entry comes from the baseline file: escaped, so a crafted
+        // entry cannot forge a CI log line.
         for s in &applied.stale {
             let e = &s.entry;
-            let at = e
-                .function
-                .as_deref()
-                .map_or_else(|| "module level".to_string(), |f| format!("in `{f}`"));
+            let at = e.function.as_deref().map_or_else(
+                || "module level".to_string(),
+                |f| format!("in `{}`", escape_text(f)),
+            );
             out.push_str(&format!(
                 "  {} {} {} {at} ({} of {} gone, hash {})\n",
-                e.code, e.rule, e.path, s.missing, e.count, e.hash
+                escape_text(&e.code),
+                escape_text(&e.rule),
+                escape_text(&e.path),
+                s.missing,
+                e.count,
+                escape_text(&e.hash)
             ));
         }
     }
@@ -643,14 +726,31 @@ fn same_path(a: &std::path::Path, b: &std::path::Path) -> bool {
         )
 }
 
-fn read_stdin() -> std::io::Result<String> {
-    let mut text = String::new();
-    std::io::stdin().read_to_string(&mut text)?;
-    Ok(text)
+fn read_stdin() -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    std::io::stdin().read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
-fn read_stdin_lossy() -> String {
-    let mut bytes = Vec::new();
-    let _ = std::io::stdin().read_to_end(&mut bytes);
-    String::from_utf8_lossy(&bytes).into_owned()
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// The run read `w.py`; before its fix is written, it is swapped for a symlink leading
+    /// out of the tree: the fix is refused and the link's target is untouched.
+    #[test]
+    fn a_fix_refuses_a_symlink_swapped_in_after_the_read() {
+        let d = tempfile::tempdir().unwrap();
+        let tree = d.path().join("tree");
+        std::fs::create_dir(&tree).unwrap();
+        let outside = d.path().join("outside.py");
+        let w = tree.join("w.py");
+        std::fs::write(&outside, "x = 1\n").unwrap();
+        std::fs::write(&w, "x = 1\n").unwrap();
+        std::fs::remove_file(&w).unwrap();
+        std::os::unix::fs::symlink(&outside, &w).unwrap();
+        let err = write_fixed(&w, &[tree], "x = 1\n", "x = 2\n").unwrap_err();
+        assert!(err.contains("outside the directories given"), "{err}");
+        assert_eq!(std::fs::read_to_string(&outside).unwrap(), "x = 1\n");
+    }
 }

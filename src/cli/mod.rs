@@ -68,6 +68,9 @@ pub enum Commands {
 pub struct Output {
     pub stdout: String,
     pub stderr: String,
+    /// Bytes written to stdout after `stdout`: standard input's source given back by
+    /// `--fix` when it is not UTF-8 (a PEP 263 latin-1 buffer).
+    pub raw_stdout: Vec<u8>,
 }
 
 const SUBCOMMANDS: &[&str] = &[
@@ -135,6 +138,7 @@ pub fn main() -> ExitStatus {
     let (status, out) = main_with_args(std::env::args());
     // A closed pipe (`offsetlint check | head`) is not an error worth a panic.
     let _ = std::io::stdout().write_all(out.stdout.as_bytes());
+    let _ = std::io::stdout().write_all(&out.raw_stdout);
     let _ = std::io::stderr().write_all(out.stderr.as_bytes());
     status
 }

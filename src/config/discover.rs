@@ -184,7 +184,7 @@ pub fn load_chain(path: &Path, root: Option<&Path>) -> Result<Vec<Layer>, Error>
         }
         let loaded = match (load_config(&current), &via) {
             (Ok(l), _) => l,
-            (Err(_), Some((origin, value))) if !current.is_file() => {
+            (Err(_), Some((origin, value))) if !current.exists() => {
                 return Err(Error::bad_value(
                     value,
                     format!("{}: no such file", current.display()),

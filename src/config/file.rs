@@ -11,6 +11,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::error::{ConfigText, Error, Origin};
+use crate::safe_fs::{read_bounded, OpenError, SMALL_FILE};
 
 /// A list value and the span of the whole list.
 pub type List = Spanned<Vec<Spanned<String>>>;
@@ -151,7 +152,10 @@ pub fn config_in(dir: &Path) -> Option<PathBuf> {
 /// Whether a `pyproject.toml` has a `[tool.offsetlint]` table. One that does not parse is
 /// ours (to report its error) only when it names `offsetlint` under `tool`.
 fn pyproject_has_table(path: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(path) else {
+    let Ok(bytes) = read_bounded(path, SMALL_FILE) else {
+        return false;
+    };
+    let Ok(text) = String::from_utf8(bytes) else {
         return false;
     };
     if !text.contains("offsetlint") {
@@ -166,10 +170,32 @@ fn pyproject_has_table(path: &Path) -> bool {
     }
 }
 
+/// Reads a configuration file: a regular file of at most 1 MiB (`extend` may name anything,
+/// `/dev/zero` or a FIFO included), holding TOML text.
 pub fn load_config(path: &Path) -> Result<Loaded, Error> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::config(path.to_path_buf(), e.to_string(), None, None, String::new()))?;
+    let refuse =
+        |message: String| Error::config(path.to_path_buf(), message, None, None, String::new());
+    let bytes = read_bounded(path, SMALL_FILE).map_err(|e| match e {
+        OpenError::TooLarge(_) => refuse(format!(
+            "over {SMALL_FILE} bytes, too large for a configuration file"
+        )),
+        e => refuse(e.to_string()),
+    })?;
+    let text = toml_text(bytes).map_err(refuse)?;
     parse_config(path, text)
+}
+
+/// The text of a file that can be TOML, else why it is not, quoting nothing of it (a
+/// configuration may `extend` any file, `/proc/self/environ` or `~/.netrc` too): TOML is
+/// UTF-8 and allows no control character but tab, newline and carriage return.
+fn toml_text(bytes: Vec<u8>) -> Result<String, String> {
+    let not_toml = |what: &str, at: usize| format!("not a TOML file: {what} at byte offset {at}");
+    let text = String::from_utf8(bytes)
+        .map_err(|e| not_toml("invalid UTF-8", e.utf8_error().valid_up_to()))?;
+    match text.find(|c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) {
+        Some(at) => Err(not_toml("a control character", at)),
+        None => Ok(text),
+    }
 }
 
 /// Parses a configuration file's text; `path` names it (and tells `pyproject.toml`).
@@ -180,6 +206,11 @@ pub fn parse_config(path: &Path, text: String) -> Result<Loaded, Error> {
     });
     let bad = |e: toml::de::Error| {
         let span = e.span().map(|r| (r.start, r.end));
+        if let Some(at) = not_toml_at(&file.text, span) {
+            let message =
+                format!("not a TOML file: syntax error on its first line, at byte offset {at}");
+            return Error::config(path.to_path_buf(), message, None, None, String::new());
+        }
         let (line, col) = span.map_or((1, 1), |s| file.line_col(s.0));
         let message = e.message().trim_end().to_string();
         let help = did_you_mean_field(&message);
@@ -201,6 +232,25 @@ pub fn parse_config(path: &Path, text: String) -> Result<Loaded, Error> {
         values,
         file: Some(file),
     })
+}
+
+/// Where a file that is not TOML at all fails: a syntax error (not a bad key or value) on
+/// its first line that is not blank or a comment, as for a `.netrc` or a shell script. Such a
+/// file is not quoted; an error further down, in what is a configuration, shows its line.
+fn not_toml_at(text: &str, span: Option<(usize, usize)>) -> Option<usize> {
+    if toml::from_str::<toml::Table>(text).is_ok() {
+        return None;
+    }
+    let at = span.map_or(0, |s| s.0);
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let content = line.trim();
+        if !content.is_empty() && !content.starts_with('#') {
+            return (at < start + line.len()).then_some(at);
+        }
+        start += line.len();
+    }
+    Some(at)
 }
 
 /// For serde's "unknown field `selct`, expected one of `select`, ..." the closest valid key.

@@ -1,7 +1,8 @@
 //! Finding the files to lint. Directories are walked with the `ignore` crate as ruff does:
 //! `.gitignore` files (at, below and above the walked directory), `.git/info/exclude`, git's
 //! global excludes file and `.ignore` files are honoured as git does, and only inside a git
-//! work tree; hidden files are linted. VCS, virtualenv (any directory holding `pyvenv.cfg`)
+//! work tree (`.ignore` files and checks on `.gitignore` files: [`super::ignore_files`]);
+//! hidden files are linted. VCS, virtualenv (any directory holding `pyvenv.cfg`)
 //! and build directories are skipped. Each entry is tested against the `exclude` patterns of
 //! the configuration that applies to its directory (relative to that configuration file's
 //! directory, whatever the spelling of the argument). Files named on the command line are
@@ -17,6 +18,7 @@ use std::sync::Arc;
 
 use ignore::WalkBuilder;
 
+use super::ignore_files::IgnoreFiles;
 use crate::config::{absolute, absolute_cow, ConfigResolver};
 use crate::error::Error;
 use crate::model::Lang;
@@ -149,6 +151,14 @@ fn walk_dir(
     let canonical_root = std::fs::canonicalize(root).ok();
     let abs_root = absolute(root);
     let respect_gitignore = opts.configs.for_dir(&abs_root).respect_gitignore;
+    let ignore_files = Arc::new(IgnoreFiles::new(cwd));
+    // The crate reads the `.gitignore` of the root and of every directory above it.
+    let mut above = canonical_root.as_deref().unwrap_or(&abs_root).ancestors();
+    if respect_gitignore && !above.all(|dir| ignore_files.gitignore_readable(dir)) {
+        errors.extend(ignore_files.take_errors());
+        return;
+    }
+    let filter_ignores = ignore_files.clone();
     let configs = opts.configs.clone();
     let filter_root = abs_root.clone();
     let given_root = root.to_path_buf();
@@ -158,6 +168,7 @@ fn walk_dir(
     let mut builder = WalkBuilder::new(root);
     builder
         .standard_filters(respect_gitignore)
+        .ignore(false)
         .hidden(false)
         .follow_links(false)
         .filter_entry(move |e| {
@@ -186,10 +197,14 @@ fn walk_dir(
                 }
             };
             // The absolute path's directory (none for `/` itself).
-            match crate::model::split_file(&abs).0 {
-                dir if dir.as_os_str().is_empty() => true,
-                dir => !configs.for_dir(dir).is_excluded(&abs),
-            }
+            let excluded = match crate::model::split_file(&abs).0 {
+                dir if dir.as_os_str().is_empty() => false,
+                dir => configs.for_dir(dir).is_excluded(&abs),
+            };
+            !excluded
+                && !(respect_gitignore
+                    && (filter_ignores.ignored(&abs, is_dir)
+                        || (is_dir && !filter_ignores.gitignore_readable(&abs))))
         });
     let visit = |entry| visit_entry(entry, root, cwd, canonical_root.as_deref(), report);
     // Directories are walked on several threads; what is found is sorted by the caller and
@@ -212,6 +227,7 @@ fn walk_dir(
     }
     found_errors.sort_by(|a, b| a.0.cmp(&b.0));
     errors.extend(found_errors.into_iter().map(|(_, e)| e));
+    errors.extend(ignore_files.take_errors());
 }
 
 /// What one entry of a walk gives: a file to lint, an error, or nothing.

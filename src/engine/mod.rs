@@ -3,6 +3,7 @@
 
 pub mod decode;
 pub mod discover;
+mod ignore_files;
 pub mod isolate;
 mod load;
 pub mod read;
@@ -281,12 +282,15 @@ fn project_entries(
     // parallel.
     let mut found_files = Vec::new();
     let mut keys = Vec::new();
-    // Every target is linted under its own path (a symlinked file too); project files are
-    // added once (the walk gives each once), unless a target already is that file.
+    // One file is one file: a target reached under two names (a symlink to a file of the
+    // tree) is linted once, under the first name in path order; project files are added
+    // once (the walk gives each once), unless a target already is that file.
     let mut targets_seen: HashSet<std::ffi::OsString> = HashSet::default();
     for found in targets {
         let key = canonical(&found);
-        targets_seen.insert(key.as_os_str().to_owned());
+        if !targets_seen.insert(key.as_os_str().to_owned()) {
+            continue;
+        }
         found_files.push((found.path, None, found.lang, true));
         keys.push(key);
     }
@@ -938,6 +942,36 @@ pub fn check_source(path: &Path, source: String, settings: &Settings) -> Option<
         }
     }
     report.elapsed = start.elapsed();
+    Some(report)
+}
+
+/// [`check_source`] for bytes as read (standard input), decoded as a file's are (BOM, PEP 263
+/// coding declaration); undecodable bytes are an OL001 finding.
+pub fn check_bytes(path: &Path, bytes: Vec<u8>, settings: &Settings) -> Option<Report> {
+    let lang = discover::language(path)?;
+    let concerned = !settings.file_kinds(path).is_empty() || settings.knowledge.may_concern(&bytes);
+    let bad = match decode::decode(bytes, lang) {
+        Ok(d) => return check_source(path, d.text, settings),
+        Err(bad) => bad,
+    };
+    let findings = match concerned {
+        true => undecodable_findings(&bad, settings.rules_for(path)),
+        false => Vec::new(),
+    };
+    let mut report = Report {
+        files_checked: 1,
+        ..Report::default()
+    };
+    if !findings.is_empty() {
+        report.files.push(FileReport {
+            path: path.to_path_buf(),
+            lang,
+            lines: LineIndex::new(&bad.text),
+            source: bad.text,
+            findings,
+            suppressed: Vec::new(),
+        });
+    }
     Some(report)
 }
 

@@ -2,9 +2,11 @@
 //! size limit (a file growing during the run cannot grow memory), and tell a file that
 //! vanished since discovery from one that cannot be read.
 
-use std::fs::File;
-use std::io::{ErrorKind, Read};
+use std::io::Read;
 use std::path::Path;
+
+pub use crate::safe_fs::kind_of;
+use crate::safe_fs::{open_regular, OpenError};
 
 #[derive(Debug)]
 pub enum ReadOutcome {
@@ -18,67 +20,20 @@ pub enum ReadOutcome {
 }
 
 pub fn read_source(path: &Path, max_size: u64) -> ReadOutcome {
-    let file = match open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == ErrorKind::NotFound => return ReadOutcome::Vanished,
-        Err(e) => return ReadOutcome::Failed(e.to_string()),
+    let (file, len) = match open_regular(path, max_size) {
+        Ok(opened) => opened,
+        Err(OpenError::NotFound) => return ReadOutcome::Vanished,
+        Err(OpenError::NotRegular(kind)) => return ReadOutcome::NotRegular(kind),
+        Err(OpenError::TooLarge(size)) => return ReadOutcome::TooLarge(size),
+        Err(OpenError::Io(e)) => return ReadOutcome::Failed(e.to_string()),
     };
-    // The metadata of what was opened, not of the path: no race with a swap.
-    let meta = match file.metadata() {
-        Ok(m) => m,
-        Err(e) => return ReadOutcome::Failed(e.to_string()),
-    };
-    if !meta.is_file() {
-        return ReadOutcome::NotRegular(kind_of(&meta));
-    }
-    if meta.len() > max_size {
-        return ReadOutcome::TooLarge(meta.len());
-    }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    let mut bytes = Vec::with_capacity(len as usize);
     // The file as large as it was when opened: bytes it gains meanwhile are not read (so it
     // cannot grow memory past the limit), and the read that would only confirm the end is
     // never made (a system call per file, thousands in a run).
-    match file.take(meta.len()).read_to_end(&mut bytes) {
+    match file.take(len).read_to_end(&mut bytes) {
         Ok(_) => ReadOutcome::Bytes(bytes),
         Err(e) => ReadOutcome::Failed(e.to_string()),
-    }
-}
-
-#[cfg(unix)]
-fn open(path: &Path) -> std::io::Result<File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
-    std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
-        .open(path)
-}
-
-#[cfg(not(unix))]
-fn open(path: &Path) -> std::io::Result<File> {
-    File::open(path)
-}
-
-/// What a non-regular file is, for the message.
-pub fn kind_of(meta: &std::fs::Metadata) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
-        if t.is_fifo() {
-            return "a FIFO";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return "a device";
-        }
-    }
-    if meta.is_dir() {
-        "a directory"
-    } else {
-        "not a regular file"
     }
 }
 

@@ -27,11 +27,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::Finding;
 use crate::engine::{FileReport, Report};
-use crate::error::Error;
+use crate::error::{escape_text, Error};
 use crate::registry::Rule;
+use crate::safe_fs::{read_bounded, write_atomic};
 
 /// The current format version of the file.
 const VERSION: u32 = 1;
+
+/// A baseline file larger than this is refused (about 400,000 entries).
+const MAX_SIZE: u64 = 64 * 1024 * 1024;
 
 /// What identifies a finding across edits.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -91,9 +95,13 @@ impl Baseline {
             path: path.to_path_buf(),
             message,
         };
-        let text = std::fs::read_to_string(path).map_err(|e| io(e.to_string()))?;
-        let file: BaselineFile =
-            serde_json::from_str(&text).map_err(|e| io(format!("not a baseline file: {e}")))?;
+        let bytes = read_bounded(path, MAX_SIZE).map_err(|e| io(e.to_string()))?;
+        let file: BaselineFile = serde_json::from_slice(&bytes).map_err(|e| {
+            io(format!(
+                "not a baseline file: {}",
+                escape_text(&e.to_string())
+            ))
+        })?;
         if file.version != VERSION {
             return Err(io(format!(
                 "baseline version {} is not supported (expected {VERSION})",
@@ -103,7 +111,10 @@ impl Baseline {
         let mut entries = BTreeMap::new();
         for e in file.entries {
             if e.code.parse::<Rule>().is_err() {
-                return Err(io(format!("unknown rule `{}` in the baseline", e.code)));
+                return Err(io(format!(
+                    "unknown rule `{}` in the baseline",
+                    escape_text(&e.code)
+                )));
             }
             let key = Key {
                 code: e.code,
@@ -111,7 +122,9 @@ impl Baseline {
                 function: e.function,
                 hash: e.hash,
             };
-            *entries.entry(key).or_insert(0) += e.count;
+            // Saturating: two entries of one key cannot wrap around to hiding nothing.
+            let count = entries.entry(key).or_insert(0usize);
+            *count = count.saturating_add(e.count);
         }
         Ok(Baseline {
             root: root_of(path),
@@ -150,7 +163,7 @@ impl Baseline {
 
     /// Number of findings recorded.
     pub fn count(&self) -> usize {
-        self.entries.values().sum()
+        self.entries.values().fold(0, |a, &n| a.saturating_add(n))
     }
 
     /// Number of entries.
@@ -170,7 +183,7 @@ impl Baseline {
     }
 
     pub fn write(&self, path: &Path) -> Result<(), Error> {
-        std::fs::write(path, self.to_json()).map_err(|e| Error::Io {
+        write_atomic(path, self.to_json().as_bytes()).map_err(|e| Error::Io {
             path: path.to_path_buf(),
             message: format!("cannot write the baseline: {e}"),
         })

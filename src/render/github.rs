@@ -3,12 +3,15 @@
 //!
 //! `::error file=app/worker.py,line=12,col=9,endLine=12,endColumn=26,title=OL101 bare-commit::message`
 //!
-//! Nothing a file holds can forge another command: the message escapes `%`, `\r` and `\n`
-//! (a finding's text quotes source code), and property values escape `:` and `,` as well, as
-//! GitHub's toolkit does.
+//! Nothing a file holds can forge another command or garble the log: what comes from a
+//! source file, a configuration or a baseline has its control, ANSI and bidirectional
+//! characters escaped (`\u{1b}`, as in the human format; a path keeps `\r` and `\n`, which
+//! GitHub decodes, so the annotation still names its file), then the message escapes `%`,
+//! `\r` and `\n`, and property values escape `:` and `,` as well, as GitHub's toolkit does.
 
-use super::{position, slash_path};
+use super::{escape_text, position, slash_path};
 use crate::engine::Report;
+use crate::error::escape_text_but;
 
 pub fn github(report: &Report) -> String {
     let mut out = String::new();
@@ -17,15 +20,15 @@ pub fn github(report: &Report) -> String {
         for f in &file.findings {
             let (line, col, end_line, end_col) = position(file, f.range);
             let title = format!("{} {}", f.rule.code(), f.rule.name());
-            let mut message = f.message.clone();
+            let mut message = escape_text(&f.message).into_owned();
             if let Some(help) = &f.help {
                 message.push_str("\nhelp: ");
-                message.push_str(help);
+                message.push_str(&escape_text(help));
             }
             message.push_str(&format!("\nsee `offsetlint rule {}`", f.rule.code()));
             out.push_str(&format!(
                 "::error file={},line={line},col={col},endLine={end_line},endColumn={end_col},title={}::{}\n",
-                escape_property(&path),
+                escape_property(&escape_text_but(&path, |c| c == '\n' || c == '\r')),
                 escape_property(&title),
                 escape_data(&message)
             ));
@@ -35,7 +38,7 @@ pub fn github(report: &Report) -> String {
         out.push_str(&format!(
             "::error title={}::{}\n",
             escape_property("offsetlint error"),
-            escape_data(&e.to_string())
+            escape_data(&escape_text(&e.to_string()))
         ));
     }
     out

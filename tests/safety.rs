@@ -1,0 +1,531 @@
+//! What a hostile repository (or a full disk) must not make offsetlint do to the files around
+//! it: `--fix`, `--output-file` and `--write-baseline` write through a temporary file and a
+//! rename (never truncating a file first, never through a symlink, never onto a linted
+//! source); configuration, baseline and ignore files are read only when they are regular
+//! files of bounded size, and a file that is not TOML is not quoted; strings from a baseline
+//! or a configuration are escaped in every output; a symlinked file is one file; standard
+//! input is decoded as files are; `.ignore` applies inside a git work tree only.
+
+#![cfg(unix)]
+
+use std::fs;
+use std::os::unix::fs::{symlink, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_offsetlint");
+const BARE: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nmsg = consumer.poll(1.0)\nconsumer.commit()\n";
+const FIXED_CALL: &str = "consumer.commit(message=msg";
+
+fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
+    let p = dir.join(name);
+    fs::create_dir_all(p.parent().unwrap()).unwrap();
+    fs::write(&p, text).unwrap();
+    p
+}
+
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(ok.success(), "mkfifo {}", path.display());
+}
+
+/// The binary in `cwd` with at most 4 GiB of address space (reading `/dev/zero` fails
+/// instead of filling the machine's memory), killed after `secs` seconds (a FIFO would hang).
+fn run_in(cwd: &Path, args: &[&str], stdin: Option<&[u8]>, secs: u64) -> Output {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 4194304; exec \"$@\"")
+        .arg("sh")
+        .arg(BIN)
+        .args(args)
+        .current_dir(cwd)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(stdin.unwrap_or_default()).unwrap();
+    }
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() > secs {
+            child.kill().unwrap();
+            panic!(
+                "`offsetlint {}` still running after {secs}s",
+                args.join(" ")
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn run(cwd: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = run_in(cwd, args, None, 60);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn is_symlink(p: &Path) -> bool {
+    fs::symlink_metadata(p).unwrap().file_type().is_symlink()
+}
+
+/// A tmpfs of `size` mounted on a new directory, unmounted when dropped; `None` when this
+/// process may not mount (not root, or in a container without the capability).
+struct Tmpfs(tempfile::TempDir);
+
+impl Tmpfs {
+    fn mount(size: &str) -> Option<Tmpfs> {
+        let dir = tempfile::tempdir().ok()?;
+        let ok = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then_some(Tmpfs(dir))
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(self.0.path()).status();
+    }
+}
+
+/// Item 1: with the disk full, `--fix` fails (exit 2) and the source is left whole. The file
+/// is a few bytes under a page, so the fixed text needs one page more than the original: a
+/// write that truncated first would free one page and then fail on the second.
+#[test]
+fn a_fix_that_cannot_be_written_leaves_the_source_whole() {
+    let Some(fs_) = Tmpfs::mount("16k") else {
+        eprintln!("skipped: cannot mount a tmpfs here (needs root)");
+        return;
+    };
+    let dir = fs_.0.path();
+    let pad = 4090 - BARE.len() - 2;
+    let original = format!("{BARE}#{}\n", "x".repeat(pad));
+    let w = write(dir, "w.py", &original);
+    // Fill the file system.
+    let mut n = 0;
+    while fs::write(dir.join(format!("fill{n}")), vec![b'x'; 4096]).is_ok() {
+        n += 1;
+    }
+    let _ = fs::write(dir.join("fill_last"), vec![b'x'; 1]);
+    let (code, _, stderr) = run(
+        dir,
+        &["check", "--isolated", "--fix", "--unsafe-fixes", "w.py"],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("cannot write the fixes"), "{stderr}");
+    assert_eq!(fs::read_to_string(&w).unwrap(), original);
+    // No temporary file is left behind.
+    let left: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with("fill") && n != "w.py")
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+/// Item 1: a fixed file keeps its mode.
+#[test]
+fn a_fix_keeps_the_mode() {
+    let d = tempfile::tempdir().unwrap();
+    let w = write(d.path(), "w.py", BARE);
+    fs::set_permissions(&w, fs::Permissions::from_mode(0o751)).unwrap();
+    let (code, _, stderr) = run(
+        d.path(),
+        &["check", "--isolated", "--fix", "--unsafe-fixes", "w.py"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(fs::read_to_string(&w).unwrap().contains(FIXED_CALL));
+    let mode = fs::metadata(&w).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode, 0o751);
+}
+
+/// Item 2: `--output-file` naming a file being linted is refused; the file is untouched.
+#[test]
+fn output_file_naming_a_linted_source_is_refused() {
+    let d = tempfile::tempdir().unwrap();
+    let w = write(d.path(), "pkg/w.py", BARE);
+    for target in ["pkg/w.py", "./pkg/../pkg/w.py"] {
+        let (code, _, stderr) = run(
+            d.path(),
+            &["check", "--isolated", "--output-file", target, "."],
+        );
+        assert_eq!(code, 2, "{target}: {stderr}");
+        assert!(
+            stderr.contains("is one of the files being linted"),
+            "{stderr}"
+        );
+        assert_eq!(fs::read_to_string(&w).unwrap(), BARE);
+    }
+    // Any other file is written as before.
+    let (code, _, stderr) = run(
+        d.path(),
+        &[
+            "check",
+            "--isolated",
+            "--format",
+            "concise",
+            "--output-file",
+            "report.txt",
+            ".",
+        ],
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(fs::read_to_string(d.path().join("report.txt"))
+        .unwrap()
+        .contains("OL101"));
+}
+
+/// Item 3: `--fix` does not write through a symlink named on the command line whose target
+/// is outside the directories given.
+#[test]
+fn a_fix_never_writes_outside_the_tree_through_a_symlink() {
+    let d = tempfile::tempdir().unwrap();
+    let outside = write(d.path(), "outside/victim.py", BARE);
+    fs::create_dir_all(d.path().join("tree")).unwrap();
+    symlink(&outside, d.path().join("tree/link.py")).unwrap();
+    let tree = d.path().join("tree");
+    let (code, _, stderr) = run(
+        &tree,
+        &["check", "--isolated", "--fix", "--unsafe-fixes", "link.py"],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("outside"), "{stderr}");
+    assert_eq!(fs::read_to_string(&outside).unwrap(), BARE);
+    assert!(is_symlink(&tree.join("link.py")));
+}
+
+/// Item 3: `--output-file` and `--write-baseline` onto a symlink replace the link, not its
+/// target.
+#[test]
+fn reports_and_baselines_replace_a_symlink_not_its_target() {
+    let d = tempfile::tempdir().unwrap();
+    let victim = write(d.path(), "victim.txt", "precious\n");
+    let tree = d.path().join("tree");
+    write(&tree, "w.py", BARE);
+    symlink(&victim, tree.join("report.json")).unwrap();
+    symlink(&victim, tree.join("baseline.json")).unwrap();
+    let (code, _, stderr) = run(
+        &tree,
+        &[
+            "check",
+            "--isolated",
+            "--format",
+            "json",
+            "--output-file",
+            "report.json",
+            ".",
+        ],
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "precious\n");
+    assert!(!is_symlink(&tree.join("report.json")));
+    assert!(fs::read_to_string(tree.join("report.json"))
+        .unwrap()
+        .contains("OL101"));
+    let (code, _, stderr) = run(
+        &tree,
+        &[
+            "check",
+            "--isolated",
+            "--write-baseline",
+            "baseline.json",
+            "w.py",
+        ],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "precious\n");
+    assert!(!is_symlink(&tree.join("baseline.json")));
+}
+
+/// Item 4: `extend` of a file that is not TOML (a `.netrc`, the process environment) is an
+/// error that quotes nothing of it.
+#[test]
+fn extend_of_a_file_that_is_not_toml_quotes_nothing() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "netrc",
+        "machine example.com login alice password hunter2\n",
+    );
+    write(d.path(), "environ", "HOME=/root\0TOKEN=hunter2\0");
+    write(d.path(), "w.py", "x = 1\n");
+    for target in ["netrc", "environ", "/proc/self/environ"] {
+        write(
+            d.path(),
+            "offsetlint.toml",
+            format!("extend = \"{target}\"\n"),
+        );
+        let out = Command::new(BIN)
+            .args(["check", "."])
+            .current_dir(d.path())
+            .env("SECRET_MARKER", "hunter2")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{target}: {stderr}");
+        assert!(stderr.contains("not a TOML file"), "{target}: {stderr}");
+        assert!(stderr.contains("byte offset"), "{target}: {stderr}");
+        assert!(!stderr.contains("hunter2"), "{target}: {stderr}");
+        assert!(!stderr.contains("alice"), "{target}: {stderr}");
+    }
+    // A real configuration with a syntax error further down still shows the line.
+    write(
+        d.path(),
+        "offsetlint.toml",
+        "select = [\"OL101\"]\nignore = [\"OL2\"\nheuristic = true\n",
+    );
+    let (code, _, stderr) = run(d.path(), &["check", "."]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("line 3, column"), "{stderr}");
+    assert!(stderr.contains("heuristic = true"), "the snippet: {stderr}");
+}
+
+/// Item 4: configuration, baseline and ignore files that are FIFOs or devices are refused
+/// at once (no hang, no endless read).
+#[test]
+fn fifos_and_devices_as_configuration_baseline_or_ignore_files_are_refused() {
+    let d = tempfile::tempdir().unwrap();
+    let r = d.path();
+    write(r, "w.py", "x = 1\n");
+    mkfifo(&r.join("fifo"));
+    for (config, what) in [
+        ("extend = \"fifo\"\n", "a FIFO"),
+        ("extend = \"/dev/zero\"\n", "a device"),
+        ("baseline = \"fifo\"\n", "a FIFO"),
+        ("baseline = \"/dev/zero\"\n", "a device"),
+    ] {
+        write(r, "offsetlint.toml", config);
+        let out = run_in(r, &["check", "."], None, 20);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{config}: {stderr}");
+        assert!(stderr.contains(what), "{config}: {stderr}");
+    }
+    fs::remove_file(r.join("offsetlint.toml")).unwrap();
+    let out = run_in(r, &["check", "--baseline", "/dev/zero", "."], None, 20);
+    assert_eq!(out.status.code(), Some(2));
+    // A FIFO named `.gitignore` inside a work tree, at the root and below.
+    let repo = r.join("repo");
+    fs::create_dir_all(repo.join(".git")).unwrap();
+    write(&repo, "sub/w.py", BARE);
+    write(&repo, "kept.py", BARE);
+    mkfifo(&repo.join("sub/.gitignore"));
+    let out = run_in(&repo, &["check", "--format", "concise", "."], None, 20);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("sub/.gitignore") && stderr.contains("a FIFO"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("kept.py"));
+    mkfifo(&repo.join(".ignore"));
+    let out = run_in(&repo, &["check", "--format", "concise", "."], None, 20);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(".ignore"), "{stderr}");
+}
+
+/// A baseline for `w.py` in `dir` (its one finding), with `edit` applied to the JSON.
+fn baseline_with(dir: &Path, edit: impl Fn(&mut serde_json::Value)) -> PathBuf {
+    let path = dir.join("baseline.json");
+    let (code, _, stderr) = run(
+        dir,
+        &[
+            "check",
+            "--isolated",
+            "--write-baseline",
+            "baseline.json",
+            "w.py",
+        ],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let mut v: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    edit(&mut v);
+    fs::write(&path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    path
+}
+
+/// Item 5: strings from a baseline reach stderr escaped.
+#[test]
+fn baseline_entries_cannot_forge_output() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "w.py", BARE);
+    baseline_with(d.path(), |v| {
+        let e = &mut v["entries"][0];
+        e["path"] = "x.py\n::warning file=a.py::forged".into();
+        e["function"] = "\u{1b}[2Jf".into();
+        e["hash"] = "\u{202e}cafe".into();
+    });
+    let (code, _, stderr) = run(
+        d.path(),
+        &[
+            "check",
+            "--isolated",
+            "--baseline",
+            "baseline.json",
+            "--format",
+            "github",
+            "w.py",
+        ],
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("no longer occur"), "{stderr}");
+    assert!(!stderr.contains("\n::warning"), "{stderr}");
+    assert!(
+        !stderr.contains('\u{1b}') && !stderr.contains('\u{202e}'),
+        "{stderr:?}"
+    );
+    assert!(stderr.contains("\\u{1b}[2Jf"), "{stderr}");
+}
+
+/// Item 5: strings from a configuration reach the GitHub format and error messages escaped.
+#[test]
+fn configuration_strings_cannot_forge_output() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "app/w.py", "import requests\n");
+    write(
+        d.path(),
+        "offsetlint.toml",
+        "[[boundaries]]\nname = \"evil\\u001b[31m\\u202e\"\nfiles = [\"app/**\"]\nforbidden = [\"requests\"]\n",
+    );
+    let (code, stdout, stderr) = run(d.path(), &["check", "--format", "github", "app"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.contains("OL403"), "{stdout}");
+    assert!(
+        !stdout.contains('\u{1b}') && !stdout.contains('\u{202e}'),
+        "{stdout:?}"
+    );
+    assert!(stdout.contains("evil\\u{1b}[31m"), "{stdout}");
+    write(
+        d.path(),
+        "offsetlint.toml",
+        "select = [\"OL101\\u001b[2J\\n::error::forged\"]\n",
+    );
+    let (code, _, stderr) = run(d.path(), &["check", "app"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        !stderr.contains('\u{1b}') && !stderr.contains("\n::error"),
+        "{stderr:?}"
+    );
+}
+
+/// Item 6: counts that would overflow saturate; the finding stays hidden.
+#[test]
+fn baseline_counts_saturate() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "w.py", BARE);
+    baseline_with(d.path(), |v| {
+        let mut twin = v["entries"][0].clone();
+        v["entries"][0]["count"] = u64::MAX.into();
+        twin["count"] = 1.into();
+        v["entries"].as_array_mut().unwrap().push(twin);
+    });
+    let (code, _, stderr) = run(
+        d.path(),
+        &["check", "--isolated", "--baseline", "baseline.json", "w.py"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("1 finding hidden"), "{stderr}");
+}
+
+/// Item 11: a file and a symlink to it inside the tree are one file: one finding, and
+/// `--fix` fixes it once (the link stays a link).
+#[test]
+fn a_symlinked_file_is_one_file() {
+    let d = tempfile::tempdir().unwrap();
+    let bad = write(d.path(), "pkg/bad.py", BARE);
+    symlink(&bad, d.path().join("pkg/link.py")).unwrap();
+    let (code, stdout, stderr) = run(
+        d.path(),
+        &["check", "--isolated", "--format", "concise", "pkg"],
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let (code, _, stderr) = run(
+        d.path(),
+        &["check", "--isolated", "--fix", "--unsafe-fixes", "pkg"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("fixed 1 finding"), "{stderr}");
+    assert!(fs::read_to_string(&bad).unwrap().contains(FIXED_CALL));
+    assert!(is_symlink(&d.path().join("pkg/link.py")));
+}
+
+/// Item 12: standard input is decoded as a file is: a BOM is kept by `--fix`, a PEP 263
+/// latin-1 buffer is linted.
+#[test]
+fn standard_input_is_decoded_as_files_are() {
+    let d = tempfile::tempdir().unwrap();
+    let stdin = |input: &[u8], extra: &[&str]| {
+        let args = [
+            &["check", "--isolated", "-", "--stdin-filename", "w.py"][..],
+            extra,
+        ]
+        .concat();
+        run_in(d.path(), &args, Some(input), 60)
+    };
+    let bom = b"\xef\xbb\xbfx = 1\n";
+    let out = stdin(bom, &["--fix"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, bom);
+    let mut latin1 = b"# -*- coding: latin-1 -*-\n# caf\xe9\n".to_vec();
+    latin1.extend_from_slice(BARE.as_bytes());
+    let out = stdin(&latin1, &["--format", "concise"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("w.py:7:1: OL101"), "{stdout}");
+    // `--fix` with nothing it may fix gives the bytes back as they came.
+    let out = stdin(&latin1, &["--fix"]);
+    assert_eq!(out.stdout, latin1);
+    // On a BOM-prefixed buffer, the fix keeps the BOM.
+    let mut with_bom = b"\xef\xbb\xbf".to_vec();
+    with_bom.extend_from_slice(BARE.as_bytes());
+    let out = stdin(&with_bom, &["--fix", "--unsafe-fixes"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.starts_with(b"\xef\xbb\xbf"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains(FIXED_CALL));
+}
+
+/// Item 13: `.ignore` applies as `.gitignore` does: inside a git work tree only.
+#[test]
+fn dot_ignore_applies_inside_a_work_tree_only() {
+    let d = tempfile::tempdir().unwrap();
+    let home = d.path();
+    write(home, ".ignore", "*.py\n");
+    let proj = home.join("proj");
+    write(&proj, "a.py", BARE);
+    write(&proj, "sub/b.py", BARE);
+    let files = |cwd: &Path| {
+        let (_, stdout, stderr) = run(cwd, &["check", "--show-files", "."]);
+        assert!(!stderr.contains("error"), "{stderr}");
+        let mut v: Vec<String> = stdout.lines().map(String::from).collect();
+        v.sort();
+        v
+    };
+    // No work tree at all: the stray `.ignore` above means nothing.
+    assert_eq!(files(&proj), ["a.py", "sub/b.py"]);
+    // A work tree below it: still nothing (it is above the work tree's root).
+    fs::create_dir_all(proj.join(".git")).unwrap();
+    assert_eq!(files(&proj), ["a.py", "sub/b.py"]);
+    // An `.ignore` inside the work tree applies, as a `.gitignore` would.
+    write(&proj, "sub/.ignore", "b.py\n");
+    assert_eq!(files(&proj), ["a.py"]);
+    assert_eq!(files(&proj.join("sub")), Vec::<String>::new());
+}
