@@ -1164,6 +1164,22 @@ impl<'p, 'm> Resolver<'p, 'm> {
         if !in_test {
             return None;
         }
+        // A fixture defined as a method of the test's class or of a program base class
+        // (`class ProducerBaseTest: @pytest.fixture def producer(self, ..)`).
+        if let Some(class) = &body.class {
+            if let Some(i) = index.module.classes.iter().position(|c| &c.name == class) {
+                let cls = ClassRef {
+                    file: func.file,
+                    index: i as u32,
+                };
+                let method = self.find_method(cls, name).filter(|&m| {
+                    m != func && self.fixture_name(m).as_deref() == Some(name)
+                });
+                if let Some(m) = method {
+                    return self.returns(m).map(|v| v.fixture(name, name));
+                }
+            }
+        }
         let candidates = std::iter::once(func.file).chain(self.program.conftests(func.file));
         for g in candidates {
             let Some(gi) = self.index(g) else { continue };
