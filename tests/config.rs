@@ -865,6 +865,7 @@ fn each_knowledge_key_changes_a_result_both_ways() {
         ("app/bus.py", 13, "OL201"),     // confirmed-produce
         ("app/tracker.py", 14, "OL204"), // delivery-checks
         ("app/errors.py", 17, "OL102"),  // poison-exceptions
+        ("app/helper.py", 16, "OL103"),  // commit-helpers: the handler commits as poison
     ]);
     let added: Found = configured.difference(&isolated).cloned().collect();
     let removed: Found = isolated.difference(&configured).cloned().collect();
