@@ -205,9 +205,9 @@ fn every_project_yields_exactly_its_annotations() {
         ("py_precision/app/worker.py", 46, "OL101"),
         ("py_reach/svc/message.py", 39, "OL201"),
     ]
-        .iter()
-        .map(|(f, l, c)| (f.to_string(), *l, c.to_string()))
-        .collect();
+    .iter()
+    .map(|(f, l, c)| (f.to_string(), *l, c.to_string()))
+    .collect();
     if heuristic != intended {
         failures.push(format!(
             "heuristic findings: {heuristic:?}, expected only {intended:?}"

@@ -717,7 +717,8 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     imp.level == 0
                         && self.program.resolve(f, &imp.path, 0).is_none()
                         && !imp.path.first().is_some_and(|root| {
-                            (self.knowledge.libraries.iter()).any(|l| l.roots.contains(&root.as_str()))
+                            (self.knowledge.libraries.iter())
+                                .any(|l| l.roots.contains(&root.as_str()))
                         })
                 });
                 library.then_some(Value::Other)
@@ -1172,9 +1173,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     file: func.file,
                     index: i as u32,
                 };
-                let method = self.find_method(cls, name).filter(|&m| {
-                    m != func && self.fixture_name(m).as_deref() == Some(name)
-                });
+                let method = self
+                    .find_method(cls, name)
+                    .filter(|&m| m != func && self.fixture_name(m).as_deref() == Some(name));
                 if let Some(m) = method {
                     return self.returns(m).map(|v| v.fixture(name, name));
                 }
