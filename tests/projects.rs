@@ -334,6 +334,13 @@ const PRE_COMMIT: &[PreCommit] = &[
         known_gap: None,
     },
     PreCommit {
+        project: "py_injection",
+        file: "app/handlers.py",
+        // A pre-commit run reads the named files and what they import, not their importers:
+        // the module that builds the clients and injects them is not read.
+        known_gap: Some("the injecting module (an importer) is not read"),
+    },
+    PreCommit {
         project: "rs_cycle",
         file: "src/lib.rs",
         known_gap: None,

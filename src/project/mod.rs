@@ -40,6 +40,10 @@ pub struct Selection<T, E> {
     /// leads to one. No client can reach such a file, so only the rules those words are for
     /// can concern it.
     pub alone: Vec<bool>,
+    /// Relevant only because a relevant file imports it, directly or transitively: a client
+    /// may reach it by injection (passed to a function or constructor it defines). It names
+    /// no client module and reaches none through its imports.
+    pub injected: Vec<bool>,
     pub indexed: Vec<bool>,
     /// What the import scan found each file may import (empty for a file not read).
     pub imports: Vec<Vec<scan::ScannedImport>>,
@@ -259,6 +263,26 @@ where
             }
         }
     }
+    // Constructor injection: a client reaches the modules relevant files import (a
+    // `Handler(consumer)` defined in a module that names no Kafka module), and what those
+    // import in turn. Such a target is linted too; it does not make its importers relevant
+    // (no client comes from it). Only resolution can find a client there: the name heuristic
+    // needs the file's own Kafka import.
+    let mut queue: Vec<usize> = (0..n).filter(|&i| relevant[i]).collect();
+    let mut downstream = vec![false; n];
+    while let Some(i) = queue.pop() {
+        for &g in &edges[i] {
+            if !relevant[g] && !downstream[g] {
+                downstream[g] = true;
+                queue.push(g);
+            }
+        }
+    }
+    let mut injected = vec![false; n];
+    for i in (0..n).filter(|&i| downstream[i] && files[i].target) {
+        relevant[i] = true;
+        injected[i] = true;
+    }
     // Relevant on their own, without making their importers relevant.
     let mut alone = vec![false; n];
     for (i, text) in texts.iter().enumerate() {
@@ -279,6 +303,7 @@ where
         if !kinds[i].is_empty() {
             relevant[i] = true;
             alone[i] = false;
+            injected[i] = false;
         }
     }
     // Tests under a relevant conftest get its fixtures without importing it.
@@ -293,6 +318,7 @@ where
             if files[i].target && is_test_module(&files[i]) && files[i].path.starts_with(dir) {
                 relevant[i] = true;
                 alone[i] = false;
+                injected[i] = false;
             }
         }
     }
@@ -316,6 +342,7 @@ where
             texts,
             relevant,
             alone,
+            injected,
             indexed,
             imports: Vec::new(),
             kinds,
