@@ -529,3 +529,93 @@ fn dot_ignore_applies_inside_a_work_tree_only() {
     assert_eq!(files(&proj), ["a.py"]);
     assert_eq!(files(&proj.join("sub")), Vec::<String>::new());
 }
+
+/// A Python file whose function holds an `if` with `links` `elif`s, the last `else` a bare
+/// commit (OL101 on line `links * 2 + 10`), or the same chain at module level.
+fn elif_chain(links: usize, in_function: bool) -> String {
+    let indent = if in_function { "    " } else { "" };
+    let mut text = String::from(
+        "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\n\n\n",
+    );
+    text.push_str(if in_function {
+        "def f(x):\n"
+    } else {
+        "x = 1\n"
+    });
+    text.push_str(&format!("{indent}if x == 0:\n{indent}    y = 0\n"));
+    for i in 1..=links {
+        text.push_str(&format!("{indent}elif x == {i}:\n{indent}    y = {i}\n"));
+    }
+    text.push_str(&format!("{indent}else:\n{indent}    consumer.commit()\n"));
+    text
+}
+
+/// The Rust `else if` chain of the same shape (OL101 on line `links + 6`).
+fn else_if_chain(links: usize) -> String {
+    let mut text = String::from(
+        "use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer};\n\nfn f(consumer: &BaseConsumer, x: u32) {\n    if x == 0 {\n",
+    );
+    for i in 1..=links {
+        text.push_str(&format!("    }} else if x == {i} {{\n"));
+    }
+    text.push_str("    } else {\n        consumer.commit_consumer_state(CommitMode::Sync).unwrap();\n    }\n}\n");
+    text
+}
+
+/// Item 7: an `elif` / `else if` chain nests the model once per link. One of 15,000 links is
+/// analysed to its last branch; one of 50,000 is an OL001 for its file; neither loses
+/// another file's findings (a 50,000-link chain overflowed a stack: exit 134, no output).
+#[test]
+fn long_else_chains_lose_no_findings() {
+    let d = tempfile::tempdir().unwrap();
+    // Standard input is analysed on the deep stacks files are (it overflowed the main
+    // thread's).
+    let args = [
+        "check",
+        "--isolated",
+        "--format",
+        "concise",
+        "-",
+        "--stdin-filename",
+        "w.py",
+    ];
+    let out = run_in(
+        d.path(),
+        &args,
+        Some(elif_chain(15_000, true).as_bytes()),
+        300,
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("w.py:30010:9: OL101"), "{stdout}");
+    write(d.path(), "bare.py", BARE);
+    write(d.path(), "long_function.py", elif_chain(15_000, true));
+    write(d.path(), "long_module.py", elif_chain(15_000, false));
+    write(d.path(), "long.rs", else_if_chain(15_000));
+    write(d.path(), "too_long_function.py", elif_chain(50_000, true));
+    write(d.path(), "too_long_module.py", elif_chain(50_000, false));
+    write(d.path(), "too_long.rs", else_if_chain(30_000));
+    let out = run_in(
+        d.path(),
+        &["check", "--isolated", "--format", "concise", "."],
+        None,
+        300,
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    for expected in [
+        "bare.py:5:1: OL101",
+        "long_function.py:30010:9: OL101",
+        "long_module.py:30010:5: OL101",
+        "long.rs:15006:9: OL101",
+        // The first `elif` past the limit.
+        "too_long_function.py:40009:5: OL001",
+        "too_long_module.py:40009:1: OL001",
+    ] {
+        assert!(stdout.contains(expected), "no {expected}:\n{stdout}");
+    }
+    let rust = stdout
+        .lines()
+        .find(|l| l.starts_with("./too_long.rs:") || l.starts_with("too_long.rs:"));
+    assert!(rust.is_some_and(|l| l.contains(" OL001 ")), "{stdout}");
+}

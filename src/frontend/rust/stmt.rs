@@ -514,10 +514,22 @@ impl Lowerer {
     }
 
     fn else_branch(&mut self, eb: &Option<(syn::token::Else, Box<SExpr>)>, tail: &Tail) -> Block {
-        match eb {
-            None => Vec::new(),
-            Some((_, e)) => self.arm_body(e, tail),
+        let Some((tok, e)) = eb else {
+            return Vec::new();
+        };
+        if !self.st.enter_else(sp(tok.span)) {
+            return Vec::new();
         }
+        let lowered = match &**e {
+            // `else if`: a link of the chain, counted by `enter_else`, not as nesting.
+            SExpr::If(_) => {
+                let t = tail.clone();
+                self.sub_block(|l, out| l.tail_inner(e, t, expr_range(e), out))
+            }
+            other => self.arm_body(other, tail),
+        };
+        self.st.leave_else(1);
+        lowered
     }
 
     /// A match arm's / `else`'s body: a block's statements, or one tail expression.
