@@ -619,3 +619,54 @@ fn long_else_chains_lose_no_findings() {
         .find(|l| l.starts_with("./too_long.rs:") || l.starts_with("too_long.rs:"));
     assert!(rust.is_some_and(|l| l.contains(" OL001 ")), "{stdout}");
 }
+
+/// Item 9: findings on one very long line show it elided around their labels, so the human
+/// output grows with the findings, not with findings × line length (500 findings on a 1 MB
+/// line printed 500 MB). Measured in bytes of output, not in time.
+#[test]
+fn human_output_of_findings_on_one_long_line_is_bounded() {
+    let d = tempfile::tempdir().unwrap();
+    let mut text = String::from(
+        "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\n",
+    );
+    text.push_str(&format!("pad = '{}'; ", "a".repeat(100_000)));
+    text.push_str(&"consumer.commit(); ".repeat(100));
+    text.push('\n');
+    write(d.path(), "long_line.py", text);
+    // Into a file: `run_in` reads the pipes only once the run is over.
+    let args = [
+        "check",
+        "--isolated",
+        "--output-file",
+        "out.txt",
+        "long_line.py",
+    ];
+    let out = run_in(d.path(), &args, None, 300);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = fs::read_to_string(d.path().join("out.txt")).unwrap();
+    assert_eq!(
+        stdout.matches("OL101 bare-commit").count(),
+        100,
+        "{}",
+        &stdout[..stdout.len().min(2000)]
+    );
+    assert!(
+        stdout.len() < 100 * 4096,
+        "{} bytes of output",
+        stdout.len()
+    );
+    // The line starts elided, the finding's surroundings shown.
+    let shown = stdout
+        .lines()
+        .find(|l| l.starts_with(" 4 │ "))
+        .unwrap_or_default();
+    assert!(
+        shown.starts_with(" 4 │ ...aaa") && shown.contains("a'; consumer.commit();"),
+        "{shown}"
+    );
+}
