@@ -32,9 +32,14 @@ fn mkfifo(path: &Path) {
 /// The binary in `cwd` with at most 4 GiB of address space (reading `/dev/zero` fails
 /// instead of filling the machine's memory), killed after `secs` seconds (a FIFO would hang).
 fn run_in(cwd: &Path, args: &[&str], stdin: Option<&[u8]>, secs: u64) -> Output {
+    run_within(cwd, args, stdin, secs, 4 << 20)
+}
+
+/// [`run_in`] with at most `kib` KiB of address space.
+fn run_within(cwd: &Path, args: &[&str], stdin: Option<&[u8]>, secs: u64, kib: u64) -> Output {
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg("ulimit -v 4194304; exec \"$@\"")
+        .arg(format!("ulimit -v {kib}; exec \"$@\""))
         .arg("sh")
         .arg(BIN)
         .args(args)
@@ -732,4 +737,36 @@ fn boundaries_are_linear_in_the_import_graph() {
         large < 6.0 * small.max(0.25),
         "{small:.2}s for 500 modules, {large:.2}s for 2,000"
     );
+}
+
+/// Item 8: a taint path shares its hops between the values it reaches: a chain of 8,000
+/// assignments from model output fits in 1 GiB of address space (each value copied its path:
+/// 3.2 GB). Measured by the allocator failing, not by time.
+#[test]
+fn a_long_taint_chain_fits_in_a_gigabyte() {
+    let d = tempfile::tempdir().unwrap();
+    let mut text = String::from("import litellm\nfrom confluent_kafka import Consumer, TopicPartition\n\n\ndef rewind(consumer: Consumer, tp):\n    response = litellm.completion(model=\"m\", messages=[])\n    x0 = response.choices[0].message.content\n");
+    for i in 1..8000 {
+        text.push_str(&format!("    x{i} = x{} + \"a\"\n", i - 1));
+    }
+    text.push_str("    consumer.seek(TopicPartition(\"t\", 0, int(x7999)))\n");
+    write(d.path(), "chain.py", text);
+    let args = [
+        "check",
+        "--isolated",
+        "--format",
+        "concise",
+        "--output-file",
+        "out.txt",
+        "chain.py",
+    ];
+    let out = run_within(d.path(), &args, None, 300, 1 << 20);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let found = fs::read_to_string(d.path().join("out.txt")).unwrap();
+    assert!(found.contains("chain.py:8007:19: OL301"), "{found}");
 }
