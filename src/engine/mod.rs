@@ -1102,9 +1102,7 @@ fn apply_suppressions(
     require_reason: bool,
 ) -> (Vec<Finding>, Vec<Suppressed>) {
     let directives = suppress::parse(source, comments, lines);
-    let all = findings.clone();
-    let (mut kept, used) = suppress::apply(findings, &directives.directives, lines);
-    let mut silenced: Vec<Finding> = all.into_iter().filter(|f| !kept.contains(f)).collect();
+    let (mut kept, mut silenced, used) = suppress::apply(findings, &directives.directives, lines);
     if rules.contains(Rule::UnusedSuppression) {
         let meta = unused_suppression(&directives, &used, rules, require_reason);
         let (other, meta): (Vec<_>, Vec<_>) = meta
