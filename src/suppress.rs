@@ -284,26 +284,30 @@ fn parse_noqa(text: &str) -> Option<Comment> {
     })
 }
 
-/// Drops suppressed findings; returns the kept ones and, per directive, the rules it
-/// suppressed.
+/// Sorts findings into the kept and the suppressed ones; returns both and, per directive,
+/// the rules it suppressed.
 pub fn apply(
     findings: Vec<Finding>,
     directives: &[Directive],
     lines: &LineIndex,
-) -> (Vec<Finding>, Vec<RuleSet>) {
+) -> (Vec<Finding>, Vec<Finding>, Vec<RuleSet>) {
     let mut used = vec![RuleSet::EMPTY; directives.len()];
     let mut kept = Vec::with_capacity(findings.len());
+    let mut silenced = Vec::new();
     for f in findings {
         let line = lines.line(f.range.start);
         match directives
             .iter()
             .position(|d| d.covers(line) && d.matches(f.rule))
         {
-            Some(i) => used[i].insert(f.rule),
+            Some(i) => {
+                used[i].insert(f.rule);
+                silenced.push(f);
+            }
             None => kept.push(f),
         }
     }
-    (kept, used)
+    (kept, silenced, used)
 }
 
 /// Whether a directive other than the one at `own` suppresses `finding` (an OL002 about one

@@ -5,9 +5,10 @@
 //! spawns and consumer constructions. Rules ask these; none walks the tree itself.
 
 use std::collections::HashSet;
+use std::rc::Rc;
 
 use super::config::{ConfigValue, ConfigView};
-use super::control::{Control, Exits, Pos, RegionId, RegionKind};
+use super::control::{Control, Exits, Later, Pos, RegionId, RegionKind};
 use super::resolve::{Client, Value};
 use super::uses::End;
 use super::{CallFacts, FileAnalysis};
@@ -37,6 +38,13 @@ pub fn is_commit(op: &Op) -> bool {
 /// A produce (callback style or returning a delivery handle).
 pub fn is_produce(op: &Op) -> bool {
     matches!(op, Op::Produce { .. } | Op::Send { .. })
+}
+
+/// The calls of a loop that are a message's effect (see `loop_effects`), with where each is.
+#[derive(Debug, Default)]
+pub struct Effects<'m> {
+    pub calls: Vec<&'m Call>,
+    pub at: Later,
 }
 
 /// An in-memory buffer that message data goes into in a loop.
@@ -592,7 +600,14 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     /// In-memory buffers that message data goes into inside loop `l` (`batch.append(..)`,
     /// `buf.push(..)`, `pending[k] = v`), with where the body writes each one out.
-    pub fn loop_buffers(&self, l: RegionId) -> Vec<Buffer> {
+    pub fn loop_buffers(&self, l: RegionId) -> &[Buffer] {
+        match self.loop_buffers.get(l.0 as usize) {
+            Some(cell) => cell.get_or_init(|| self.find_loop_buffers(l)),
+            None => &[],
+        }
+    }
+
+    fn find_loop_buffers(&self, l: RegionId) -> Vec<Buffer> {
         let control = self.control();
         let body = control.region(l).body;
         let names = self.message_names(body);
@@ -678,6 +693,33 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         }
         buffers.retain(|b| !b.writes.is_empty());
         buffers
+    }
+
+    /// What OL104 counts as the message's effect in loop `l`, for a commit in `body`: calls
+    /// that use message data, an addition to an in-memory container only when the loop's
+    /// buffers write it out later (`seen.add(key)` is bookkeeping). In walk order; found once
+    /// per loop and body, not once per commit.
+    pub fn loop_effects(&self, l: RegionId, body: BodyId) -> Rc<Effects<'m>> {
+        if let Some(found) = self.loop_effects.borrow().get(&(l, body)) {
+            return found.clone();
+        }
+        let buffers = self.loop_buffers(l);
+        let (calls, at): (_, Vec<_>) = self
+            .region_calls(l)
+            .filter(|(u, _)| {
+                self.is_effect_on_message(u, body)
+                    && self
+                        .buffer_added_by(u)
+                        .is_none_or(|name| buffers.iter().any(|b| b.name == name))
+            })
+            .map(|(u, pos)| (u, (pos, u.range)))
+            .unzip();
+        let at = self.control().later(l, at);
+        let found = Rc::new(Effects { calls, at });
+        self.loop_effects
+            .borrow_mut()
+            .insert((l, body), found.clone());
+        found
     }
 
     /// Whether `e` holds the value of `dotted` (`insert_rows(list(pending.values()))` holds

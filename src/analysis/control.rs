@@ -36,6 +36,33 @@ pub struct LoopRef<'m> {
     pub range: TextRange,
 }
 
+/// Positions to search with [`Control::first_following`].
+#[derive(Debug, Default)]
+pub struct Later {
+    /// In walk order.
+    pub at: Vec<(Pos, TextRange)>,
+    /// The first region of the one they are in.
+    first: u32,
+    /// Per region from `first`: the nearest region around it (itself included) holding one
+    /// of them.
+    holder: Vec<Option<RegionId>>,
+}
+
+impl Later {
+    /// The regions strictly around `pos`'s that hold positions, innermost first.
+    fn holders_around(&self, control: &Control, pos: Pos) -> Vec<RegionId> {
+        let holder = |r: RegionId| {
+            let i = r.0.checked_sub(self.first)?;
+            self.holder.get(i as usize).copied().flatten()
+        };
+        let parent = |r: RegionId| control.region(r).parent.map(|p| p.region);
+        std::iter::successors(parent(pos.region).and_then(holder), |&r| {
+            parent(r).and_then(holder)
+        })
+        .collect()
+    }
+}
+
 /// What a region is.
 #[derive(Debug, Clone, Copy)]
 pub enum RegionKind<'m> {
@@ -153,6 +180,26 @@ pub struct Control<'m> {
     raw_exits: Vec<(RegionId, Exits)>,
     /// Calls that end the process.
     process_exits: HashSet<CallId>,
+    /// Built by `finish`, so that ordering queries cost no more than the nesting between
+    /// their positions (a loop of n commits, a dispatch of n branches: n² queries).
+    shape: Shape,
+}
+
+/// The tree's shape, indexed by region.
+#[derive(Debug, Default)]
+struct Shape {
+    /// Regions above it.
+    depth: Vec<u32>,
+    /// The regions hanging from it, in order.
+    children: Vec<Vec<RegionId>>,
+    /// The innermost loop region around it (itself included), within the same closure.
+    enclosing_loop: Vec<Option<RegionId>>,
+    /// The innermost failure region around it (itself included).
+    failure_above: Vec<Option<RegionId>>,
+    /// For each statement index `i` (and one past the last): the first statement at or
+    /// after `i` that always leaves, and the first that leaves by more than `break` /
+    /// `continue` (the statement count when none does).
+    next_exit: Vec<Vec<(u32, u32)>>,
 }
 
 impl<'m> Control<'m> {
@@ -163,6 +210,7 @@ impl<'m> Control<'m> {
             body_regions: vec![RegionId(0); body_count],
             raw_exits: Vec::new(),
             process_exits: HashSet::new(),
+            shape: Shape::default(),
         }
     }
 
@@ -239,6 +287,55 @@ impl<'m> Control<'m> {
                 current = region.parent.map(|p| p.region);
             }
         }
+        self.shape = self.build_shape();
+    }
+
+    fn build_shape(&self) -> Shape {
+        let mut shape = Shape::default();
+        for (i, region) in self.regions.iter().enumerate() {
+            // A parent is opened before the regions hanging from it.
+            let depth = match region.parent {
+                Some(p) => {
+                    shape.children[p.region.0 as usize].push(RegionId(i as u32));
+                    shape.depth[p.region.0 as usize] + 1
+                }
+                None => 0,
+            };
+            shape.depth.push(depth);
+            let enclosing_loop = match region.kind {
+                RegionKind::Loop(_) => Some(RegionId(i as u32)),
+                RegionKind::Closure { .. } => None,
+                _ => region
+                    .parent
+                    .and_then(|p| shape.enclosing_loop[p.region.0 as usize]),
+            };
+            shape.enclosing_loop.push(enclosing_loop);
+            let failure_above = match self.is_failure_region(RegionId(i as u32)) {
+                true => Some(RegionId(i as u32)),
+                false => (region.parent).and_then(|p| shape.failure_above[p.region.0 as usize]),
+            };
+            shape.failure_above.push(failure_above);
+            shape.children.push(Vec::new());
+            shape.next_exit.push(self.next_exits(region.stmts));
+        }
+        shape
+    }
+
+    /// [`Shape::next_exit`] of one statement list.
+    fn next_exits(&self, stmts: &[Stmt]) -> Vec<(u32, u32)> {
+        let none = stmts.len() as u32;
+        let mut out = vec![(none, none); stmts.len() + 1];
+        for (i, s) in stmts.iter().enumerate().rev() {
+            let (mut any, mut leaving) = out[i + 1];
+            if let Some(e) = self.terminates(s) {
+                any = i as u32;
+                if !e.loop_only() {
+                    leaving = i as u32;
+                }
+            }
+            out[i] = (any, leaving);
+        }
+        out
     }
 
     // ----- queries -------------------------------------------------------------------------
@@ -280,21 +377,16 @@ impl<'m> Control<'m> {
 
     /// The innermost loop whose body holds `pos`, within the same closure.
     pub fn enclosing_loop(&self, pos: Pos) -> Option<RegionId> {
-        for r in self.regions_above(pos) {
-            match self.region(r).kind {
-                RegionKind::Loop(_) => return Some(r),
-                RegionKind::Closure { .. } => return None,
-                _ => {}
-            }
-        }
-        None
+        self.shape.enclosing_loop[pos.region.0 as usize]
     }
 
     /// The failure paths enclosing `pos`, innermost first: `except` handlers, `finally`
     /// blocks, Rust error arms and error closures.
     pub fn failure_regions(&self, pos: Pos) -> impl Iterator<Item = RegionId> + '_ {
-        self.regions_above(pos)
-            .filter(|r| self.is_failure_region(*r))
+        let nearest = |r: RegionId| self.shape.failure_above[r.0 as usize];
+        std::iter::successors(nearest(pos.region), move |&r| {
+            self.region(r).parent.and_then(|p| nearest(p.region))
+        })
     }
 
     pub fn is_failure_region(&self, r: RegionId) -> bool {
@@ -372,29 +464,21 @@ impl<'m> Control<'m> {
         if self.region(earlier.region).body != self.region(later.region).body {
             return false;
         }
-        let ca = self.chain(earlier);
-        let cb = self.chain(later);
-        let Some((i, j)) = ca.iter().enumerate().find_map(|(i, pa)| {
-            cb.iter()
-                .position(|pb| pb.region == pa.region)
-                .map(|j| (i, j))
-        }) else {
-            return false;
-        };
-        let (la, lb) = (ca[i], cb[j]);
+        let (top, sub_a, sub_b) = self.meet(earlier, later);
+        let (la, lb) = (
+            self.reach(top, earlier, sub_a),
+            self.reach(top, later, sub_b),
+        );
         if la.index < lb.index {
-            if !self.flows_out(&ca[..i], earlier) {
+            if !self.flows_out(earlier, top) {
                 return false;
             }
-            let stmts = self.region(la.region).stmts;
-            let between = &stmts[la.index as usize + 1..lb.index as usize];
-            return !between.iter().any(|s| self.terminates(s).is_some());
+            let (next_exit, _) = self.shape.next_exit[top.0 as usize][la.index as usize + 1];
+            return next_exit >= lb.index;
         }
         if la.index > lb.index {
             return false;
         }
-        let sub_a = i.checked_sub(1).map(|k| ca[k].region);
-        let sub_b = j.checked_sub(1).map(|k| cb[k].region);
         match (sub_a, sub_b) {
             (None, None) => earlier_range.end <= later_range.start,
             // The statement's own expressions (a test, a header) run before its branches.
@@ -412,13 +496,119 @@ impl<'m> Control<'m> {
         }
     }
 
-    /// Whether code at `from` (inside the regions of `inner`, innermost first) can run on to
-    /// the end of the outermost of them: no statement after it always leaves (a `break` or
-    /// `continue` only leaves a loop nested in `inner`, after which the code goes on).
-    fn flows_out(&self, inner: &[Pos], from: Pos) -> bool {
+    /// `at` (positions in one region `within` or nested in it, in walk order: by region,
+    /// then statement, as `region_calls` gives calls) made ready for `first_following`.
+    pub fn later(&self, within: RegionId, at: Vec<(Pos, TextRange)>) -> Later {
+        let first = within.0;
+        let slot = |r: RegionId| r.0.checked_sub(first).map(|i| i as usize);
+        let mut holder: Vec<Option<RegionId>> =
+            vec![None; (self.region(within).end - first) as usize];
+        for (p, _) in &at {
+            if let Some(h) = slot(p.region).and_then(|i| holder.get_mut(i)) {
+                *h = Some(p.region);
+            }
+        }
+        // Parents come before the regions hanging from them.
+        for i in 0..holder.len() {
+            let parent = self.region(RegionId(first + i as u32)).parent;
+            if holder[i].is_none() {
+                holder[i] = parent.and_then(|p| slot(p.region)).and_then(|j| holder[j]);
+            }
+        }
+        Later { at, first, holder }
+    }
+
+    /// The first of `later` that [`follows`](Self::follows) `earlier` (a position inside
+    /// its region). Whole stretches of it are passed over without a query: what lies in a
+    /// region before `earlier`'s and not around it, what lies in a region hanging from the
+    /// meeting region whose answer was no (the answer is the same anywhere in it), and the
+    /// statements of the meeting region up to `earlier`'s. A loop of n commits, or an `elif`
+    /// dispatch of n branches with a commit in each, made n² queries.
+    pub fn first_following(
+        &self,
+        earlier: Pos,
+        earlier_range: TextRange,
+        later: &Later,
+    ) -> Option<usize> {
+        let at = |region: RegionId, index: u32| {
+            (later.at).partition_point(|(p, _)| (p.region, p.index) < (region, index))
+        };
+        // Positions held by the regions around `earlier`'s, in statements after its.
+        for top in later.holders_around(self, earlier).into_iter().rev() {
+            let own = self.reach(top, earlier, self.child_toward(top, earlier));
+            let first = at(top, own.index + 1);
+            let held = later.at[first..]
+                .iter()
+                .take_while(|(q, _)| q.region == top);
+            for (k, (q, r)) in held.enumerate() {
+                if self.follows(earlier, earlier_range, *q, *r) {
+                    return Some(first + k);
+                }
+            }
+        }
+        // Positions in `earlier`'s region, in regions nested in it, and after it.
+        let mut i = at(earlier.region, 0);
+        while let Some(&(q, r)) = later.at.get(i) {
+            if self.follows(earlier, earlier_range, q, r) {
+                return Some(i);
+            }
+            let next = if self.region(q.region).body != self.region(earlier.region).body {
+                i + 1
+            } else {
+                match self.meet(earlier, q) {
+                    (_, _, Some(sub)) => at(RegionId(self.region(sub).end), 0),
+                    (top, sub_a, None) => at(top, self.reach(top, earlier, sub_a).index),
+                }
+            };
+            i = next.max(i + 1);
+        }
+        None
+    }
+
+    /// The innermost region holding both positions (of one body), and for each the region
+    /// hanging from it that holds the position (`None` when the position is in it). Climbs
+    /// from the shallower position only: as many steps as it is below the meeting region.
+    fn meet(&self, a: Pos, b: Pos) -> (RegionId, Option<RegionId>, Option<RegionId>) {
+        let depth = |p: Pos| self.shape.depth[p.region.0 as usize];
+        let (shallow, deep) = if depth(a) <= depth(b) { (a, b) } else { (b, a) };
+        let mut top = shallow.region;
+        while !self.contains(top, deep) {
+            match self.region(top).parent {
+                Some(p) => top = p.region,
+                None => break,
+            }
+        }
+        (top, self.child_toward(top, a), self.child_toward(top, b))
+    }
+
+    /// The region hanging from `top` that holds `pos` (`None` when `pos` is in `top`).
+    fn child_toward(&self, top: RegionId, pos: Pos) -> Option<RegionId> {
+        if pos.region == top {
+            return None;
+        }
+        let children = &self.shape.children[top.0 as usize];
+        // Regions are numbered in walk order: the last child starting at or before `pos`.
+        let i = children.partition_point(|c| c.0 <= pos.region.0);
+        children.get(i.checked_sub(1)?).copied()
+    }
+
+    /// `pos` as seen from region `top` above it: its own statement there.
+    fn reach(&self, top: RegionId, pos: Pos, sub: Option<RegionId>) -> Pos {
+        sub.and_then(|r| self.region(r).parent)
+            .filter(|p| p.region == top)
+            .unwrap_or(pos)
+    }
+
+    /// Whether code at `from` can run on to the end of each region between it and `top`
+    /// (exclusive): no statement after it always leaves (a `break` or `continue` only leaves
+    /// a loop in between, after which the code goes on).
+    fn flows_out(&self, from: Pos, top: RegionId) -> bool {
         if let Some(StmtKind::Exit { .. }) = self.stmt(from).map(|s| &s.kind) {
             return false;
         }
+        let inner: Vec<Pos> = std::iter::successors(Some(from), |p| self.region(p.region).parent)
+            .take_while(|p| p.region != top)
+            .collect();
         for (k, p) in inner.iter().enumerate() {
             let region = self.region(p.region);
             if matches!(region.kind, RegionKind::Closure { .. }) {
@@ -427,12 +617,10 @@ impl<'m> Control<'m> {
             let loop_above = inner[k..]
                 .iter()
                 .any(|q| matches!(self.region(q.region).kind, RegionKind::Loop(_)));
-            for s in &region.stmts[p.index as usize + 1..] {
-                if let Some(e) = self.terminates(s) {
-                    if !(loop_above && e.loop_only()) {
-                        return false;
-                    }
-                }
+            let (any, leaving) = self.shape.next_exit[p.region.0 as usize][p.index as usize + 1];
+            let exit = if loop_above { leaving } else { any };
+            if (exit as usize) < region.stmts.len() {
+                return false;
             }
         }
         true

@@ -18,7 +18,9 @@ pub mod taint;
 pub mod uses;
 pub mod walk;
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
 
 use facts::FactFinder;
 pub use facts::{ArgPresence, CallFacts};
@@ -54,6 +56,11 @@ pub struct FileAnalysis<'p, 'm> {
     messages: Vec<OnceCell<std::collections::HashSet<&'m str>>>,
     /// Per region: whether it is a consume loop (`context.rs`).
     consume_loops: OnceCell<Vec<bool>>,
+    /// Per region: the buffers of the loop it is (`context.rs`), found once for all the
+    /// commits in it.
+    loop_buffers: Vec<OnceCell<Vec<context::Buffer>>>,
+    /// Per loop and body: the message's effects in the loop (`context.rs`).
+    loop_effects: RefCell<HashMap<(control::RegionId, BodyId), Rc<context::Effects<'m>>>>,
 }
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
@@ -76,6 +83,8 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             calls_by_region: OnceCell::new(),
             messages: vec![OnceCell::new(); index.module.bodies.len()],
             consume_loops: OnceCell::new(),
+            loop_buffers: vec![OnceCell::new(); index.control.regions.len()],
+            loop_effects: RefCell::default(),
             program,
             file,
             index,

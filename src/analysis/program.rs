@@ -85,6 +85,12 @@ struct Slot<'m> {
 /// Which knowledge (its address) and whether the name heuristic is on.
 pub type StoresKey = (usize, bool);
 
+/// Which knowledge (its address) and what was computed under it (see [`Program::memo`]).
+pub type MemoKey = (usize, String);
+
+/// A value computed once per program and key, whatever its type.
+type Memo = Arc<OnceLock<Arc<dyn std::any::Any + Send + Sync>>>;
+
 /// Explicit offset stores on consumers: the file of the store, and the file and range of the
 /// consumer's construction.
 pub type ExplicitStores = Vec<(FileId, FileId, TextRange)>;
@@ -214,6 +220,8 @@ pub struct Program<'m> {
     conftests: Vec<(usize, FileId)>,
     /// Struct literals by type name, for field resolution (built on first use).
     records_by_type: OnceLock<RecordsByType<'m>>,
+    /// What rules compute once over the whole program (see [`Program::memo`]).
+    memos: Mutex<HashMap<MemoKey, Memo>>,
 }
 
 impl<'m> Program<'m> {
@@ -271,6 +279,7 @@ impl<'m> Program<'m> {
             calls_by_name: OnceLock::new(),
             explicit_stores: Mutex::new(Vec::new()),
             records_by_type: OnceLock::new(),
+            memos: Mutex::new(HashMap::new()),
         }
     }
 
@@ -556,6 +565,24 @@ impl<'m> Program<'m> {
         }
         cache.push((key, found.clone()));
         found
+    }
+
+    /// The value `make` computes for `key`, computed once per program: by the first file to
+    /// ask, while the others asking for it wait. For what a rule would otherwise recompute
+    /// over the whole program for every file (a boundary's import chains).
+    pub fn memo<T: std::any::Any + Send + Sync>(
+        &self,
+        key: MemoKey,
+        make: impl FnOnce() -> T,
+    ) -> Arc<T> {
+        let cell = {
+            let mut memos = self.memos.lock().unwrap_or_else(|e| e.into_inner());
+            memos.entry(key).or_default().clone()
+        };
+        let value = cell.get_or_init(|| Arc::new(make())).clone();
+        value
+            .downcast::<T>()
+            .unwrap_or_else(|_| panic!("one memo key, two types"))
     }
 
     /// Calls anywhere in the program whose callee's last name is `name`.

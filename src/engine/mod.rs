@@ -83,6 +83,15 @@ fn with_pool<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     }
 }
 
+/// Runs `f` on a thread of its own with a worker's deep stack: models are dropped
+/// recursively, once per level of an `elif` chain.
+fn spawn_deep(f: impl FnOnce() + Send + 'static) -> std::thread::JoinHandle<()> {
+    std::thread::Builder::new()
+        .stack_size(STACK_SIZE)
+        .spawn(f)
+        .expect("could not start a thread to free the models")
+}
+
 /// Wall time per phase of a run, printed on stderr when `OFFSETLINT_TIMINGS` is set (for the
 /// performance work: where the time goes).
 struct Phases {
@@ -759,7 +768,7 @@ fn lint_batch(
     drop(program);
     phases.counts.push(("parsed on first use", loader.loaded()));
     let models = loader.into_models();
-    let free = std::thread::spawn(move || drop((parsed, models, selection)));
+    let free = spawn_deep(move || drop((parsed, models, selection)));
     (reports, errors, free)
 }
 
@@ -904,6 +913,11 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
 /// one file whose language comes from the path's extension; `None` when it has none
 /// offsetlint reads. The report counts it as the one file checked.
 pub fn check_source(path: &Path, source: String, settings: &Settings) -> Option<Report> {
+    // On a worker's deep stack, as files are: the model is walked and dropped recursively.
+    with_pool(|| check_source_here(path, source, settings))
+}
+
+fn check_source_here(path: &Path, source: String, settings: &Settings) -> Option<Report> {
     let start = Instant::now();
     let lang = discover::language(path)?;
     let mut report = Report {
@@ -1100,9 +1114,7 @@ fn apply_suppressions(
     require_reason: bool,
 ) -> (Vec<Finding>, Vec<Suppressed>) {
     let directives = suppress::parse(source, comments, lines);
-    let all = findings.clone();
-    let (mut kept, used) = suppress::apply(findings, &directives.directives, lines);
-    let mut silenced: Vec<Finding> = all.into_iter().filter(|f| !kept.contains(f)).collect();
+    let (mut kept, mut silenced, used) = suppress::apply(findings, &directives.directives, lines);
     if rules.contains(Rule::UnusedSuppression) {
         let meta = unused_suppression(&directives, &used, rules, require_reason);
         let (other, meta): (Vec<_>, Vec<_>) = meta

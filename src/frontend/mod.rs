@@ -19,6 +19,11 @@ pub struct Lowered {
 /// recursive walk over the model bounded whatever the input.
 pub const MAX_DEPTH: u32 = 200;
 
+/// Longest `elif` / `else if` chain lowered (each link nests an `If` in the `else` of the one
+/// before, outside [`MAX_DEPTH`]); a longer one refuses the file (OL001). Every walk over the
+/// model recurses once per link, on the engine's 256 MiB stacks: this bounds what they need.
+pub const MAX_ELSE_CHAIN: u32 = 20_000;
+
 /// Parse and lower a file of the given language.
 pub fn lower(lang: Lang, source: &str) -> Result<Lowered, SyntaxError> {
     match lang {
@@ -32,6 +37,10 @@ pub fn lower(lang: Lang, source: &str) -> Result<Lowered, SyntaxError> {
 pub struct LowerState {
     pub next_call: u32,
     pub depth: u32,
+    /// Links of the `else` chains around what is being lowered (see [`MAX_ELSE_CHAIN`]).
+    pub else_depth: u32,
+    /// The first `else` past [`MAX_ELSE_CHAIN`], when lowering stopped there.
+    pub too_deep: Option<TextRange>,
     pub imports: Vec<crate::model::Import>,
     pub classes: Vec<crate::model::Class>,
     pub bodies: Vec<crate::model::Body>,
@@ -58,19 +67,44 @@ impl LowerState {
         self.depth -= 1;
     }
 
+    /// Enter the `else` (or `elif`) at `at`; `false` (and the file is refused) past
+    /// [`MAX_ELSE_CHAIN`].
+    pub fn enter_else(&mut self, at: TextRange) -> bool {
+        if self.else_depth >= MAX_ELSE_CHAIN {
+            self.too_deep.get_or_insert(at);
+            return false;
+        }
+        self.else_depth += 1;
+        true
+    }
+
+    pub fn leave_else(&mut self, links: u32) {
+        self.else_depth -= links;
+    }
+
     /// The module, its tables without the room they grew into: a model is kept for every
-    /// file that names Kafka until the run ends.
-    pub fn finish(mut self, lang: Lang) -> Module {
+    /// file that names Kafka until the run ends. A file with too long an `else` chain is
+    /// refused.
+    pub fn finish(mut self, lang: Lang) -> Result<Module, SyntaxError> {
+        if let Some(at) = self.too_deep {
+            return Err(SyntaxError {
+                message: format!(
+                    "`if`/`else` chain too long to analyse: more than {MAX_ELSE_CHAIN} \
+                     `elif` / `else if` links; file not analysed"
+                ),
+                range: at,
+            });
+        }
         self.imports.shrink_to_fit();
         self.bodies.shrink_to_fit();
         self.classes.shrink_to_fit();
-        Module {
+        Ok(Module {
             lang,
             imports: self.imports,
             bodies: self.bodies,
             classes: self.classes,
             type_aliases: self.type_aliases,
             call_count: self.next_call,
-        }
+        })
     }
 }

@@ -32,37 +32,146 @@ const CONTEXT_LINES: usize = 1;
 struct Window {
     name: String,
     shown: Shown,
-    /// Byte offset in the file where the window starts (a line start).
-    start: usize,
+    /// Where the shown text comes from in the file.
+    crop: Crop,
     /// Lines of the file before the window.
     lines_before: usize,
 }
 
 impl Window {
     /// The lines from `CONTEXT_LINES` before the first of `ranges` to `CONTEXT_LINES` after
-    /// the last, with their line endings.
+    /// the last, with their line endings (over-long lines elided, see [`Crop`]).
     fn new(name: String, file: &FileReport, ranges: &[crate::model::TextRange]) -> Window {
         let len = file.source.len() as u32;
         let first = ranges.iter().map(|r| r.start.min(len)).min().unwrap_or(0);
         let last = ranges.iter().map(|r| r.end.min(len)).max().unwrap_or(0);
         let first_line = file.lines.line(first).saturating_sub(CONTEXT_LINES).max(1);
         let last_line = file.lines.line(last) + CONTEXT_LINES;
-        let start = file.lines.line_range(&file.source, first_line).start as usize;
-        // The start of the line after the window (the end of the text past the last line).
-        let end = file.lines.line_range(&file.source, last_line + 1).start as usize;
-        let end = if end <= start { file.source.len() } else { end };
+        let (text, crop) = Crop::new(file, first_line..=last_line, ranges);
         Window {
             name,
-            shown: Shown::new(&file.source[start..end]),
-            start,
+            shown: Shown::new(&text),
+            crop,
             lines_before: first_line - 1,
         }
     }
 
     /// A file offset as an offset of the shown window.
     fn map(&self, offset: u32) -> usize {
-        self.shown.map((offset as usize).saturating_sub(self.start))
+        self.shown.map(self.crop.map(offset as usize))
     }
+}
+
+/// Lines longer than this (in bytes) are shown elided around the finding's labels, as rustc
+/// does: a snippet costs what it shows, not what its line holds (500 findings on one 1 MB
+/// line printed 500 MB).
+const MAX_LINE: usize = 400;
+/// Bytes kept on each side of a label's start and end on such a line.
+const MARGIN: usize = 60;
+const ELLIPSIS: &str = "...";
+
+/// Where a window's text comes from: the pieces of the file it keeps, as (file start, file
+/// end, start in the text); what lies between two pieces is shown as [`ELLIPSIS`].
+struct Crop {
+    pieces: Vec<(usize, usize, usize)>,
+}
+
+impl Crop {
+    /// The text of `lines` of the file (with their endings), and where it comes from.
+    fn new(
+        file: &FileReport,
+        lines: std::ops::RangeInclusive<usize>,
+        ranges: &[crate::model::TextRange],
+    ) -> (String, Crop) {
+        let source = &file.source;
+        let mut text = String::new();
+        let mut crop = Crop { pieces: Vec::new() };
+        for line in lines {
+            let content = file.lines.line_range(source, line);
+            let (start, end) = (content.start as usize, content.end as usize);
+            let next = file.lines.line_range(source, line + 1).start as usize;
+            let next = if next <= start { source.len() } else { next };
+            if start == source.len() && line > 1 {
+                break;
+            }
+            let mut at = start;
+            for (from, to) in kept(source, start, end, ranges) {
+                if from > at {
+                    text.push_str(ELLIPSIS);
+                }
+                crop.keep(&mut text, source, from, to);
+                at = to;
+            }
+            if at < end {
+                text.push_str(ELLIPSIS);
+            }
+            crop.keep(&mut text, source, end, next);
+        }
+        (text, crop)
+    }
+
+    fn keep(&mut self, text: &mut String, source: &str, from: usize, to: usize) {
+        match self.pieces.last_mut() {
+            // Contiguous in the file and in the text: one piece.
+            Some(last) if last.1 == from && last.2 + (last.1 - last.0) == text.len() => last.1 = to,
+            _ => self.pieces.push((from, to, text.len())),
+        }
+        text.push_str(&source[from..to]);
+    }
+
+    /// A file offset as an offset of the text; one that was elided, as the end of the piece
+    /// before it (where the ellipsis starts).
+    fn map(&self, offset: usize) -> usize {
+        let i = self.pieces.partition_point(|p| p.0 <= offset);
+        let Some(&(from, to, at)) = i.checked_sub(1).map(|i| &self.pieces[i]) else {
+            return 0;
+        };
+        at + offset.min(to) - from
+    }
+}
+
+/// The parts of the line `start..end` shown: all of it when it is not over-long, else
+/// [`MARGIN`] bytes around each label start and end on it (the line's start when none is),
+/// merged, on character boundaries.
+fn kept(
+    source: &str,
+    start: usize,
+    end: usize,
+    ranges: &[crate::model::TextRange],
+) -> Vec<(usize, usize)> {
+    if end - start <= MAX_LINE {
+        return vec![(start, end)];
+    }
+    let floor = |mut i: usize| {
+        while !source.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let ceil = |mut i: usize| {
+        while !source.is_char_boundary(i) {
+            i += 1;
+        }
+        i
+    };
+    let mut points: Vec<usize> = (ranges.iter())
+        .flat_map(|r| [r.start as usize, r.end as usize])
+        .filter(|p| (start..=end).contains(p))
+        .collect();
+    if points.is_empty() {
+        points.push(start);
+    }
+    points.sort_unstable();
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for p in points {
+        let from = floor(p.saturating_sub(MARGIN).max(start));
+        let to = ceil((p + MARGIN).min(end));
+        match out.last_mut() {
+            Some(last) if from <= last.1 => last.1 = last.1.max(to),
+            _ => out.push((from, to)),
+        }
+    }
+    out
 }
 
 impl SourceCode for Window {
@@ -347,7 +456,9 @@ mod tests {
             let whole = Window {
                 name: format!("f.py:{line}:1"),
                 shown: Shown::new(&source),
-                start: 0,
+                crop: Crop {
+                    pieces: vec![(0, source.len(), 0)],
+                },
                 lines_before: 0,
             };
             let rendered = Rendered {

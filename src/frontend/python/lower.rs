@@ -8,7 +8,7 @@ use super::range;
 use crate::frontend::LowerState;
 use crate::model::*;
 
-pub(super) fn lower_module(module: &ast::ModModule) -> Module {
+pub(super) fn lower_module(module: &ast::ModModule) -> Result<Module, SyntaxError> {
     let mut l = Lowerer {
         st: LowerState::default(),
         hoisted: Vec::new(),
@@ -236,6 +236,9 @@ impl Lowerer {
         Some(Stmt { kind, range: r })
     }
 
+    /// `if` / `elif` / `else`: each `elif` is an `If` in the `else` of the one before. The
+    /// links are lowered in source order (call ids follow the text), then nested from the
+    /// last, without recursing once per link.
     fn if_chain(
         &mut self,
         test: &ast::Expr,
@@ -243,21 +246,33 @@ impl Lowerer {
         clauses: &[ast::ElifElseClause],
         body: Option<BodyId>,
     ) -> StmtKind {
-        let test = self.expr(test);
-        let then = self.block(then, body);
-        let orelse = match clauses.split_first() {
-            None => Vec::new(),
-            Some((first, rest)) => match &first.test {
-                None => self.block(&first.body, body),
-                Some(t) => vec![Stmt {
-                    kind: self.if_chain(t, &first.body, rest, body),
-                    range: range(first.range),
-                }],
-            },
-        };
+        let first = (self.expr(test), self.block(then, body));
+        let mut links = Vec::new();
+        let mut orelse = Vec::new();
+        let mut entered = 0;
+        for clause in clauses {
+            let r = range(clause.range);
+            if !self.st.enter_else(r) {
+                break;
+            }
+            entered += 1;
+            match &clause.test {
+                Some(t) => links.push((self.expr(t), self.block(&clause.body, body), r)),
+                None => orelse = self.block(&clause.body, body),
+            }
+        }
+        self.st.leave_else(entered);
+        while let Some((test, then, r)) = links.pop() {
+            let kind = StmtKind::If {
+                test,
+                body: then,
+                orelse,
+            };
+            orelse = vec![Stmt { kind, range: r }];
+        }
         StmtKind::If {
-            test,
-            body: then,
+            test: first.0,
+            body: first.1,
             orelse,
         }
     }

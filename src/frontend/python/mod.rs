@@ -17,7 +17,7 @@ pub(crate) fn range(r: ruff_text_size::TextRange) -> TextRange {
 pub fn lower(source: &str) -> Result<Lowered, SyntaxError> {
     guarded(source, || {
         let parsed = parse(source)?;
-        let module = lower::lower_module(parsed.syntax());
+        let module = lower::lower_module(parsed.syntax())?;
         Ok(Lowered {
             module,
             comments: comments(&parsed),

@@ -246,7 +246,7 @@ fn parse_and_lower(source: &str) -> Result<Lowered, SyntaxError> {
         TextRange::new(0, source.len() as u32),
     ));
     l.items(&file.items);
-    let module = l.st.finish(Lang::Rust);
+    let module = l.st.finish(Lang::Rust)?;
     let comments = scan::comments(source);
     Ok(Lowered { module, comments })
 }

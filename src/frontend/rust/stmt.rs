@@ -426,7 +426,7 @@ impl Lowerer {
         if !conds.iter().any(|c| matches!(c, SExpr::Let(_))) {
             let test = self.expr(&i.cond);
             let body = self.block(&i.then_branch.stmts, tail);
-            let orelse = self.else_branch(&i.else_branch, tail);
+            let orelse = self.else_branch(&i.else_branch, tail, r.end);
             return StmtKind::If { test, body, orelse };
         }
         // `if let` (and let chains): one `Match` per `let`, one `If` per boolean condition,
@@ -459,9 +459,10 @@ impl Lowerer {
         }
         let then_end = sp(i.then_branch.brace_token.span.close());
         let mut inner = self.block(&i.then_branch.stmts, tail);
-        let mut orelse = self.else_branch(&i.else_branch, tail);
+        let mut orelse = self.else_branch(&i.else_branch, tail, r.end);
         let else_range = match &i.else_branch {
-            Some((tok, e)) => sp(tok.span).cover(last(e)),
+            // The `else` to the end of the chain (`r`'s end: not found again for each link).
+            Some((tok, _)) => TextRange::new(sp(tok.span).start, r.end),
             None => r,
         };
         for (idx, c) in lowered.into_iter().enumerate().rev() {
@@ -513,11 +514,31 @@ impl Lowerer {
         StmtKind::Block(inner)
     }
 
-    fn else_branch(&mut self, eb: &Option<(syn::token::Else, Box<SExpr>)>, tail: &Tail) -> Block {
-        match eb {
-            None => Vec::new(),
-            Some((_, e)) => self.arm_body(e, tail),
+    /// The `else` of an `if` whose chain ends at `end`.
+    fn else_branch(
+        &mut self,
+        eb: &Option<(syn::token::Else, Box<SExpr>)>,
+        tail: &Tail,
+        end: u32,
+    ) -> Block {
+        let Some((tok, e)) = eb else {
+            return Vec::new();
+        };
+        if !self.st.enter_else(sp(tok.span)) {
+            return Vec::new();
         }
+        let lowered = match &**e {
+            // `else if`: a link of the chain, counted by `enter_else`, not as nesting.
+            // Its range ends where the chain does (finding it anew per link was quadratic).
+            SExpr::If(i) => {
+                let t = tail.clone();
+                let range = TextRange::new(sp(i.if_token.span).start, end);
+                self.sub_block(|l, out| l.tail_inner(e, t, range, out))
+            }
+            other => self.arm_body(other, tail),
+        };
+        self.st.leave_else(1);
+        lowered
     }
 
     /// A match arm's / `else`'s body: a block's statements, or one tail expression.

@@ -1,8 +1,9 @@
 //! OL4xx: isolation boundaries. One mechanism (`knowledge::boundary`): a file of a bound kind
 //! must not import what its boundary forbids, directly or through project modules. For each
 //! import of the file, the shortest chain through the project's import graph to a forbidden
-//! module is found (breadth first, cycles visited once); the finding is reported on the file's
-//! import that starts it, with every hop in another file as a related location.
+//! module is found; the finding is reported on the file's import that starts it, with every
+//! hop in another file as a related location. The shortest chain of every module is found
+//! once per boundary and program ([`Reach`]), not once per file the boundary binds.
 //!
 //! The search parses only what can lead somewhere: the import scan found, without parsing,
 //! what each module may import (a superset of what parsing finds), and a module none of whose
@@ -19,6 +20,7 @@ pub(crate) use declared_boundary::*;
 pub(crate) use fixture_imports_client::*;
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
 
 use crate::analysis::program::FileId;
 use crate::diagnostic::{Finding, Related};
@@ -26,9 +28,6 @@ use crate::knowledge::boundary::{Boundary, Forbid};
 use crate::model::{Import, ImportKind};
 use crate::registry::Rule;
 use crate::rules::RuleContext;
-
-/// Files visited per import before giving up (a budget for huge import graphs).
-const MAX_VISITED: usize = 4096;
 
 /// What a boundary import reaches.
 pub(crate) struct Violation<'a> {
@@ -60,10 +59,9 @@ pub(crate) fn check(
     let Some(boundary) = ctx.knowledge.boundary(kind) else {
         return;
     };
-    let mut cache = Edges::new();
-    let leads = Leads::new(ctx, boundary, analysis.file, &analysis.module.imports);
+    let reach = Reach::of(ctx, boundary, kind);
     for import in &analysis.module.imports {
-        let Some(v) = violation(ctx, boundary, &leads, &mut cache, analysis.file, import) else {
+        let Some(v) = violation(ctx, boundary, &reach, analysis.file, import) else {
             continue;
         };
         let how = match (import.kind, import.local) {
@@ -100,47 +98,34 @@ pub(crate) fn check(
     }
 }
 
-/// One import entry of a file, as the breadth-first search sees it: what it names that the
+/// One import entry of a module, as the chain search sees it: what it names that the
 /// boundary forbids, or the project file it leads to.
-struct Edge<'a> {
-    import: &'a Import,
+struct Edge {
+    /// The import's index in its file's imports.
+    import: usize,
     forbidden: Option<(String, Forbid)>,
     target: Option<FileId>,
 }
 
-/// The edges of each visited file, computed once per checked file (its imports share them).
-type Edges<'a> = HashMap<FileId, Vec<Edge<'a>>>;
-
-fn edges_of<'e, 'a>(
-    ctx: &RuleContext<'_, '_, 'a>,
-    boundary: &Boundary,
-    cache: &'e mut Edges<'a>,
-    g: FileId,
-) -> &'e [Edge<'a>] {
-    cache.entry(g).or_insert_with(|| {
-        let Some(index) = ctx.analysis.program.index(g) else {
-            return Vec::new();
-        };
-        index
-            .module
-            .imports
-            .iter()
-            .flat_map(|import| import.entries.iter().map(move |e| (import, e)))
-            .map(|(import, e)| Edge {
-                import,
-                forbidden: forbidden(ctx, boundary, g, &e.path, import.level),
-                target: resolve(ctx, g, &e.path, import.level),
-            })
-            .collect()
-    })
+fn edges_of(ctx: &RuleContext, boundary: &Boundary, g: FileId) -> Vec<Edge> {
+    let Some(index) = ctx.analysis.program.index(g) else {
+        return Vec::new();
+    };
+    (index.module.imports.iter().enumerate())
+        .flat_map(|(i, import)| import.entries.iter().map(move |e| (i, import, e)))
+        .map(|(i, import, e)| Edge {
+            import: i,
+            forbidden: forbidden(ctx, boundary, g, &e.path, import.level),
+            target: resolve(ctx, g, &e.path, import.level),
+        })
+        .collect()
 }
 
 /// The first forbidden module an import of `file` reaches, with the chain to it.
 fn violation<'a>(
     ctx: &RuleContext<'_, '_, 'a>,
     boundary: &Boundary,
-    leads: &Leads,
-    cache: &mut Edges<'a>,
+    reach: &Reach,
     file: FileId,
     import: &'a Import,
 ) -> Option<Violation<'a>> {
@@ -154,68 +139,113 @@ fn violation<'a>(
             });
         }
     }
-    // Through project modules: breadth first from each module the import names, each visited
-    // file remembering the hop that reached it (the chain is rebuilt from those at the end).
-    for entry in &import.entries {
-        let Some(start) = resolve(ctx, file, &entry.path, import.level) else {
-            continue;
-        };
-        if !leads.on(start) {
-            continue;
+    // Through project modules, along the shortest chain of the first module named that has
+    // one.
+    let start = (import.entries.iter())
+        .filter_map(|entry| resolve(ctx, file, &entry.path, import.level))
+        .find(|&start| reach.next.contains_key(&start))?;
+    let mut chain = vec![(file, import, module_name(ctx, start))];
+    let mut at = start;
+    loop {
+        let (distance, edge) = reach.next[&at];
+        let edge = &reach.edges[&at][edge];
+        let hop = &ctx.analysis.program.index(at)?.module.imports[edge.import];
+        if distance == 0 {
+            let (found, forbid) = edge.forbidden.as_ref()?;
+            chain.push((at, hop, found.clone()));
+            return Some(Violation {
+                found: found.clone(),
+                forbid: forbid.clone(),
+                chain,
+            });
         }
-        let mut reached_by: HashMap<FileId, (FileId, &'a Import)> =
-            HashMap::from([(start, (file, import))]);
-        let mut queue = VecDeque::from([start]);
-        while let Some(g) = queue.pop_front() {
-            let mut next = Vec::new();
-            for edge in edges_of(ctx, boundary, cache, g) {
-                if let Some((found, forbid)) = &edge.forbidden {
-                    let mut chain = vec![(g, edge.import, found.clone())];
-                    let mut at = g;
-                    while let Some(&(from, hop)) = reached_by.get(&at) {
-                        chain.push((from, hop, module_name(ctx, at)));
-                        if from == file {
-                            break;
-                        }
-                        at = from;
-                    }
-                    chain.reverse();
-                    return Some(Violation {
-                        found: found.clone(),
-                        forbid: forbid.clone(),
-                        chain,
-                    });
-                }
-                if let Some(h) = edge.target.filter(|&h| leads.on(h)) {
-                    if h != file && reached_by.len() < MAX_VISITED && !reached_by.contains_key(&h) {
-                        next.push((h, edge.import));
-                    }
-                }
-            }
-            for (h, hop) in next {
-                if let std::collections::hash_map::Entry::Vacant(v) = reached_by.entry(h) {
-                    v.insert((g, hop));
-                    queue.push_back(h);
-                }
-            }
+        let next = edge.target?;
+        // A chain back through the file itself is reported on the file's own import.
+        if next == file {
+            return None;
         }
+        chain.push((at, hop, module_name(ctx, next)));
+        at = next;
     }
-    None
+}
+
+/// The shortest chain from every project module that leads to what a boundary forbids, found
+/// once per program (breadth first from the modules that import a forbidden one directly,
+/// backwards along the imports), so that checking every file the boundary binds stays linear
+/// in the import graph. Ties go to the first import in file order, as a breadth-first search
+/// from the checked file finds them.
+pub(crate) struct Reach {
+    /// The edges of each module that may lead on (parsed; see [`Leads`]).
+    edges: HashMap<FileId, Vec<Edge>>,
+    /// For each module that leads on: the length of its chain, and the edge it takes (its
+    /// first forbidden import when the length is 0).
+    next: HashMap<FileId, (u32, usize)>,
+}
+
+impl Reach {
+    /// The reach of the boundary binding files of `kind`, computed once per program.
+    fn of(ctx: &RuleContext, boundary: &Boundary, kind: &str) -> Arc<Reach> {
+        let knowledge = ctx.knowledge as *const _ as usize;
+        let key = (knowledge, format!("boundary reach: {kind}"));
+        (ctx.analysis.program).memo(key, || Reach::new(ctx, boundary, kind))
+    }
+
+    fn new(ctx: &RuleContext, boundary: &Boundary, kind: &str) -> Reach {
+        let leads = Leads::new(ctx, boundary, kind);
+        let edges: HashMap<FileId, Vec<Edge>> = (leads.on.iter())
+            .map(|&g| (g, edges_of(ctx, boundary, g)))
+            .collect();
+        let mut importers: HashMap<FileId, Vec<FileId>> = HashMap::new();
+        let mut distance: HashMap<FileId, u32> = HashMap::new();
+        let mut queue = VecDeque::new();
+        for (&g, out) in &edges {
+            if out.iter().any(|e| e.forbidden.is_some()) {
+                distance.insert(g, 0);
+                queue.push_back(g);
+            }
+            for h in out.iter().filter_map(|e| e.target) {
+                if h != g && leads.on(h) {
+                    importers.entry(h).or_default().push(g);
+                }
+            }
+        }
+        while let Some(h) = queue.pop_front() {
+            let d = distance[&h] + 1;
+            for &g in importers.get(&h).into_iter().flatten() {
+                if let std::collections::hash_map::Entry::Vacant(v) = distance.entry(g) {
+                    v.insert(d);
+                    queue.push_back(g);
+                }
+            }
+        }
+        let next = (distance.iter())
+            .filter_map(|(&g, &d)| {
+                let takes = |e: &Edge| match d {
+                    0 => e.forbidden.is_some(),
+                    _ => e
+                        .target
+                        .is_some_and(|h| h != g && distance.get(&h) == Some(&(d - 1))),
+                };
+                Some((g, (d, edges[&g].iter().position(takes)?)))
+            })
+            .collect();
+        Reach { edges, next }
+    }
 }
 
 /// The project modules from which, by their scanned imports, a module the boundary forbids
-/// may be reached, among those the checked file's imports reach.
+/// may be reached, among those the files the boundary binds reach. Only these are parsed.
 struct Leads {
     on: HashSet<FileId>,
 }
 
 impl Leads {
-    fn new(ctx: &RuleContext, boundary: &Boundary, file: FileId, imports: &[Import]) -> Self {
+    fn new(ctx: &RuleContext, boundary: &Boundary, kind: &str) -> Self {
         let program = ctx.analysis.program;
         let mut seen: HashSet<FileId> = HashSet::new();
-        let mut stack: Vec<FileId> = (imports.iter())
-            .flat_map(|i| i.entries.iter().map(move |e| (i, e)))
-            .filter_map(|(i, e)| resolve(ctx, file, &e.path, i.level))
+        let mut stack: Vec<FileId> = (0..program.files.len() as u32)
+            .map(FileId)
+            .filter(|&g| program.file(g).kinds.iter().any(|k| k == kind))
             .collect();
         let mut importers: HashMap<FileId, Vec<FileId>> = HashMap::new();
         let mut on = HashSet::new();

@@ -31,15 +31,11 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     // container counts only when that container is written out later (a buffer, below);
     // `seen.add(key)` is bookkeeping.
     let buffers = analysis.loop_buffers(l);
-    let effect = analysis.region_calls(l).find(|(u, upos)| {
-        u.id != call.id
-            && control.follows(pos, call.range, *upos, u.range)
-            && analysis.is_effect_on_message(u, facts.body)
-            && analysis
-                .buffer_added_by(u)
-                .is_none_or(|name| buffers.iter().any(|b| b.name == name))
-    });
-    if let Some((u, _)) = effect {
+    let effects = analysis.loop_effects(l, facts.body);
+    let effect = control
+        .first_following(pos, call.range, &effects.at)
+        .map(|i| effects.calls[i]);
+    if let Some(u) = effect {
         let name = u.func.last_name().unwrap_or("call");
         let finding = Finding::new(
             Rule::CommitBeforeEffect,
