@@ -83,6 +83,54 @@ pub fn find_arg<'m>(args: &[&'m Arg], slot: &ArgSlot) -> ArgPresence<'m> {
     ArgPresence::Absent
 }
 
+/// The arguments filling `slot`: each of its keywords passed, and its positional argument.
+pub fn slot_args<'m>(args: &[&'m Arg], slot: &ArgSlot) -> Vec<&'m Expr> {
+    let mut found: Vec<&'m Expr> = args
+        .iter()
+        .filter(|a| {
+            a.name
+                .as_deref()
+                .is_some_and(|n| slot.keywords.iter().any(|k| k == n))
+        })
+        .map(|a| &a.value)
+        .collect();
+    if let Some(pos) = slot.position {
+        let positional = args
+            .iter()
+            .filter(|a| a.name.is_none() && a.spread == Spread::None)
+            .nth(pos);
+        found.extend(positional.map(|a| &a.value));
+    }
+    found
+}
+
+/// The parameters of `body` (index, parameter) passed as-is into `slot`.
+pub fn forwarded_params<'b>(
+    body: &'b Body,
+    args: &[&Arg],
+    slot: &ArgSlot,
+) -> Vec<(usize, &'b Param)> {
+    let mut params: Vec<(usize, &'b Param)> = slot_args(args, slot)
+        .into_iter()
+        .filter_map(|e| match e {
+            Expr::Name { id, .. } => body.params.iter().enumerate().find(|(_, p)| &p.name == id),
+            _ => None,
+        })
+        .filter(|(_, p)| Some(&p.name) != body.self_name.as_ref())
+        .collect();
+    params.sort_by_key(|(i, _)| *i);
+    params.dedup_by_key(|(i, _)| *i);
+    params
+}
+
+/// Where callers pass parameter `i` positionally (not counting `self`), if they can.
+fn forwarded_position(body: &Body, i: usize) -> Option<usize> {
+    let skip = usize::from(body.self_name.is_some());
+    (body.params[i].kind == ParamKind::Regular)
+        .then(|| i.checked_sub(skip))
+        .flatten()
+}
+
 /// What a program function passes on to its callers.
 #[derive(Debug, Clone)]
 enum Obligation<'m> {
@@ -506,17 +554,15 @@ fn forwarded_slot(
     facts: &CallFacts,
     slot: &ArgSlot,
 ) -> Option<ArgSlot> {
-    let skip = usize::from(body.self_name.is_some());
     match find_arg(&facts.args, slot) {
-        ArgPresence::Present(Expr::Name { id, .. }) => {
-            let i = body.params.iter().position(|p| &p.name == id)?;
-            let p = &body.params[i];
-            let position = (p.kind == ParamKind::Regular)
-                .then(|| i.checked_sub(skip))
-                .flatten();
+        ArgPresence::Present(_) => {
+            // Every parameter that fills the slot (`commit(message=message, offsets=offsets)`):
+            // a caller passing either one fills it.
+            let forwarded = forwarded_params(body, &facts.args, slot);
+            let &(first, _) = forwarded.first()?;
             Some(ArgSlot {
-                keywords: vec![p.name.clone()],
-                position,
+                keywords: forwarded.iter().map(|(_, p)| p.name.clone()).collect(),
+                position: forwarded_position(body, first),
             })
         }
         ArgPresence::Unknown => {

@@ -3,7 +3,7 @@
 use crate::analysis::{ArgPresence, CallFacts};
 use crate::diagnostic::{Finding, Suggestion};
 use crate::knowledge::Op;
-use crate::model::{BodyId, Call, Expr, Ranged, Spread};
+use crate::model::{BodyId, Call, Expr, Lit, Ranged, Spread};
 use crate::registry::Rule;
 use crate::rules::helpers::with_receiver;
 use crate::rules::RuleContext;
@@ -14,12 +14,16 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
         Op::CommitPosition => true,
         Op::Commit { offsets } => match facts.find_arg(offsets) {
             ArgPresence::Absent => true,
-            ArgPresence::Present(arg) => is_position_query(ctx, arg, facts.body),
+            // `commit(None)` passes nothing.
+            ArgPresence::Present(arg) => {
+                matches!(arg, Expr::Lit { lit: Lit::None, .. })
+                    || is_position_query(ctx, arg, facts.body)
+            }
             ArgPresence::Unknown => false,
         },
         _ => false,
     };
-    if !position_wide {
+    if !position_wide || ctx.analysis.commit_decided_by_params(call, facts.body) {
         return;
     }
     // With the automatic offset store off, a bare commit commits only what the code stored
