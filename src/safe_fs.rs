@@ -108,8 +108,42 @@ pub fn kind_of(meta: &std::fs::Metadata) -> &'static str {
 /// old file is untouched and the temporary file removed. A symlink at `path` is replaced by
 /// the file (its target is not written); a hard-linked file gets a new inode, so its other
 /// names keep the old text.
+///
+/// A stream (`/dev/null`, `/dev/stdout`, a FIFO, a socket), directly or through a symlink,
+/// is written into, never replaced: renaming over `/dev/null` as root leaves a regular file
+/// there that every process on the machine then writes into and reads back. A block device
+/// is refused.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    write_atomic_with(path, |file| file.write_all(bytes))
+    match stream_kind(path) {
+        Some(Stream::Writable) => std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)?
+            .write_all(bytes),
+        Some(Stream::Refused) => Err(std::io::Error::other("a block device, not written")),
+        None => write_atomic_with(path, |file| file.write_all(bytes)),
+    }
+}
+
+enum Stream {
+    Writable,
+    Refused,
+}
+
+/// What `path` finally names, when it is not a regular file or a directory.
+fn stream_kind(path: &Path) -> Option<Stream> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = std::fs::metadata(path).ok()?.file_type();
+        if t.is_block_device() {
+            return Some(Stream::Refused);
+        }
+        if t.is_char_device() || t.is_fifo() || t.is_socket() {
+            return Some(Stream::Writable);
+        }
+    }
+    let _ = path;
+    None
 }
 
 /// [`write_atomic`] with the writing done by `fill` (tests inject a failing writer).

@@ -254,6 +254,52 @@ fn reports_and_baselines_replace_a_symlink_not_its_target() {
     assert!(!is_symlink(&tree.join("baseline.json")));
 }
 
+/// A stream named as the output (`-o /dev/null`, `-o /dev/stdout`, a FIFO), directly or
+/// through a symlink, is written into, never replaced by a regular file: as root, a rename
+/// over `/dev/null` broke every later build on the machine (a compiler probe read back what
+/// other programs had thrown away). Tested with FIFOs, which need no privilege.
+#[test]
+fn a_stream_as_output_is_written_into_not_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let d = tempfile::tempdir().unwrap();
+    let tree = d.path().join("tree");
+    write(&tree, "w.py", BARE);
+    mkfifo(&d.path().join("pipe"));
+    // A second name for the FIFO: if the run replaced it, the blocked reader is released
+    // through this one and the test fails instead of hanging.
+    fs::hard_link(d.path().join("pipe"), d.path().join("keep")).unwrap();
+    symlink(d.path().join("pipe"), tree.join("linked")).unwrap();
+    for (target, args) in [
+        ("../pipe", &["--format", "json", "--output-file"][..]),
+        ("linked", &["--format", "json", "--output-file"][..]),
+        ("../pipe", &["--write-baseline"][..]),
+    ] {
+        let fifo = d.path().join("pipe");
+        let reader = std::thread::spawn(move || fs::read_to_string(fifo).unwrap());
+        let mut argv = vec!["check", "--isolated"];
+        argv.extend(args);
+        argv.extend([target, "w.py"]);
+        let (code, _, stderr) = run(&tree, &argv);
+        if !fs::metadata(d.path().join("pipe"))
+            .unwrap()
+            .file_type()
+            .is_fifo()
+        {
+            drop(
+                fs::OpenOptions::new()
+                    .write(true)
+                    .open(d.path().join("keep")),
+            );
+            let _ = reader.join();
+            panic!("{target}: the FIFO was replaced by a regular file");
+        }
+        assert!(code == 0 || code == 1, "{target}: exit {code}: {stderr}");
+        let read = reader.join().unwrap();
+        assert!(read.contains("OL101"), "{target}: the reader got {read:?}");
+    }
+    assert!(is_symlink(&tree.join("linked")));
+}
+
 /// Item 4: `extend` of a file that is not TOML (a `.netrc`, the process environment) is an
 /// error that quotes nothing of it.
 #[test]
