@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use common::{fixtures, project_annotations, ProjectAnnotations};
-use offsetlint::cli::main_with_args;
+use offsetlint::cli::{main_with_args, main_with_input};
 use offsetlint::ExitStatus;
 
 const PROJECTS: &str = "testdata/projects";
@@ -65,11 +65,42 @@ fn check_json_with(
     let mut args = vec!["check", "--format", "json", "--isolated", target_s];
     args.extend(options);
     let (status, stdout, stderr) = run(&args);
+    parse_findings(project, target_s, status, &stdout, &stderr)
+}
+
+/// `check --stdin-filename <file> -` with `text` on standard input.
+fn check_stdin(project: &Path, file: &Path, text: String) -> Found {
+    let file_s = file.to_str().unwrap();
+    let args = [
+        "offsetlint",
+        "check",
+        "--format",
+        "json",
+        "--isolated",
+        "--stdin-filename",
+        file_s,
+        "-",
+    ];
+    let (status, out) = main_with_input(args.map(String::from), Some(text));
+    parse_findings(project, file_s, status, &out.stdout, &out.stderr)
+        .into_iter()
+        .map(|(f, _)| f)
+        .collect()
+}
+
+/// The findings of a JSON report, with paths relative to `project`; a tool error fails.
+fn parse_findings(
+    project: &Path,
+    target_s: &str,
+    status: ExitStatus,
+    stdout: &str,
+    stderr: &str,
+) -> BTreeSet<((String, usize, String), Option<String>)> {
     assert!(
         matches!(status, ExitStatus::Clean | ExitStatus::Findings) && stderr.trim().is_empty(),
         "{target_s}: status {status:?}, stderr:\n{stderr}"
     );
-    let items: Vec<serde_json::Value> = serde_json::from_str(&stdout)
+    let items: Vec<serde_json::Value> = serde_json::from_str(stdout)
         .unwrap_or_else(|e| panic!("{target_s}: not JSON ({e}):\n{stdout}"));
     items
         .iter()
@@ -363,6 +394,23 @@ fn pre_commit_runs_report_what_the_project_run_reports() {
             .filter(|(f, _, _)| f == case.file)
             .collect();
         let single = check_json(&project, &project.join(case.file));
+        // The same file given on standard input is linted in its project too, and the
+        // buffer, not the file on disk, is what is linted (a blank line first moves every
+        // finding down one line).
+        let text = std::fs::read_to_string(project.join(case.file)).unwrap();
+        let shifted: Found = (single.iter())
+            .map(|(f, line, code)| (f.clone(), line + 1, code.clone()))
+            .collect();
+        let from_stdin = check_stdin(&project, &project.join(case.file), format!("\n{text}"));
+        if from_stdin != shifted {
+            failures.push(format!(
+                "{}/{}: standard input differs from the pre-commit run (one line down):\n  only stdin: {:?}\n  only pre-commit: {:?}",
+                case.project,
+                case.file,
+                from_stdin.difference(&shifted).collect::<Vec<_>>(),
+                shifted.difference(&from_stdin).collect::<Vec<_>>()
+            ));
+        }
         let others: Vec<_> = single.iter().filter(|(f, _, _)| f != case.file).collect();
         if !others.is_empty() {
             failures.push(format!(

@@ -243,17 +243,9 @@ pub(crate) fn use_color(choice: Color, stdout_is_terminal: bool) -> bool {
 /// Lints the input: the report, with fixes completed, before any baseline.
 fn lint(input: &Input, walk: &WalkOptions) -> Report {
     let mut report = match input {
+        // The buffer is linted as that file of its project (the other files from disk).
         Input::Stdin { path, bytes } => {
-            let settings = walk.configs.for_file(path);
-            let errors = walk.configs.take_errors();
-            if errors.is_empty() {
-                crate::engine::check_bytes(path, bytes.clone(), &settings).unwrap_or_default()
-            } else {
-                Report {
-                    errors,
-                    ..Report::default()
-                }
-            }
+            crate::engine::check_buffer(path, bytes.clone(), walk).unwrap_or_default()
         }
         Input::Paths(paths) => check_paths(paths, walk),
     };

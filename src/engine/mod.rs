@@ -202,6 +202,8 @@ struct Entry {
     settings: Arc<Settings>,
     /// Its rules (the selection minus its `per-file-ignores`).
     rules: RuleSet,
+    /// Its text when it comes from standard input (`--stdin-filename`), not from the disk.
+    buffer: Option<Arc<[u8]>>,
 }
 
 /// Lints the files named or found under `paths`, each with the settings of the configuration
@@ -213,9 +215,52 @@ pub fn check_paths(paths: &[PathBuf], walk: &WalkOptions) -> Report {
 
 fn check_paths_in_pool(paths: &[PathBuf], walk: &WalkOptions) -> Report {
     let start = Instant::now();
-    let mut phases = Phases::new();
-    let (targets, mut errors) = discover(paths, walk);
+    let (targets, errors) = discover(paths, walk);
     let (entries, keys) = project_entries(paths, targets, walk);
+    check_entries(paths, entries, keys, errors, walk, start)
+}
+
+/// Lints `bytes` (standard input) as the file `path` of its project: the other files of the
+/// project are read from disk as for `check path`, and the buffer stands for that file, so
+/// an editor shows what the command line shows. `None` when the name is not a source file.
+pub fn check_buffer(path: &Path, bytes: Vec<u8>, walk: &WalkOptions) -> Option<Report> {
+    let lang = discover::language(path)?;
+    Some(with_pool(|| {
+        let start = Instant::now();
+        let paths = [path.to_path_buf()];
+        let target = discover::Found {
+            path: path.to_path_buf(),
+            lang,
+            canonical: Some(buffer_key(path)),
+        };
+        let (mut entries, keys) = project_entries(&paths, vec![target], walk);
+        entries[0].buffer = Some(bytes.into());
+        check_entries(&paths, entries, keys, Vec::new(), walk, start)
+    }))
+}
+
+/// The canonical path a buffer's file has, or would have (it need not exist yet).
+fn buffer_key(path: &Path) -> PathBuf {
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    match (std::fs::canonicalize(parent), path.file_name()) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => crate::config::absolute_from(path, std::env::current_dir().ok().as_deref()),
+    }
+}
+
+/// Lints the entries (targets first) and builds the report.
+fn check_entries(
+    paths: &[PathBuf],
+    entries: Vec<Entry>,
+    keys: Vec<PathBuf>,
+    mut errors: Vec<Error>,
+    walk: &WalkOptions,
+    start: Instant,
+) -> Report {
+    let mut phases = Phases::new();
     let config_errors = walk.configs.take_errors();
     if !config_errors.is_empty() {
         return Report {
@@ -280,6 +325,7 @@ fn project_entries(
             target,
             settings,
             rules,
+            buffer: None,
         }
     };
     let mut dirs = HashMap::default();
@@ -388,7 +434,10 @@ impl Source {
 }
 
 fn read_entry(e: &Entry) -> Result<Source, Error> {
-    read_file(&e.display, e.lang, e.settings.max_file_size, &e.settings)
+    match &e.buffer {
+        Some(bytes) => Ok(decode_source(bytes.to_vec(), e.lang, &e.settings)),
+        None => read_file(&e.display, e.lang, e.settings.max_file_size, &e.settings),
+    }
 }
 
 /// Reads and decodes one file. Files skipped on purpose are warnings; unreadable ones errors.
@@ -417,6 +466,11 @@ fn read_file(path: &Path, lang: Lang, max_size: u64, settings: &Settings) -> Res
             })
         }
     };
+    Ok(decode_source(bytes, lang, settings))
+}
+
+/// A file's bytes decoded, with what the prefilter saw in them.
+fn decode_source(bytes: Vec<u8>, lang: Lang, settings: &Settings) -> Source {
     // The words are ASCII and every source encoding offsetlint decodes is ASCII-compatible,
     // so the bytes are scanned as read.
     let concern = settings.knowledge.prefilter.scan(&bytes);
@@ -424,13 +478,13 @@ fn read_file(path: &Path, lang: Lang, max_size: u64, settings: &Settings) -> Res
         Ok(d) => (d.text, None),
         Err(bad) => (bad.text.clone(), Some(bad)),
     };
-    Ok(Source {
+    Source {
         text,
         undecodable,
         concerned: concern.concerned,
         propagates: concern.propagates,
         shrunk: false,
-    })
+    }
 }
 
 /// Targets linted together at the most, in whole namespaces (see [`batches`]).
@@ -907,98 +961,6 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
         ctx.into_findings()
     })
     .0
-}
-
-/// Lints text given for `path` (standard input, for editors) on its own, as a program of
-/// one file whose language comes from the path's extension; `None` when it has none
-/// offsetlint reads. The report counts it as the one file checked.
-pub fn check_source(path: &Path, source: String, settings: &Settings) -> Option<Report> {
-    // On a worker's deep stack, as files are: the model is walked and dropped recursively.
-    with_pool(|| check_source_here(path, source, settings))
-}
-
-fn check_source_here(path: &Path, source: String, settings: &Settings) -> Option<Report> {
-    let start = Instant::now();
-    let lang = discover::language(path)?;
-    let mut report = Report {
-        files_checked: 1,
-        ..Report::default()
-    };
-    let kinds = settings.file_kinds(path);
-    if !kinds.is_empty() || settings.knowledge.may_concern(source.as_bytes()) {
-        let lines = LineIndex::new(&source);
-        let Ok(parsed) = isolated(|| frontend::lower(lang, &source)) else {
-            report.errors.push(Error::Internal {
-                path: path.to_path_buf(),
-                message: "panic while parsing".into(),
-            });
-            return Some(report);
-        };
-        let index = parsed
-            .as_ref()
-            .ok()
-            .map(|l| FileIndex::new(&l.module, &settings.knowledge.vocab));
-        let program = Program::single(path, lang, index, Some(&lines), kinds);
-        let file = ParsedFile {
-            program: &program,
-            id: FileId(0),
-            path,
-            source: &source,
-            lines: &lines,
-            parsed: &parsed,
-        };
-        match isolated(|| lint_isolated(&file, settings, settings.rules_for(path))) {
-            Ok((findings, suppressed, errors)) => {
-                report.errors.extend(errors);
-                if !findings.is_empty() || !suppressed.is_empty() {
-                    report.files.push(FileReport {
-                        path: path.to_path_buf(),
-                        lang,
-                        lines: LineIndex::new(&source),
-                        source,
-                        findings,
-                        suppressed,
-                    });
-                }
-            }
-            Err(message) => report.errors.push(Error::Internal {
-                path: path.to_path_buf(),
-                message,
-            }),
-        }
-    }
-    report.elapsed = start.elapsed();
-    Some(report)
-}
-
-/// [`check_source`] for bytes as read (standard input), decoded as a file's are (BOM, PEP 263
-/// coding declaration); undecodable bytes are an OL001 finding.
-pub fn check_bytes(path: &Path, bytes: Vec<u8>, settings: &Settings) -> Option<Report> {
-    let lang = discover::language(path)?;
-    let concerned = !settings.file_kinds(path).is_empty() || settings.knowledge.may_concern(&bytes);
-    let bad = match decode::decode(bytes, lang) {
-        Ok(d) => return check_source(path, d.text, settings),
-        Err(bad) => bad,
-    };
-    let findings = match concerned {
-        true => undecodable_findings(&bad, settings.rules_for(path)),
-        false => Vec::new(),
-    };
-    let mut report = Report {
-        files_checked: 1,
-        ..Report::default()
-    };
-    if !findings.is_empty() {
-        report.files.push(FileReport {
-            path: path.to_path_buf(),
-            lang,
-            lines: LineIndex::new(&bad.text),
-            source: bad.text,
-            findings,
-            suppressed: Vec::new(),
-        });
-    }
-    Some(report)
 }
 
 /// Lints one file's bytes as read from disk: decoded as the language does it (BOM, PEP 263
