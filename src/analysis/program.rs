@@ -52,6 +52,18 @@ impl ProgramFile<'_> {
     }
 }
 
+/// What an import depends on (see [`Program::dependency`]).
+pub enum Dependency {
+    /// A project module.
+    Module(FileId),
+    /// A library path a Rust module re-exports (`pub use reqwest::Client;` named as
+    /// `crate::Client`).
+    Library(Vec<String>),
+}
+
+/// Re-exports followed at the most.
+const MAX_REEXPORTS: u32 = 8;
+
 /// What an import path names in the program.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImportTarget {
@@ -398,6 +410,44 @@ impl<'m> Program<'m> {
             ImportTarget::Module(g) | ImportTarget::Item(g, _) if *g == from => None,
             _ => Some(target),
         }
+    }
+
+    /// What an import depends on (the OL4xx import graph). A Python import runs the module
+    /// it names (and its package), so that is the module. A Rust `use` depends on the module
+    /// that defines the item it names, through `pub use` re-exports: `use crate::Key` where
+    /// the root has `pub use types::Key;` depends on `types`, not on the root and whatever
+    /// else the root imports.
+    pub fn dependency(&self, from: FileId, path: &[String], level: u32) -> Option<Dependency> {
+        let mut at = self.resolve(from, path, level)?;
+        for _ in 0..MAX_REEXPORTS {
+            let (g, items) = match at {
+                ImportTarget::Module(g) => return Some(Dependency::Module(g)),
+                ImportTarget::Item(g, items) => (g, items),
+            };
+            if self.file(g).lang != Lang::Rust {
+                return Some(Dependency::Module(g));
+            }
+            let Some(reexported) = self.reexport(g, &items[0]) else {
+                return Some(Dependency::Module(g));
+            };
+            let mut next = reexported.to_vec();
+            next.extend(items[1..].iter().cloned());
+            match self.resolve(g, &next, 0) {
+                Some(t) => at = t,
+                None => return Some(Dependency::Library(next)),
+            }
+        }
+        None
+    }
+
+    /// The path module `g` binds `name` to with a `use`, if it does.
+    fn reexport(&self, g: FileId, name: &str) -> Option<&[String]> {
+        (self.index(g)?.module.imports.iter())
+            .flat_map(|i| &i.entries)
+            .find_map(|e| match &e.binding {
+                Some((local, path)) if local == name && !e.glob => Some(path.as_slice()),
+                _ => None,
+            })
     }
 
     /// The program file an import names (the module, or the module an item is in).

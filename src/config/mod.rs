@@ -161,8 +161,11 @@ impl Settings {
         let abs = absolute_cow(path);
         let is_package = matches!(name.to_str(), Some("__init__.py" | "mod.rs"));
         let dir = abs.parent().filter(|d| d.file_name().is_some());
+        let test = is_test_file(abs.strip_prefix(&self.root).unwrap_or(&abs));
         self.kinds
             .iter()
+            // A test of the checkpoint feature may well talk to a server (catalog OL401).
+            .filter(|(kind, _)| !(test && kind == boundary::CHECKPOINT))
             .filter(|(_, patterns)| {
                 patterns
                     .iter()
@@ -178,6 +181,23 @@ impl Settings {
             .iter()
             .any(|k| k == boundary::CHECKPOINT)
     }
+}
+
+/// Test code by its path (relative to the configuration's root): pytest's module names
+/// (`test_*.py`, `*_test.py`, `conftest.py`), Rust's `*_test.rs`, and anything under a
+/// `tests`, `test` or `benches` directory (Cargo's test and bench targets).
+pub fn is_test_file(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let by_name = (name.starts_with("test_") && name.ends_with(".py"))
+        || name.ends_with("_test.py")
+        || name.ends_with("_test.rs")
+        || name == "conftest.py";
+    by_name
+        || path
+            .parent()
+            .into_iter()
+            .flat_map(Path::components)
+            .any(|c| matches!(c.as_os_str().to_str(), Some("tests" | "test" | "benches")))
 }
 
 /// `max-file-size` / `--max-file-size`: bytes, or a number with a unit (`KB`, `MB`, `GB`

@@ -133,6 +133,9 @@ pub struct Import {
     pub kind: ImportKind,
     /// Inside a function body rather than at module level.
     pub local: bool,
+    /// Inside test-only code (a Rust `#[cfg(test)]` module): not what the module depends on
+    /// when it is built (OL4xx).
+    pub test: bool,
     /// The whole statement; findings are reported at its first line.
     pub range: TextRange,
 }

@@ -290,7 +290,26 @@ pub fn rust(text: &str) -> Vec<ScannedImport> {
             }
         }
     }
+    with_inline_rebases(&mut out);
     out
+}
+
+/// Inside `d` inline modules (`mod tests { use super::x; }`) the first `d` `super`s name
+/// the file's own module (see the Rust front end), so `super::super::x` may also mean
+/// `super::x` or `self::x`: each is added, as the scan cannot count the braces around it.
+fn with_inline_rebases(out: &mut Vec<ScannedImport>) {
+    let mut more = Vec::new();
+    for s in out.iter() {
+        let supers = s.path.iter().take_while(|p| *p == "super").count();
+        for within in 1..=supers {
+            let mut path = s.path[within..].to_vec();
+            if within == supers {
+                path.insert(0, "self".to_string());
+            }
+            more.push(ScannedImport { path, level: 0 });
+        }
+    }
+    out.extend(more);
 }
 
 /// The start of every line holding one of `needles`, in order: the only lines that can

@@ -412,6 +412,7 @@ impl Lowerer {
             level,
             kind,
             local: self.in_function,
+            test: false,
             range,
         });
     }

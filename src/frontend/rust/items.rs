@@ -129,9 +129,16 @@ impl Lowerer {
                     range,
                 });
             }
+            // An inline module's items are lowered with the file's (one module per file);
+            // its `use super::..` paths are rebased on the file's module.
             Item::Mod(m) => {
                 if let Some((_, items)) = &m.content {
+                    let test = self.in_test_module;
+                    self.in_test_module |= is_cfg_test(&m.attrs);
+                    self.inline_depth += 1;
                     self.items(items);
+                    self.inline_depth -= 1;
+                    self.in_test_module = test;
                 }
             }
             Item::Use(u) => {
@@ -139,6 +146,9 @@ impl Lowerer {
                 let mut entries = Vec::new();
                 let mut prefix = Vec::new();
                 use_tree(&u.tree, &mut prefix, &mut entries, 0);
+                for entry in &mut entries {
+                    rebase_super(entry, self.inline_depth);
+                }
                 if !entries.is_empty() {
                     self.push_import(entries, range);
                 }
@@ -219,6 +229,7 @@ impl Lowerer {
             level: 0,
             kind: ImportKind::Static,
             local: self.in_function,
+            test: self.in_test_module,
             range,
         });
     }
@@ -349,6 +360,41 @@ fn propagates(ty: &Type) -> bool {
         Type::Group(g) => propagates(&g.elem),
         _ => false,
     }
+}
+
+/// `use super::x` inside `depth` inline modules of a file: the first `depth` `super`s name
+/// modules of this file, whose items are the file's, so they become `self`.
+fn rebase_super(entry: &mut ImportEntry, depth: u32) {
+    let supers = entry.path.iter().take_while(|s| *s == "super").count();
+    if depth == 0 || supers == 0 {
+        return;
+    }
+    let within = supers.min(depth as usize);
+    let rebase = |path: &mut Vec<String>| {
+        path.drain(..within);
+        if within == supers {
+            path.insert(0, "self".to_string());
+        }
+    };
+    rebase(&mut entry.path);
+    if let Some((_, path)) = &mut entry.binding {
+        rebase(path);
+    }
+    let removed = within - usize::from(within == supers);
+    entry.from_len = entry.from_len.map(|n| n - removed);
+}
+
+/// `#[cfg(test)]`, also inside `all(..)` / `any(..)`.
+fn is_cfg_test(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("cfg")
+            && a.meta.require_list().is_ok_and(|l| {
+                l.tokens
+                    .clone()
+                    .into_iter()
+                    .any(|t| t.to_string() == "test")
+            })
+    })
 }
 
 fn use_tree(tree: &UseTree, prefix: &mut Vec<String>, out: &mut Vec<ImportEntry>, depth: u32) {

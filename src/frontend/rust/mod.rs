@@ -156,6 +156,10 @@ pub(super) struct Lowerer {
     /// Control flow lifted out of expression position, emitted before the current statement.
     pub hoisted: Vec<Stmt>,
     pub in_function: bool,
+    /// Inline modules (`mod inner { .. }`) around the current item.
+    pub inline_depth: u32,
+    /// Inside a `#[cfg(test)]` module.
+    pub in_test_module: bool,
     pub current_body: Option<BodyId>,
     /// Generic parameters in scope with the trait paths of their bounds (innermost last).
     pub generics: Vec<(String, Vec<Vec<String>>)>,
@@ -235,6 +239,8 @@ fn parse_and_lower(source: &str) -> Result<Lowered, SyntaxError> {
         st: LowerState::default(),
         hoisted: Vec::new(),
         in_function: false,
+        inline_depth: 0,
+        in_test_module: false,
         current_body: None,
         generics: Vec::new(),
         self_ty: None,

@@ -22,7 +22,7 @@ pub(crate) use fixture_imports_client::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
-use crate::analysis::program::FileId;
+use crate::analysis::program::{Dependency, FileId};
 use crate::diagnostic::{Finding, Related};
 use crate::knowledge::boundary::{Boundary, Forbid};
 use crate::model::{Import, ImportKind};
@@ -60,7 +60,8 @@ pub(crate) fn check(
         return;
     };
     let reach = Reach::of(ctx, boundary, kind);
-    for import in &analysis.module.imports {
+    // A `#[cfg(test)]` module's imports are not what the module depends on when built.
+    for import in analysis.module.imports.iter().filter(|i| !i.test) {
         let Some(v) = violation(ctx, boundary, &reach, analysis.file, import) else {
             continue;
         };
@@ -112,6 +113,7 @@ fn edges_of(ctx: &RuleContext, boundary: &Boundary, g: FileId) -> Vec<Edge> {
         return Vec::new();
     };
     (index.module.imports.iter().enumerate())
+        .filter(|(_, import)| !import.test)
         .flat_map(|(i, import)| import.entries.iter().map(move |e| (i, import, e)))
         .map(|(i, import, e)| Edge {
             import: i,
@@ -288,7 +290,10 @@ impl Leads {
 
 /// The project file an import of `file` names, if any.
 fn resolve(ctx: &RuleContext, file: FileId, path: &[String], level: u32) -> Option<FileId> {
-    ctx.analysis.program.resolve_file(file, path, level)
+    match ctx.analysis.program.dependency(file, path, level)? {
+        Dependency::Module(g) => Some(g),
+        Dependency::Library(_) => None,
+    }
 }
 
 fn module_name(ctx: &RuleContext, file: FileId) -> String {
@@ -309,7 +314,11 @@ fn forbidden(
     if boundary.allowed.iter().any(|a| path.starts_with(a)) {
         return None;
     }
-    if let Some(g) = resolve(ctx, file, path, level) {
+    let target = program.dependency(file, path, level);
+    if let Some(Dependency::Library(reexported)) = &target {
+        return forbidden(ctx, boundary, file, reexported, 0);
+    }
+    if let Some(Dependency::Module(g)) = target {
         let target = program.file(g);
         if boundary
             .allowed

@@ -1,0 +1,5 @@
+import socket
+
+
+def test_port() -> None:
+    socket.socket().close()
