@@ -884,14 +884,21 @@ fn new_flags_leave_the_default_run_unchanged() {
 
 #[test]
 fn task_spawns_concern_their_own_file_only() {
-    // OL203's Python form concerns any asyncio code: a file that spawns a task is read (its
-    // syntax error is OL001), but importing it does not make another file relevant, while
-    // importing a Kafka module's user does.
+    // A file that spawns a task is read (its syntax error is OL001), but importing it does
+    // not make another file relevant, while importing a Kafka module's user does. OL203's
+    // Python form applies where Kafka is (catalog): in a file that reaches a client library
+    // through its imports, not in plain asyncio code.
     let d = tmp();
     write(
         d.path(),
         "app/tasks.py",
         b"import asyncio\n\n\nasync def go():\n    asyncio.create_task(go())\n",
+    );
+    write(d.path(), "app/__init__.py", b"");
+    write(
+        d.path(),
+        "app/publish_tasks.py",
+        b"import asyncio\nfrom app import kafka_side\n\n\nasync def go():\n    asyncio.create_task(go())\n",
     );
     write(
         d.path(),
@@ -919,8 +926,15 @@ fn task_spawns_concern_their_own_file_only() {
     assert_eq!(status, ExitStatus::Findings);
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert!(
-        lines.iter().any(|l| l.contains("tasks.py:5:5: OL203")),
+        lines
+            .iter()
+            .any(|l| l.contains("publish_tasks.py:6:5: OL203")),
         "{}",
+        out.stdout
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains("/tasks.py:5:5: OL203")),
+        "plain asyncio code is ruff's RUF006, not OL203: {}",
         out.stdout
     );
     assert!(

@@ -15,6 +15,7 @@ pub mod index;
 pub mod names;
 pub mod program;
 pub mod resolve;
+pub mod scope;
 pub mod taint;
 pub mod uses;
 pub mod walk;

@@ -773,8 +773,6 @@ fn lint_batch(
                         };
                         let rules = if selection.alone[i] {
                             alone_rules(e.rules)
-                        } else if selection.injected[i] {
-                            injected_rules(e.rules, entries[i].lang)
                         } else {
                             e.rules
                         };
@@ -824,16 +822,6 @@ fn lint_batch(
     let models = loader.into_models();
     let free = spawn_deep(move || drop((parsed, models, selection)));
     (reports, errors, free)
-}
-
-/// The rules for a file that a client may reach by injection only (`Selection::injected`):
-/// all, except Python's OL203, which the catalog scopes to the files that name a Kafka client
-/// or reach one through their imports (elsewhere a discarded task is ruff's RUF006).
-fn injected_rules(mut rules: RuleSet, lang: Lang) -> RuleSet {
-    if lang == Lang::Python {
-        rules.remove(Rule::UnobservedTask);
-    }
-    rules
 }
 
 /// The rules that can concern a file relevant on its own (`Selection::alone`): the prefilter

@@ -40,10 +40,6 @@ pub struct Selection<T, E> {
     /// leads to one. No client can reach such a file, so only the rules those words are for
     /// can concern it.
     pub alone: Vec<bool>,
-    /// Relevant only because a relevant file imports it, directly or transitively: a client
-    /// may reach it by injection (passed to a function or constructor it defines). It names
-    /// no client module and reaches none through its imports.
-    pub injected: Vec<bool>,
     pub indexed: Vec<bool>,
     /// What the import scan found each file may import (empty for a file not read).
     pub imports: Vec<Vec<scan::ScannedImport>>,
@@ -278,10 +274,10 @@ where
             }
         }
     }
-    let mut injected = vec![false; n];
+    // Relevant because a relevant file imports it: a client may reach it by injection
+    // (passed to a function or constructor it defines).
     for i in (0..n).filter(|&i| downstream[i] && files[i].target) {
         relevant[i] = true;
-        injected[i] = true;
     }
     // Relevant on their own, without making their importers relevant.
     let mut alone = vec![false; n];
@@ -303,7 +299,6 @@ where
         if !kinds[i].is_empty() {
             relevant[i] = true;
             alone[i] = false;
-            injected[i] = false;
         }
     }
     // Tests under a relevant conftest get its fixtures without importing it.
@@ -318,7 +313,6 @@ where
             if files[i].target && is_test_module(&files[i]) && files[i].path.starts_with(dir) {
                 relevant[i] = true;
                 alone[i] = false;
-                injected[i] = false;
             }
         }
     }
@@ -342,7 +336,6 @@ where
             texts,
             relevant,
             alone,
-            injected,
             indexed,
             imports: Vec::new(),
             kinds,

@@ -31,6 +31,11 @@ pub(crate) fn unobserved_task(ctx: &RuleContext) {
         if spawn == Spawn::KafkaOnly && !analysis.spawn_touches_kafka(call, body) {
             continue;
         }
+        // Any discarded asyncio task matters, but only where Kafka is: elsewhere it is ruff's
+        // RUF006 (catalog OL203).
+        if spawn == Spawn::Any && !analysis.reaches_client_library() {
+            continue;
+        }
         let name = call.func.last_name().unwrap_or("spawn");
         let (message, help) = match spawn {
             Spawn::Any => (
