@@ -552,14 +552,24 @@ fn rdkafka_construction_and_trait_store_shapes_resolve() {
         let dir = Path::new(PROJECTS).join(project);
         let annotated = annotations(&dir).unwrap();
         let expected: usize = annotated.values().map(|a| a.expect.len()).sum();
-        let gaps: usize = (annotated.values()).map(|a| a.missed.len() + a.extra.len()).sum();
-        assert_eq!((expected, gaps), (flagged, 0), "{project}: annotations changed");
+        let gaps: usize = (annotated.values())
+            .map(|a| a.missed.len() + a.extra.len())
+            .sum();
+        assert_eq!(
+            (expected, gaps),
+            (flagged, 0),
+            "{project}: annotations changed"
+        );
         let with_resolution = check_json_resolution(&dir, &dir);
         let found: Found = with_resolution.iter().map(|(f, _)| f.clone()).collect();
         let problems = compare(&annotated, &found);
         assert!(problems.is_empty(), "{project}:\n{}", problems.join("\n"));
         for (finding, resolution) in &with_resolution {
-            assert_eq!(resolution.as_deref(), Some("resolved"), "{project}: {finding:?}");
+            assert_eq!(
+                resolution.as_deref(),
+                Some("resolved"),
+                "{project}: {finding:?}"
+            );
         }
     }
 }
