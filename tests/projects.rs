@@ -588,3 +588,36 @@ fn a_top_level_project_module_named_kafka_is_not_kafka_python() {
     let problems = compare(&annotated, &found);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Shapes of real rdkafka code that must keep resolving (issue 20, items 4 and 6): producers
+/// without a delivery callback built every other way (`from_config`, fields typed with the
+/// default context, a `create()` in another method's struct literal, a context whose
+/// `delivery` is empty), and explicit offset stores in trait impls. Each project holds the
+/// must-flag lines and their correct twins; every finding is resolved, none is a gap.
+#[test]
+fn rdkafka_construction_and_trait_store_shapes_resolve() {
+    for (project, flagged) in [("rs_producer_constructions", 8), ("rs_trait_store", 2)] {
+        let dir = Path::new(PROJECTS).join(project);
+        let annotated = annotations(&dir).unwrap();
+        let expected: usize = annotated.values().map(|a| a.expect.len()).sum();
+        let gaps: usize = (annotated.values())
+            .map(|a| a.missed.len() + a.extra.len())
+            .sum();
+        assert_eq!(
+            (expected, gaps),
+            (flagged, 0),
+            "{project}: annotations changed"
+        );
+        let with_resolution = check_json_resolution(&dir, &dir);
+        let found: Found = with_resolution.iter().map(|(f, _)| f.clone()).collect();
+        let problems = compare(&annotated, &found);
+        assert!(problems.is_empty(), "{project}:\n{}", problems.join("\n"));
+        for (finding, resolution) in &with_resolution {
+            assert_eq!(
+                resolution.as_deref(),
+                Some("resolved"),
+                "{project}: {finding:?}"
+            );
+        }
+    }
+}

@@ -55,8 +55,6 @@ pub enum ConfigView {
         /// `update(extra)` of settings is open but not spread: the catalog names the spread as
         /// what may carry `on_delivery`.
         spread: bool,
-        /// rdkafka: created with a custom context (`create_with_context`).
-        custom_context: bool,
     },
 }
 
@@ -74,20 +72,6 @@ impl ConfigView {
     pub fn is_spread(&self) -> bool {
         matches!(self, ConfigView::Visible { spread: true, .. })
     }
-
-    pub fn is_visible(&self) -> bool {
-        matches!(self, ConfigView::Visible { .. })
-    }
-
-    pub fn has_custom_context(&self) -> bool {
-        matches!(
-            self,
-            ConfigView::Visible {
-                custom_context: true,
-                ..
-            }
-        )
-    }
 }
 
 #[derive(Default)]
@@ -104,12 +88,11 @@ impl Collected {
         self.spread = true;
     }
 
-    fn view(self, custom_context: bool) -> ConfigView {
+    fn view(self) -> ConfigView {
         ConfigView::Visible {
             entries: self.entries,
             open: self.open,
             spread: self.spread,
-            custom_context,
         }
     }
 }
@@ -163,7 +146,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                         (None, Spread::None) => {}
                     }
                 }
-                c.view(false)
+                c.view()
             }
         }
     }
@@ -354,9 +337,8 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
 
     /// Rust `StreamConsumer::from_config(&cfg)`: the config is the argument.
     fn builder_arg(&self, call: &Call) -> ConfigView {
-        let custom = call.func.last_name().is_some_and(|n| n.contains("context"));
         match call.args.first() {
-            Some(arg) => self.builder_chain(&arg.value, custom),
+            Some(arg) => self.builder_chain(&arg.value),
             None => ConfigView::Hidden,
         }
     }
@@ -364,21 +346,16 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
     /// Rust builder: `ClientConfig::new().set(k, v)...create()` or `cfg.create()` where `cfg`
     /// was built in this body, or by a helper that returns it.
     pub fn builder_create(&self, create: &Call) -> ConfigView {
-        let knowledge = self.resolver.knowledge;
-        let custom = create
-            .func
-            .last_name()
-            .is_some_and(|n| knowledge.builder_create_with_context.contains(&n));
         match create.func.as_method() {
-            Some((receiver, _)) => self.builder_chain(receiver, custom),
+            Some((receiver, _)) => self.builder_chain(receiver),
             None => ConfigView::Hidden,
         }
     }
 
-    fn builder_chain(&self, expr: &Expr, custom: bool) -> ConfigView {
+    fn builder_chain(&self, expr: &Expr) -> ConfigView {
         let mut c = Collected::default();
         if self.collect_chain(self.f, self.b, expr, &mut c, 0) {
-            c.view(custom)
+            c.view()
         } else {
             ConfigView::Hidden
         }

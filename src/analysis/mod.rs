@@ -28,6 +28,7 @@ use facts::FactFinder;
 pub use facts::{ArgPresence, CallFacts};
 use index::FileIndex;
 use program::{FileId, Program};
+pub use resolve::Context;
 use resolve::Resolver;
 
 use crate::knowledge::{Knowledge, Op, Role};
@@ -160,7 +161,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 )
             })
             .collect();
-        // Explicit stores in other files, on clients resolved to the same construction. Where
+        // Explicit stores anywhere, on clients resolved to the same construction. Where
         // the program's stores lead does not depend on the file being linted, so it is found
         // once per program (and knowledge): per file, it made a large project quadratic.
         let key = (
@@ -179,7 +180,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     let Some((recv, _)) = call.func.as_method() else {
                         continue;
                     };
-                    if let Some(c) = resolver.client_of(g, b, recv) {
+                    // The store's own consumer, and those its callers pass in when the
+                    // receiver is a parameter (a helper, a trait method on the client type).
+                    let passed = resolver.clients_passed_as(g, b, recv);
+                    for c in resolver.client_of(g, b, recv).into_iter().chain(passed) {
                         if let Some(o) = c.origin().filter(|_| c.role == Role::Consumer) {
                             found.push((g, o.file, o.range));
                         }
@@ -188,11 +192,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
             found
         });
-        for &(g, file, range) in stores.iter() {
-            if g != self.file {
-                let origin = Some(resolve::Origin { file, range });
-                out.push((origin, String::new(), BodyId(u32::MAX)));
-            }
+        // Stores in this file too: those reached through a parameter name another origin.
+        for &(_, file, range) in stores.iter() {
+            let origin = Some(resolve::Origin { file, range });
+            out.push((origin, String::new(), BodyId(u32::MAX)));
         }
         out
     }

@@ -78,6 +78,23 @@ pub struct Client {
     pub lib_certain: bool,
     /// A project class deriving from the client type: its overrides are wrappers.
     pub class: Option<ClassRef>,
+    /// rdkafka: the context it was built with or typed by (who receives its deliveries).
+    pub context: Context,
+}
+
+/// What an rdkafka client's context is known to be: from its construction (`create()`,
+/// `from_config(..)`, `create_with_context(ctx)`) or its type (`ThreadedProducer<Ctx>`, or
+/// the context parameter left at its default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Context {
+    #[default]
+    Unknown,
+    /// A context that does nothing (`DefaultProducerContext`).
+    Default,
+    /// A program type whose `delivery` method has an empty body.
+    Silent,
+    /// A program type (or a generic bound) that may observe deliveries.
+    Custom,
 }
 
 impl Client {
@@ -392,9 +409,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             annotation.and_then(|a| self.type_value(f, a, stripped.range()))
         {
             if let Expr::Call(call) = stripped {
-                if self.is_builder_create(call) {
-                    client.config = self.config_reader(f, b).builder_create(call);
-                }
+                self.built_by(&mut client, f, b, call);
             }
             return Some(Value::Kafka(client));
         }
@@ -667,6 +682,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 call,
                 self.config_reader(f, b).builder_create(call),
                 None,
+                self.construction_context(f, b, call),
             ));
         }
         // Elements of a container: `producers.get(k)`, `producers.values()`; the value of a
@@ -703,7 +719,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             Some(Value::Class(cls)) => Some(match self.client_base(cls) {
                 Some(t) => {
                     let config = self.config_reader(f, b).constructor(call, t.config);
-                    self.constructed(t, f, call, config, Some(cls))
+                    self.constructed(t, f, call, config, Some(cls), Context::Unknown)
                 }
                 None => Value::Instance(cls),
             }),
@@ -735,16 +751,20 @@ impl<'p, 'm> Resolver<'p, 'm> {
             .or_else(|| self.glob_client(f, q))
         {
             let config = self.config_reader(f, b).constructor(call, t.config);
-            return Some(self.constructed(t, f, call, config, None));
+            return Some(self.constructed(t, f, call, config, None, Context::Unknown));
         }
         // Rust associated constructors: `StreamConsumer::from_config(&cfg)`.
         if q.len() >= 2 {
             if let Some(t) = self.knowledge.client_type(&q[..q.len() - 1]) {
-                if q.last()
-                    .is_some_and(|l| l.starts_with("from_config") || l == "new")
+                let k = self.knowledge;
+                let last = q[q.len() - 1].as_str();
+                if k.from_config.contains(&last)
+                    || k.from_config_with_context.contains(&last)
+                    || last == "new"
                 {
                     let config = self.config_reader(f, b).constructor(call, t.config);
-                    return Some(self.constructed(t, f, call, config, None));
+                    let context = self.construction_context(f, b, call);
+                    return Some(self.constructed(t, f, call, config, None, context));
                 }
             }
         }
@@ -761,7 +781,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
     /// A client made by a declared factory: resolved at the call, "returned by" the factory,
     /// its configuration not visible.
     fn factory_client(&self, t: &ClientType, f: FileId, call: &Call, q: &[String]) -> Value {
-        let mut v = self.constructed(t, f, call, ConfigView::Hidden, None);
+        let mut v = self.constructed(t, f, call, ConfigView::Hidden, None, Context::Unknown);
         if let (Value::Kafka(c), Some(name)) = (&mut v, q.last()) {
             if let Resolution::Resolved { hops, .. } = &mut c.resolution {
                 hops.push(Link::Returned(name.clone()));
@@ -876,6 +896,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             config: ConfigView::Hidden,
             lib_certain: true,
             class: Some(cls),
+            context: Context::Unknown,
         })
     }
 
@@ -886,6 +907,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
         call: &Call,
         config: ConfigView,
         class: Option<ClassRef>,
+        context: Context,
     ) -> Value {
         Value::Kafka(Client {
             lib: t.lib,
@@ -908,6 +930,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             },
             lib_certain: true,
             class,
+            context,
         })
     }
 
@@ -916,6 +939,99 @@ impl<'p, 'm> Resolver<'p, 'm> {
             self.knowledge.builder_create.contains(&m)
                 || self.knowledge.builder_create_with_context.contains(&m)
         })
+    }
+
+    /// A client known from its declared type and built by `call` (a builder's `create()`):
+    /// the builder says what is configured and, when it can, which context it has.
+    fn built_by(&self, client: &mut Client, f: FileId, b: BodyId, call: &Call) {
+        if !self.is_builder_create(call) {
+            return;
+        }
+        client.config = self.config_reader(f, b).builder_create(call);
+        match self.construction_context(f, b, call) {
+            Context::Unknown => {}
+            known => client.context = known,
+        }
+    }
+
+    /// The context a construction gives: none passed (`create()`, `from_config(&cfg)`) is
+    /// the default one; else what the context passed last is.
+    fn construction_context(&self, f: FileId, b: BodyId, call: &Call) -> Context {
+        let k = self.knowledge;
+        let Some(last) = call.func.last_name() else {
+            return Context::Unknown;
+        };
+        if k.builder_create.contains(&last) || k.from_config.contains(&last) {
+            return Context::Default;
+        }
+        if k.builder_create_with_context.contains(&last)
+            || k.from_config_with_context.contains(&last)
+        {
+            if let Some(arg) = call.positional().last() {
+                return self.context_value(f, b, &arg.value);
+            }
+        }
+        Context::Unknown
+    }
+
+    /// What a context value is: `DefaultProducerContext`, a program type's value
+    /// (`QuietContext`, `Reporting::new()`, `Reporting { .. }`).
+    fn context_value(&self, f: FileId, b: BodyId, e: &Expr) -> Context {
+        let e = self.strip(f, e);
+        if let Expr::Record(r) = e {
+            return self.context_path(f, &r.ty);
+        }
+        if let Some(q) = self.external_path(f, b, e, 0) {
+            if self.is_default_context(&q) {
+                return Context::Default;
+            }
+        }
+        match self.value(f, b, e) {
+            Some(Value::Instance(cls) | Value::Class(cls)) => self.context_class(cls),
+            _ => Context::Unknown,
+        }
+    }
+
+    /// The context a written type path names: rdkafka's default, or a program type.
+    fn context_path(&self, f: FileId, path: &[String]) -> Context {
+        if let Some(q) = self.external_path(f, BodyId(0), &path_expr(path), 0) {
+            if self.is_default_context(&q) {
+                return Context::Default;
+            }
+        }
+        match self.path_value(f, BodyId(0), path) {
+            Some(Value::Class(cls)) => self.context_class(cls),
+            _ => Context::Unknown,
+        }
+    }
+
+    fn is_default_context(&self, q: &[String]) -> bool {
+        let roots = |l: &crate::knowledge::Library| l.roots.contains(&q[0].as_str());
+        q.len() >= 2
+            && self.knowledge.libraries.iter().any(roots)
+            && (self.knowledge.default_contexts).contains(&q[q.len() - 1].as_str())
+    }
+
+    /// A program context type: silent when its `delivery` method has an empty body.
+    fn context_class(&self, cls: ClassRef) -> Context {
+        let silent = self
+            .find_method(cls, self.knowledge.delivery_method)
+            .and_then(|m| Some(self.index(m.file)?.body(m.body).stmts.is_empty()));
+        match silent {
+            Some(true) => Context::Silent,
+            _ => Context::Custom,
+        }
+    }
+
+    /// The context a client type written as `path` in `ty` has: the first type argument, or
+    /// the default when none was written (`BaseProducer`).
+    fn type_context(&self, f: FileId, ty: &TypeRef, path: &[String]) -> Context {
+        match ty.first_arg(path) {
+            None => Context::Default,
+            Some([arg]) => self.context_path(f, arg),
+            // `_`, or a generic parameter with several bounds.
+            Some(_) => Context::Unknown,
+        }
     }
 
     pub fn config_reader<'r>(&'r self, f: FileId, b: BodyId) -> ConfigReader<'r, 'p, 'm> {
@@ -1090,11 +1206,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                         Some(Value::Kafka(mut client)) => {
                             for value in outputs {
                                 if let Expr::Call(call) = self.strip(func.file, value) {
-                                    if self.is_builder_create(call) {
-                                        client.config = self
-                                            .config_reader(func.file, func.body)
-                                            .builder_create(call);
-                                    }
+                                    self.built_by(&mut client, func.file, func.body, call);
                                 }
                             }
                             out = Some(Value::Kafka(client));
@@ -1138,7 +1250,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
         let index = self.index(func.file)?;
         let body = index.body(func.body);
         let name = body.class.as_deref()?;
-        let i = index.module.classes.iter().position(|c| c.name == name)?;
+        let Some(i) = index.module.classes.iter().position(|c| c.name == name) else {
+            return self.impl_type_value(func.file, name, body.range);
+        };
         let cls = ClassRef {
             file: func.file,
             index: i as u32,
@@ -1154,6 +1268,22 @@ impl<'p, 'm> Resolver<'p, 'm> {
             Some(t) => self.subclass_client(t, cls, self.class(cls)?.range),
             None => Value::Instance(cls),
         })
+    }
+
+    /// `self` in an `impl` of a type declared elsewhere: a program type the file imports, or
+    /// a client type itself (`impl MarkDone for StreamConsumer`).
+    fn impl_type_value(&self, f: FileId, name: &str, at: TextRange) -> Option<Value> {
+        let path = [name.to_string()];
+        if let Some(t) = self.client_type_at(f, &path) {
+            return Some(self.annotated(t, f, at, Context::Unknown));
+        }
+        match self.module_name(f, name)? {
+            Value::Class(cls) => Some(match self.client_base(cls) {
+                Some(t) => self.subclass_client(t, cls, self.class(cls)?.range),
+                None => Value::Instance(cls),
+            }),
+            _ => None,
+        }
     }
 
     /// A test function's (or fixture's) parameter named after a pytest fixture of the same
@@ -1220,23 +1350,66 @@ impl<'p, 'm> Resolver<'p, 'm> {
 
     /// An unannotated parameter: the values callers pass (constructor calls for `__init__`).
     fn passed_by_callers(&self, func: FuncRef, i: usize) -> Option<Value> {
-        let index = self.index(func.file)?;
+        let mut out = None;
+        self.caller_args(func, i, |g, cb, arg| {
+            merge(&mut out, self.value(g, cb, arg));
+            !matches!(out, Some(Value::Kafka(_)))
+        });
+        let body = self.index(func.file)?.body(func.body);
+        let callee_name = self.callee_name(body);
+        out.map(|v| v.hop(Link::Argument(callee_name.to_string())))
+    }
+
+    /// The clients callers pass to the parameter (or method receiver) `e` names in body `b`:
+    /// where a store in a helper or a trait method on the client type lands.
+    pub fn clients_passed_as(&self, f: FileId, b: BodyId, e: &Expr) -> Vec<Client> {
+        let Expr::Name { id, .. } = self.strip(f, e) else {
+            return Vec::new();
+        };
+        let Some(i) = (self.index(f).map(|index| &index.body(b).params))
+            .and_then(|params| params.iter().position(|p| &p.name == id))
+        else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        self.caller_args(FuncRef { file: f, body: b }, i, |g, cb, arg| {
+            if let Some(Value::Kafka(c)) = self.value(g, cb, arg) {
+                out.push(c);
+            }
+            true
+        });
+        out
+    }
+
+    /// The name callers call `body` by: its class for a constructor, else its own.
+    fn callee_name<'b>(&self, body: &'b Body) -> &'b str {
+        let vocab = &self.knowledge.vocab;
+        match &body.class {
+            Some(class) if vocab.constructor_methods.contains(&body.name.as_str()) => class,
+            _ => &body.name,
+        }
+    }
+
+    /// What each caller of `func` (up to 64) passes as its parameter `i`; for a method's
+    /// receiver, the value it is called on. `visit` returns false to stop.
+    fn caller_args(
+        &self,
+        func: FuncRef,
+        i: usize,
+        mut visit: impl FnMut(FileId, BodyId, &'m Expr) -> bool,
+    ) {
+        let Some(index) = self.index(func.file) else {
+            return;
+        };
         let body = index.body(func.body);
-        let p = body.params.get(i)?;
+        let Some(p) = body.params.get(i) else { return };
         if p.kind != ParamKind::Regular && p.kind != ParamKind::KeywordOnly
             || body.kind != BodyKind::Function
         {
-            return None;
+            return;
         }
-        let constructor = self
-            .knowledge
-            .vocab
-            .constructor_methods
-            .contains(&body.name.as_str());
-        let callee_name = match (&body.class, constructor) {
-            (Some(class), true) => class.as_str(),
-            _ => body.name.as_str(),
-        };
+        let constructor = (self.knowledge.vocab.constructor_methods).contains(&body.name.as_str());
+        let receiver = i == 0 && body.self_name.as_deref() == Some(p.name.as_str());
         // Position among the arguments callers pass: the receiver is not passed.
         let skip = usize::from(body.self_name.is_some());
         let position = (p.kind == ParamKind::Regular)
@@ -1248,30 +1421,33 @@ impl<'p, 'm> Resolver<'p, 'm> {
         let may_call = |g: FileId, call: &Call| {
             !matches!(call.func, Expr::Name { .. }) || self.program.may_name_from(g, func.file)
         };
-        let mut out = None;
-        let callers = (self.program.calls_named(callee_name).iter())
+        let callers = (self.program.calls_named(self.callee_name(body)).iter())
             .filter(|&&(g, _, call)| may_call(g, call))
             .take(64);
         for &(g, cb, call) in callers {
-            let arg = call
-                .keyword(&p.name)
-                .or_else(|| position.and_then(|k| call.positional().nth(k)));
+            let arg = match (receiver, call.func.as_method()) {
+                (true, Some((recv, _))) => Some(recv),
+                (true, None) => None,
+                (false, _) => (call.keyword(&p.name))
+                    .or_else(|| position.and_then(|k| call.positional().nth(k)))
+                    .map(|a| &a.value),
+            };
             let Some(arg) = arg else { continue };
             let targets = match self.value(g, cb, &call.func) {
                 Some(Value::Func(fr)) => fr == func,
                 Some(Value::Class(cls)) => {
                     constructor && self.find_method(cls, &body.name) == Some(func)
                 }
+                // A method of an `impl` on the client type itself (`impl MarkDone for
+                // StreamConsumer`), called on such a client.
+                None if receiver => matches!(self.value(g, cb, arg),
+                    Some(Value::Kafka(c)) if c.ty.is_some() && c.ty == body.class),
                 _ => false,
             };
-            if targets {
-                merge(&mut out, self.value(g, cb, &arg.value));
-            }
-            if matches!(out, Some(Value::Kafka(_))) {
+            if targets && !visit(g, cb, arg) {
                 break;
             }
         }
-        out.map(|v| v.hop(Link::Argument(callee_name.to_string())))
     }
 
     // ----- types ---------------------------------------------------------------------------
@@ -1303,7 +1479,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 }
             }
             if let Some(t) = self.client_type_at(f, path) {
-                return Some(self.annotated(t, f, at));
+                return Some(self.annotated(t, f, at, self.type_context(f, ty, path)));
             }
             let e = path_expr(path);
             if let Some(q) = self.external_path(f, BodyId(0), &e, 0) {
@@ -1375,7 +1551,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
         self.type_value_depth(g, aliased, at, depth + 1)
     }
 
-    fn annotated(&self, t: &ClientType, f: FileId, at: TextRange) -> Value {
+    fn annotated(&self, t: &ClientType, f: FileId, at: TextRange, context: Context) -> Value {
         Value::Kafka(Client {
             lib: t.lib,
             role: t.role,
@@ -1388,6 +1564,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             config: ConfigView::Hidden,
             lib_certain: true,
             class: None,
+            context,
         })
     }
 
@@ -1490,6 +1667,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             config: ConfigView::Hidden,
             lib_certain: libs.len() == 1,
             class: None,
+            context: Context::Unknown,
         })
     }
 

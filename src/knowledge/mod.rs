@@ -263,6 +263,14 @@ pub struct Knowledge {
     /// a custom one (`create_with_context`).
     pub builder_create: Vec<&'static str>,
     pub builder_create_with_context: Vec<&'static str>,
+    /// Associated constructors: with the default context (`from_config(&cfg)`), and with the
+    /// context passed last (`from_config_and_context(&cfg, ctx)`).
+    pub from_config: Vec<&'static str>,
+    pub from_config_with_context: Vec<&'static str>,
+    /// Context types that do nothing: a producer with one has no delivery callback (OL201).
+    pub default_contexts: Vec<&'static str>,
+    /// The context method that receives each delivery report.
+    pub delivery_method: &'static str,
     /// Rust builder roots: `ClientConfig::new()`.
     pub builder_types: Vec<(String, String)>,
     pub llm: LlmKnowledge,
@@ -296,6 +304,10 @@ impl Default for Knowledge {
             config_setters: vec!["set"],
             builder_create: vec!["create"],
             builder_create_with_context: vec!["create_with_context"],
+            from_config: vec!["from_config"],
+            from_config_with_context: vec!["from_config_and_context"],
+            default_contexts: vec!["DefaultProducerContext", "DefaultClientContext"],
+            delivery_method: "delivery",
             builder_types: vec![("rdkafka".into(), "ClientConfig".into())],
             llm: LlmKnowledge::default(),
             network: NetworkKnowledge::default(),

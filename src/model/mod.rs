@@ -190,6 +190,20 @@ pub struct TypeRef {
     /// Element types of containers (`list[Producer]`, `dict[str, Producer]`, `Vec<..>`,
     /// `HashMap<_, ..>`, `[T]`): the value holds several of these.
     pub elements: Vec<Vec<String>>,
+    /// For each of `paths` written with type arguments, the paths its first argument can
+    /// name (`ThreadedProducer<Ctx>` gives `(ThreadedProducer, [Ctx])`; `_` gives none): an
+    /// rdkafka client's context. A path written without arguments has no entry.
+    pub first_args: Vec<(Vec<String>, Vec<Vec<String>>)>,
+}
+
+impl TypeRef {
+    /// The paths the first type argument written on `path` can name; `None` when `path`
+    /// was written without type arguments.
+    pub fn first_arg(&self, path: &[String]) -> Option<&[Vec<String>]> {
+        (self.first_args.iter())
+            .find(|(p, _)| p.as_slice() == path)
+            .map(|(_, a)| a.as_slice())
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,7 +12,8 @@ use std::time::Duration;
 use rdkafka::config::ClientConfig;
 use rdkafka::error::{KafkaError, KafkaResult, RDKafkaErrorCode};
 use rdkafka::producer::{
-    BaseProducer, BaseRecord, FutureProducer, FutureRecord, Producer, ThreadedProducer,
+    BaseProducer, BaseRecord, FutureProducer, FutureRecord, Producer, ProducerContext,
+    ThreadedProducer,
 };
 use rdkafka::util::Timeout;
 
@@ -84,7 +85,11 @@ pub fn shutdown_unbounded(producer: &FutureProducer) {
     }
 }
 
-pub fn send_with_backpressure(producer: &BaseProducer, payload: &str) -> KafkaResult<()> {
+// Generic over the context, so OL201 cannot know it drops deliveries.
+pub fn send_with_backpressure<C: ProducerContext>(
+    producer: &BaseProducer<C>,
+    payload: &str,
+) -> KafkaResult<()> {
     let mut record = BaseRecord::<(), str>::to("lines").payload(payload);
     loop {
         match producer.send(record) {

@@ -33,14 +33,14 @@ pub struct Exporter {
 impl Exporter {
     pub fn export(&mut self, rows: &[(u64, String)]) {
         for (id, row) in rows {
-            self.producer.send(BaseRecord::<(), _>::to("rows").payload(row)).ok();
+            self.producer.send(BaseRecord::<(), _>::to("rows").payload(row)).ok(); // expect: OL201
             self.watermark = *id; // expect: OL204
         }
     }
 
     pub fn export_checked(&mut self, rows: &[(u64, String)], delivery_errors: &std::sync::atomic::AtomicUsize) {
         for (_, row) in rows {
-            self.producer.send(BaseRecord::<(), _>::to("rows").payload(row)).ok();
+            self.producer.send(BaseRecord::<(), _>::to("rows").payload(row)).ok(); // expect: OL201
         }
         self.producer.poll(Duration::from_secs(1));
         if delivery_errors.load(std::sync::atomic::Ordering::SeqCst) > 0 {

@@ -96,7 +96,7 @@ impl Lowerer {
                     attrs: Vec::new(),
                     bases: TypeRef {
                         paths: bound_paths(t.supertraits.iter()),
-                        elements: Vec::new(),
+                        ..TypeRef::default()
                     },
                     range,
                 });

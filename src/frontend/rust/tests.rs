@@ -244,7 +244,7 @@ fn method_call_with_turbofish() {
         create.type_args,
         vec![TypeRef {
             paths: vec![vec!["StreamConsumer".into()]],
-            elements: Vec::new(),
+            ..TypeRef::default()
         }]
     );
     assert!(create.args.is_empty());
@@ -266,7 +266,7 @@ fn method_call_with_turbofish() {
         make.type_args,
         vec![TypeRef {
             paths: vec![vec!["FutureProducer".into()]],
-            elements: Vec::new(),
+            ..TypeRef::default()
         }]
     );
 }
@@ -346,7 +346,7 @@ fn closures_and_async_blocks() {
         params[0].annotation,
         Some(TypeRef {
             paths: vec![vec!["Message".into()]],
-            elements: Vec::new(),
+            ..TypeRef::default()
         })
     );
     assert_eq!(params[1].annotation, None);

@@ -14,26 +14,31 @@ pub(super) fn path_segments(p: &syn::Path) -> Vec<String> {
 
 impl Lowerer {
     pub(super) fn type_ref(&self, ty: &Type) -> TypeRef {
-        let mut paths = Vec::new();
+        let mut out = TypeRef::default();
         let mut elements = Vec::new();
-        self.collect_type(ty, &mut paths, &mut elements, 0);
-        dedup(&mut paths);
-        dedup(&mut elements);
-        TypeRef { paths, elements }
+        self.collect_type(ty, &mut out.paths, &mut elements, &mut out.first_args, 0);
+        out.elements = elements;
+        dedup(&mut out.paths);
+        dedup(&mut out.elements);
+        out
     }
 
-    /// Collects the paths a type can name into `out`, and its containers' element types
-    /// into `elements`.
+    /// Collects the paths a type can name into `out`, its containers' element types into
+    /// `elements`, and the first type argument of each path written with some into `args`.
     fn collect_type(
         &self,
         ty: &Type,
         out: &mut Vec<Vec<String>>,
         elements: &mut Vec<Vec<String>>,
+        args: &mut Vec<(Vec<String>, Vec<Vec<String>>)>,
         depth: u32,
     ) {
         if depth > MAX_TYPE_DEPTH {
             return;
         }
+        let mut inner = |ty: &Type, out: &mut Vec<Vec<String>>, elements: &mut Vec<Vec<String>>| {
+            self.collect_type(ty, out, elements, args, depth + 1)
+        };
         match ty {
             Type::Path(tp) => {
                 let segs = path_segments(&tp.path);
@@ -48,43 +53,42 @@ impl Lowerer {
                         return;
                     }
                 }
+                let mut type_args: Vec<&Type> = Vec::new();
                 if let Some(last) = tp.path.segments.last() {
                     let name = last.ident.to_string();
-                    let args: Vec<&Type> = match &last.arguments {
-                        PathArguments::AngleBracketed(a) => a
-                            .args
-                            .iter()
-                            .filter_map(|arg| match arg {
-                                GenericArgument::Type(t) => Some(t),
-                                _ => None,
-                            })
-                            .collect(),
-                        _ => Vec::new(),
-                    };
-                    if let (true, Some(inner)) =
-                        (TYPE_WRAPPERS.contains(&name.as_str()), args.first())
+                    if let PathArguments::AngleBracketed(a) = &last.arguments {
+                        type_args.extend(a.args.iter().filter_map(|arg| match arg {
+                            GenericArgument::Type(t) => Some(t),
+                            _ => None,
+                        }));
+                    }
+                    if let (true, Some(first)) =
+                        (TYPE_WRAPPERS.contains(&name.as_str()), type_args.first())
                     {
-                        self.collect_type(inner, out, elements, depth + 1);
+                        inner(first, out, elements);
                         return;
                     }
                     // `Vec<P>`, `HashMap<K, P>`: the elements are the last type argument.
-                    if let (true, Some(inner)) =
-                        (CONTAINER_TYPES.contains(&name.as_str()), args.last())
+                    if let (true, Some(last)) =
+                        (CONTAINER_TYPES.contains(&name.as_str()), type_args.last())
                     {
-                        self.collect_type(inner, elements, &mut Vec::new(), depth + 1);
+                        inner(last, elements, &mut Vec::new());
                         return;
                     }
                 }
                 if !segs.is_empty() {
+                    if let Some(first) = type_args.first() {
+                        args.push((segs.clone(), self.type_ref(first).paths));
+                    }
                     out.push(segs);
                 }
             }
-            Type::Slice(s) => self.collect_type(&s.elem, elements, &mut Vec::new(), depth + 1),
-            Type::Array(a) => self.collect_type(&a.elem, elements, &mut Vec::new(), depth + 1),
-            Type::Reference(r) => self.collect_type(&r.elem, out, elements, depth + 1),
-            Type::Ptr(p) => self.collect_type(&p.elem, out, elements, depth + 1),
-            Type::Paren(p) => self.collect_type(&p.elem, out, elements, depth + 1),
-            Type::Group(g) => self.collect_type(&g.elem, out, elements, depth + 1),
+            Type::Slice(s) => inner(&s.elem, elements, &mut Vec::new()),
+            Type::Array(a) => inner(&a.elem, elements, &mut Vec::new()),
+            Type::Reference(r) => inner(&r.elem, out, elements),
+            Type::Ptr(p) => inner(&p.elem, out, elements),
+            Type::Paren(p) => inner(&p.elem, out, elements),
+            Type::Group(g) => inner(&g.elem, out, elements),
             Type::ImplTrait(i) => out.extend(bound_paths(i.bounds.iter())),
             Type::TraitObject(t) => out.extend(bound_paths(t.bounds.iter())),
             _ => {}

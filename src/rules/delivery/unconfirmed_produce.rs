@@ -1,6 +1,6 @@
 //! OL201 unconfirmed-produce: a produce whose broker delivery is never observed.
 
-use crate::analysis::{ArgPresence, CallFacts};
+use crate::analysis::{ArgPresence, CallFacts, Context};
 use crate::diagnostic::Finding;
 use crate::knowledge::{CallbackPolicy, Op};
 use crate::model::{Call, Expr, Lit};
@@ -36,13 +36,16 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
             policy: CallbackPolicy::ClientContext,
             ..
         } => {
-            // Only a producer visibly built with the default context is known to have no
-            // delivery callback.
-            if !client.config.is_visible() || client.config.has_custom_context() {
-                return;
-            }
+            // Only a producer whose context is known to drop delivery reports: the default
+            // one (from its construction or its type), or a program context whose `delivery`
+            // is empty.
+            let which = match client.context {
+                Context::Default => "created with the default context",
+                Context::Silent => "whose context's `delivery` is empty",
+                Context::Unknown | Context::Custom => return,
+            };
             (
-                format!("`{}` on a producer created with the default context: delivery reports go nowhere", facts.method),
+                format!("`{}` on a producer {which}: delivery reports go nowhere", facts.method),
                 "create the producer with `create_with_context(ctx)` whose `ProducerContext::delivery` records failures",
             )
         }
