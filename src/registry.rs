@@ -51,6 +51,7 @@ declare_rules! {
     FlushResultIgnored { code: "OL202", name: "flush-result-ignored", group: Delivery, doc: "OL202-flush-result-ignored.md" },
     UnobservedTask { code: "OL203", name: "unobserved-task", group: Delivery, doc: "OL203-unobserved-task.md" },
     WatermarkOverUnconfirmed { code: "OL204", name: "watermark-over-unconfirmed", group: Delivery, doc: "OL204-watermark-over-unconfirmed.md" },
+    WeakAcks { code: "OL205", name: "weak-acks", group: Delivery, doc: "OL205-weak-acks.md" },
     ModelOffset { code: "OL301", name: "model-offset", group: Taint, doc: "OL301-model-offset.md" },
     ModelControlsCommit { code: "OL302", name: "model-controls-commit", group: Taint, doc: "OL302-model-controls-commit.md" },
     CheckpointNetworkImport { code: "OL401", name: "checkpoint-network-import", group: Boundary, doc: "OL401-checkpoint-network-import.md" },

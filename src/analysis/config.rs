@@ -13,6 +13,8 @@ use crate::model::*;
 pub enum ConfigValue {
     Str(String),
     Bool(bool),
+    /// An integer literal (`"acks": 1`).
+    Int(i64),
     /// `None` (Python): the setting is explicitly absent (`group_id=None`).
     Null,
     Other,
@@ -27,6 +29,9 @@ impl ConfigValue {
             Expr::Lit {
                 lit: Lit::Bool(b), ..
             } => ConfigValue::Bool(*b),
+            Expr::Lit {
+                lit: Lit::Int(i), ..
+            } => ConfigValue::Int(*i),
             Expr::Lit { lit: Lit::None, .. } => ConfigValue::Null,
             _ => ConfigValue::Other,
         }
@@ -36,7 +41,7 @@ impl ConfigValue {
         match self {
             ConfigValue::Bool(b) => !b,
             ConfigValue::Str(s) => s.eq_ignore_ascii_case("false"),
-            ConfigValue::Null | ConfigValue::Other => false,
+            ConfigValue::Int(_) | ConfigValue::Null | ConfigValue::Other => false,
         }
     }
 }

@@ -1365,7 +1365,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         // On by default; a value that is not a literal is not visible.
         let on = |key: &str| match config.get(key) {
             None => Some(true),
-            Some(ConfigValue::Other | ConfigValue::Null) => None,
+            Some(ConfigValue::Int(_) | ConfigValue::Other | ConfigValue::Null) => None,
             Some(v) => Some(!v.is_false()),
         };
         on(keys.commit) == Some(true) && keys.store.is_none_or(|store| on(store) == Some(true))
@@ -1373,18 +1373,26 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     // ----- consumer constructions ------------------------------------------------------------
 
-    /// Kafka consumers constructed in this file, with the call that constructs each.
-    pub fn consumer_constructions(&self) -> Vec<(&'m Call, BodyId, Client)> {
+    /// Kafka clients of `role` constructed in this file, with the call that constructs each.
+    pub fn constructions(&self, role: Role) -> Vec<(&'m Call, BodyId, Client)> {
         let mut out: Vec<(&'m Call, BodyId, Client)> = Vec::new();
         for (call, body) in &self.index.calls {
             let Some(client) = self.constructed_client(call, *body) else {
                 continue;
             };
-            if client.role == Role::Consumer && !out.iter().any(|(c, _, _)| c.id == call.id) {
+            if client.role == role && !out.iter().any(|(c, _, _)| c.id == call.id) {
                 out.push((call, *body, client));
             }
         }
         out
+    }
+
+    /// Whether a construction's configuration can be judged whole, as OL105 judges it: visible,
+    /// with no entries of unknown content, and built at the construction or in this file
+    /// ([`FileAnalysis::config_is_local`]).
+    pub fn config_is_complete(&self, call: &Call, body: BodyId, client: &Client) -> bool {
+        matches!(client.config, ConfigView::Visible { open: false, .. })
+            && self.config_is_local(call, body, client)
     }
 
     /// Whether a construction's configuration is built right here (OL105's "visible"): a
