@@ -57,6 +57,7 @@ declare_rules! {
     CheckpointNetworkImport { code: "OL401", name: "checkpoint-network-import", group: Boundary, doc: "OL401-checkpoint-network-import.md" },
     FixtureImportsClient { code: "OL402", name: "fixture-imports-client", group: Boundary, doc: "OL402-fixture-imports-client.md" },
     DeclaredBoundary { code: "OL403", name: "declared-boundary", group: Boundary, doc: "OL403-declared-boundary.md" },
+    ScratchJoinsGroup { code: "OL404", name: "scratch-joins-group", group: Boundary, doc: "OL404-scratch-joins-group.md" },
 }
 
 /// Rule families, by the hundreds digit of the code.

@@ -10,6 +10,7 @@ pub mod config;
 pub mod context;
 pub mod control;
 pub mod facts;
+pub mod groups;
 pub mod index;
 pub mod names;
 pub mod program;

@@ -50,6 +50,21 @@ impl ProgramFile<'_> {
     pub fn is_conftest(&self) -> bool {
         crate::model::file_name_is(&self.path, "conftest.py")
     }
+
+    /// Test or example code, by its path: a test module's name (`test_*.py`, `*_test.py`,
+    /// `conftest.py`, `*_test.rs`, ...) or a directory of tests, benchmarks or examples
+    /// (`tests/`, `benches/`, `examples/`, ...). OL404: such code is not production.
+    pub fn is_test_or_example(&self) -> bool {
+        use crate::knowledge::boundary::{TEST_DIRS, TEST_FILE_PREFIXES, TEST_FILE_STEMS};
+        let (dir, name) = crate::model::split_file(&self.path);
+        let name = name.to_string_lossy();
+        let stem = name.split('.').next().unwrap_or("");
+        TEST_FILE_PREFIXES.iter().any(|p| stem.starts_with(p))
+            || TEST_FILE_STEMS.iter().any(|s| stem == *s || stem.ends_with(&format!("_{s}")))
+            || dir
+                .components()
+                .any(|c| TEST_DIRS.contains(&c.as_os_str().to_string_lossy().as_ref()))
+    }
 }
 
 /// What an import path names in the program.
@@ -357,6 +372,12 @@ impl<'m> Program<'m> {
         *slot
             .lines
             .get_or_init(|| self.load.and_then(|l| l.lines(id)))
+    }
+
+    /// The files indexed up front, with their index: every file a rule is run on, and what
+    /// they import.
+    pub fn indexed_files(&self) -> impl Iterator<Item = (FileId, &FileIndex<'m>)> {
+        self.eager().map(|(i, index)| (FileId(i as u32), index))
     }
 
     /// The files indexed up front, with their index (what program-wide lookups read).

@@ -25,6 +25,15 @@ use crate::registry::{select, Rule, RuleSet};
 pub const DEFAULT_CHECKPOINT_GLOBS: &[&str] = &["*checkpoint*", "*watermark*", "*offset_store*"];
 /// File-name globs that make a module a fixture-generation module (OL402).
 pub const DEFAULT_FIXTURE_GLOBS: &[&str] = &["*fixture*"];
+/// File and directory name globs that make a module scratch code (OL404).
+pub const DEFAULT_SCRATCH_GLOBS: &[&str] = &[
+    "*scratch*",
+    "*sandbox*",
+    "*playground*",
+    "*notebook*",
+    "*draft*",
+    "*fixture*",
+];
 
 /// The settings of the files one configuration file applies to.
 #[derive(Debug, Clone)]
@@ -36,6 +45,9 @@ pub struct Settings {
     /// File kinds (`checkpoint`, `fixture`, declared boundaries) by pattern: what the
     /// boundaries bind.
     kinds: Vec<(String, Vec<Pattern>)>,
+    /// `scratch-globs`: what makes a module scratch code (OL404), by its name or the name of a
+    /// directory it is in (below the configuration's directory).
+    scratch: Vec<Pattern>,
     /// A suppression without a reason is an OL002 finding.
     pub require_suppression_reason: bool,
     /// `exclude`, `extend-exclude` and `--exclude`.
@@ -170,6 +182,34 @@ impl Settings {
             })
             .map(|(kind, _)| kind.clone())
             .collect()
+    }
+
+    /// The kinds a file has for the rules: its boundary kinds ([`Settings::file_kinds`]), and
+    /// `scratch` when it is scratch code (OL404; `project` is the root of the project the
+    /// file is in, empty when unknown). Being scratch code does not make a file worth
+    /// reading: only its boundary kinds do.
+    pub fn rule_kinds(&self, path: &Path, project: &Path, mut kinds: Vec<String>) -> Vec<String> {
+        if self.is_scratch(path, project) {
+            kinds.push(boundary::SCRATCH.to_string());
+        }
+        kinds
+    }
+
+    /// Whether a file is scratch code: its name, or the name of a directory it is in below
+    /// its project's root (else below the configuration's directory), matches
+    /// `scratch-globs`.
+    pub fn is_scratch(&self, path: &Path, project: &Path) -> bool {
+        let abs = absolute_cow(path);
+        let top = if !project.as_os_str().is_empty() && abs.starts_with(project) {
+            project
+        } else {
+            &self.root
+        };
+        let matches = |p: &Path| self.scratch.iter().any(|pattern| pattern.is_match(p));
+        matches(&abs)
+            || (abs.ancestors().skip(1))
+                .take_while(|d| *d != top && d.starts_with(top))
+                .any(matches)
     }
 
     /// Whether a file is a checkpoint/watermark module (OL401).

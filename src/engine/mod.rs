@@ -674,7 +674,7 @@ fn lint_batch(
                 namespace: f.layout.namespace.clone(),
                 index: index.map(Box::new),
                 lines: lines.as_ref(),
-                kinds,
+                kinds: e.settings.rule_kinds(&e.absolute, &f.layout.namespace, kinds),
                 scanned,
             })
             .collect(),
@@ -891,6 +891,7 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
         .as_ref()
         .ok()
         .map(|l| FileIndex::new(&l.module, &settings.knowledge.vocab));
+    let kinds = settings.rule_kinds(path, Path::new(""), kinds);
     let program = Program::single(path, lang, index, Some(&lines), kinds);
     let file = ParsedFile {
         program: &program,
@@ -938,6 +939,7 @@ fn check_source_here(path: &Path, source: String, settings: &Settings) -> Option
             .as_ref()
             .ok()
             .map(|l| FileIndex::new(&l.module, &settings.knowledge.vocab));
+        let kinds = settings.rule_kinds(path, Path::new(""), kinds);
         let program = Program::single(path, lang, index, Some(&lines), kinds);
         let file = ParsedFile {
             program: &program,

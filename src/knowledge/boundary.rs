@@ -48,3 +48,16 @@ pub fn builtin() -> Vec<Boundary> {
 
 pub const CHECKPOINT: &str = "checkpoint";
 pub const FIXTURE: &str = "fixture";
+/// Scratch code (OL404): notebooks, sandboxes, drafts. Not a boundary: what it imports is free;
+/// which consumer group it joins is not.
+pub const SCRATCH: &str = "scratch";
+
+/// Directories of test, benchmark and example code (OL404: not production).
+pub const TEST_DIRS: &[&str] = &[
+    "tests", "test", "testing", "benches", "examples", "example", "samples", "docs",
+];
+/// File-name starts of test and example modules (`test_worker.py`, `example_consumer.py`).
+pub const TEST_FILE_PREFIXES: &[&str] = &["test_", "example"];
+/// File stems of test modules, alone or after `_` (`conftest.py`, `worker_test.rs`,
+/// `kafka_tests.py`).
+pub const TEST_FILE_STEMS: &[&str] = &["conftest", "test", "tests"];

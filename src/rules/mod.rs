@@ -140,6 +140,7 @@ fn hook(rule: Rule) -> Hook {
         Rule::CheckpointNetworkImport => Hook::File(boundary::checkpoint_network_import),
         Rule::FixtureImportsClient => Hook::File(boundary::fixture_imports_client),
         Rule::DeclaredBoundary => Hook::File(boundary::declared_boundary),
+        Rule::ScratchJoinsGroup => Hook::File(boundary::scratch_joins_group),
     }
 }
 
