@@ -80,6 +80,13 @@ impl Rule {
             .unwrap_or("")
     }
 
+    /// Whether the rule's related locations are the hops of an import chain (the boundary
+    /// rules), rather than places that merely belong to the finding (OL404's production
+    /// consumer).
+    pub fn related_is_chain(self) -> bool {
+        self.group() == Group::Boundary && self != Rule::ScratchJoinsGroup
+    }
+
     /// Languages the rule has examples for in its document.
     pub fn languages(self) -> Vec<&'static str> {
         let doc = self.doc();

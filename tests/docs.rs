@@ -233,7 +233,11 @@ fn check_projects<'e>(rule: Rule, examples: &'e [Example]) -> Vec<(&'e Example, 
     let mut out = Vec::new();
     for project in projects(examples) {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("pyproject.toml"), "[project]\nname = \"example\"\n").unwrap();
+        std::fs::write(
+            dir.path().join("pyproject.toml"),
+            "[project]\nname = \"example\"\n",
+        )
+        .unwrap();
         std::fs::write(
             dir.path().join("Cargo.toml"),
             "[package]\nname = \"example\"\nversion = \"0.1.0\"\n",
@@ -245,7 +249,14 @@ fn check_projects<'e>(rule: Rule, examples: &'e [Example]) -> Vec<(&'e Example, 
             std::fs::write(path, &ex.code).unwrap();
         }
         let root = dir.path().to_str().unwrap().to_string();
-        let args = ["offsetlint", "check", "--isolated", "--format", "json", &root];
+        let args = [
+            "offsetlint",
+            "check",
+            "--isolated",
+            "--format",
+            "json",
+            &root,
+        ];
         let (_, output) = offsetlint::cli::main_with_args(args.iter().map(|a| a.to_string()));
         let items: Vec<serde_json::Value> = match serde_json::from_str(&output.stdout) {
             Ok(items) => items,
@@ -263,7 +274,10 @@ fn check_projects<'e>(rule: Rule, examples: &'e [Example]) -> Vec<(&'e Example, 
                 }
             };
             if ex.bad && !want.iter().any(|(_, code)| code == rule.code()) {
-                out.push((*ex, format!("a `bad` example must mark `expect: {}`", rule.code())));
+                out.push((
+                    *ex,
+                    format!("a `bad` example must mark `expect: {}`", rule.code()),
+                ));
                 continue;
             }
             if !ex.bad && !want.is_empty() {

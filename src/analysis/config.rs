@@ -45,9 +45,10 @@ impl ConfigValue {
         match self {
             ConfigValue::Bool(b) => !b,
             ConfigValue::Str(s) => s.eq_ignore_ascii_case("false"),
-            ConfigValue::Int(_) | ConfigValue::Null | ConfigValue::Const(_) | ConfigValue::Other => {
-                false
-            }
+            ConfigValue::Int(_)
+            | ConfigValue::Null
+            | ConfigValue::Const(_)
+            | ConfigValue::Other => false,
         }
     }
 }
@@ -148,8 +149,9 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
     /// A setting's value: a literal, or the string constant it resolves to.
     fn value(&self, f: FileId, b: BodyId, expr: &Expr) -> ConfigValue {
         match ConfigValue::of(expr) {
-            ConfigValue::Other => (self.resolver.const_str(f, b, expr))
-                .map_or(ConfigValue::Other, ConfigValue::Const),
+            ConfigValue::Other => {
+                (self.resolver.const_str(f, b, expr)).map_or(ConfigValue::Other, ConfigValue::Const)
+            }
             v => v,
         }
     }

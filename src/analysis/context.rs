@@ -1513,7 +1513,10 @@ pub(crate) fn constructed_client(
     if !candidate {
         return None;
     }
-    let here = |c: &Client| c.origin().is_some_and(|o| o.file == f && o.range == call.range);
+    let here = |c: &Client| {
+        c.origin()
+            .is_some_and(|o| o.file == f && o.range == call.range)
+    };
     if let Some(Value::Kafka(c)) = r.call_value(f, body, call) {
         return here(&c).then_some(c);
     }

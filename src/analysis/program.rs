@@ -51,19 +51,38 @@ impl ProgramFile<'_> {
         crate::model::file_name_is(&self.path, "conftest.py")
     }
 
-    /// Test or example code, by its path: a test module's name (`test_*.py`, `*_test.py`,
-    /// `conftest.py`, `*_test.rs`, ...) or a directory of tests, benchmarks or examples
-    /// (`tests/`, `benches/`, `examples/`, ...). OL404: such code is not production.
-    pub fn is_test_or_example(&self) -> bool {
+    /// Test code, by its path: a test module's name (`test_*.py`, `*_test.py`, `conftest.py`,
+    /// `*_test.rs`, `tests.rs`) or a directory of tests or benchmarks (`tests/`, `benches/`).
+    pub fn is_test(&self) -> bool {
         use crate::knowledge::boundary::{TEST_DIRS, TEST_FILE_PREFIXES, TEST_FILE_STEMS};
-        let (dir, name) = crate::model::split_file(&self.path);
-        let name = name.to_string_lossy();
-        let stem = name.split('.').next().unwrap_or("");
+        let stem = self.stem();
         TEST_FILE_PREFIXES.iter().any(|p| stem.starts_with(p))
-            || TEST_FILE_STEMS.iter().any(|s| stem == *s || stem.ends_with(&format!("_{s}")))
-            || dir
-                .components()
-                .any(|c| TEST_DIRS.contains(&c.as_os_str().to_string_lossy().as_ref()))
+            || TEST_FILE_STEMS
+                .iter()
+                .any(|s| stem == *s || stem.ends_with(&format!("_{s}")))
+            || self.in_directory(TEST_DIRS)
+    }
+
+    /// Test or example code (`examples/`, `example_*.py`, ...): OL404's "not production".
+    pub fn is_test_or_example(&self) -> bool {
+        use crate::knowledge::boundary::{EXAMPLE_DIRS, EXAMPLE_FILE_PREFIXES};
+        self.is_test()
+            || EXAMPLE_FILE_PREFIXES
+                .iter()
+                .any(|p| self.stem().starts_with(p))
+            || self.in_directory(EXAMPLE_DIRS)
+    }
+
+    fn stem(&self) -> String {
+        let (_, name) = crate::model::split_file(&self.path);
+        let name = name.to_string_lossy();
+        name.split('.').next().unwrap_or("").to_string()
+    }
+
+    fn in_directory(&self, names: &[&str]) -> bool {
+        let (dir, _) = crate::model::split_file(&self.path);
+        dir.components()
+            .any(|c| names.contains(&c.as_os_str().to_string_lossy().as_ref()))
     }
 }
 

@@ -11,8 +11,7 @@ use super::file::{FileSize, List, Loaded, PerFile};
 use super::pattern::{patterns, Pattern};
 use super::{
     lookup_selector, parse_size, Settings, Shown, Sourced, DEFAULT_CHECKPOINT_GLOBS,
-    DEFAULT_SCRATCH_GLOBS,
-    DEFAULT_FIXTURE_GLOBS,
+    DEFAULT_FIXTURE_GLOBS, DEFAULT_SCRATCH_GLOBS,
 };
 use crate::error::{Error, Origin};
 use crate::knowledge::boundary::{self, Boundary, Forbid};

@@ -674,7 +674,9 @@ fn lint_batch(
                 namespace: f.layout.namespace.clone(),
                 index: index.map(Box::new),
                 lines: lines.as_ref(),
-                kinds: e.settings.rule_kinds(&e.absolute, &f.layout.namespace, kinds),
+                kinds: e
+                    .settings
+                    .rule_kinds(&e.absolute, &f.layout.namespace, kinds),
                 scanned,
             })
             .collect(),

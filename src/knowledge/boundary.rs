@@ -52,12 +52,14 @@ pub const FIXTURE: &str = "fixture";
 /// which consumer group it joins is not.
 pub const SCRATCH: &str = "scratch";
 
-/// Directories of test, benchmark and example code (OL404: not production).
-pub const TEST_DIRS: &[&str] = &[
-    "tests", "test", "testing", "benches", "examples", "example", "samples", "docs",
-];
-/// File-name starts of test and example modules (`test_worker.py`, `example_consumer.py`).
-pub const TEST_FILE_PREFIXES: &[&str] = &["test_", "example"];
+/// Directories of test and benchmark code (OL205, OL404: tests run against test brokers).
+pub const TEST_DIRS: &[&str] = &["tests", "test", "testing", "benches"];
+/// File-name starts of test modules (`test_worker.py`).
+pub const TEST_FILE_PREFIXES: &[&str] = &["test_"];
 /// File stems of test modules, alone or after `_` (`conftest.py`, `worker_test.rs`,
 /// `kafka_tests.py`).
 pub const TEST_FILE_STEMS: &[&str] = &["conftest", "test", "tests"];
+/// Directories of example code (OL404: not production).
+pub const EXAMPLE_DIRS: &[&str] = &["examples", "example", "samples", "docs"];
+/// File-name starts of example modules (`example_consumer.py`).
+pub const EXAMPLE_FILE_PREFIXES: &[&str] = &["example"];

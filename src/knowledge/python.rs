@@ -1,7 +1,8 @@
 //! Python Kafka clients: confluent-kafka, aiokafka, kafka-python. One block per library.
 
 use super::{
-    AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role, SinkSpec,
+    AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role,
+    SinkSpec,
 };
 use crate::model::Lang;
 

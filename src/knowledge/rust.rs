@@ -1,7 +1,8 @@
 //! Rust Kafka client: rdkafka.
 
 use super::{
-    AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role, SinkSpec,
+    AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role,
+    SinkSpec,
 };
 use crate::model::Lang;
 

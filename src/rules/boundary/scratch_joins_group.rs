@@ -36,7 +36,10 @@ pub(crate) fn scratch_joins_group(ctx: &RuleContext) {
         };
         let there = program.file(member.file);
         let (line, column) = program.lines(member.file).map_or((0, 0), |l| {
-            (l.line(member.range.start), l.byte_column(member.range.start))
+            (
+                l.line(member.range.start),
+                l.byte_column(member.range.start),
+            )
         });
         let mut finding = Finding::new(
             Rule::ScratchJoinsGroup,

@@ -19,6 +19,10 @@ enum Weak {
 
 /// OL205
 pub(crate) fn weak_acks(ctx: &RuleContext) {
+    // Tests run against test brokers, often a single one, where no level replicates.
+    if ctx.analysis.program.file(ctx.analysis.file).is_test() {
+        return;
+    }
     for (call, body, client) in ctx.analysis.constructions(Role::Producer) {
         if !ctx.analysis.config_is_complete(call, body, &client) {
             continue;
