@@ -229,7 +229,7 @@ fn projects(examples: &[Example]) -> Vec<Vec<&Example>> {
 /// Lints each project of `project` examples as a directory of its own (with a
 /// `pyproject.toml` and a `Cargo.toml` at its root) and returns the examples whose findings
 /// are not what they say, with what is wrong.
-fn check_projects<'e>(rule: Rule, examples: &'e [Example]) -> Vec<(&'e Example, String)> {
+fn check_projects(rule: Rule, examples: &[Example]) -> Vec<(&Example, String)> {
     let mut out = Vec::new();
     for project in projects(examples) {
         let dir = tempfile::tempdir().unwrap();

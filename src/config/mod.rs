@@ -281,6 +281,24 @@ mod tests {
         assert!(parse_size("").is_err());
     }
 
+    /// OL404: a file is scratch code by its name, or by a directory's name below its project
+    /// (a directory above the project, `/home/sandbox`, says nothing about the project's
+    /// files).
+    #[test]
+    fn scratch_by_file_or_directory_below_the_project() {
+        let s = Settings::default();
+        let project = Path::new("/home/sandbox/billing");
+        let scratch = |p: &str| s.is_scratch(Path::new(p), project);
+        assert!(scratch("/home/sandbox/billing/tools/scratch_replay.py"));
+        assert!(scratch("/home/sandbox/billing/notebooks/explore.py"));
+        assert!(scratch("/home/sandbox/billing/src/draft/peek.rs"));
+        assert!(!scratch("/home/sandbox/billing/app/worker.py"));
+        assert!(!scratch("/home/sandbox/billing/src/main.rs"));
+        // Without a project, the file's name and the directories below the configuration's
+        // directory count.
+        assert!(s.is_scratch(Path::new("/elsewhere/sandbox.py"), Path::new("")));
+    }
+
     #[test]
     fn selector_suggestions() {
         let s = |v: &str| Sourced {
