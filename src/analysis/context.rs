@@ -1382,16 +1382,22 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     /// Kafka clients of `role` constructed in this file, with the call that constructs each.
     pub fn constructions(&self, role: Role) -> Vec<(&'m Call, BodyId, Client)> {
-        let mut out: Vec<(&'m Call, BodyId, Client)> = Vec::new();
-        for (call, body) in &self.index.calls {
-            let Some(client) = self.constructed_client(call, *body) else {
-                continue;
-            };
-            if client.role == role && !out.iter().any(|(c, _, _)| c.id == call.id) {
-                out.push((call, *body, client));
+        let all = self.constructions.get_or_init(|| {
+            let mut out: Vec<(&'m Call, BodyId, Client)> = Vec::new();
+            for (call, body) in &self.index.calls {
+                let Some(client) = self.constructed_client(call, *body) else {
+                    continue;
+                };
+                if !out.iter().any(|(c, _, _)| c.id == call.id) {
+                    out.push((call, *body, client));
+                }
             }
-        }
-        out
+            out
+        });
+        all.iter()
+            .filter(|(_, _, c)| c.role == role)
+            .cloned()
+            .collect()
     }
 
     /// Whether a construction's configuration can be judged whole, as OL105 judges it: visible,

@@ -16,7 +16,7 @@ pub(crate) fn scratch_joins_group(ctx: &RuleContext) {
     let program = analysis.program;
     let here = program.file(analysis.file);
     // Test code runs against test brokers.
-    if !here.kinds.iter().any(|k| k == SCRATCH) || here.is_test_or_example() {
+    if !here.kinds.iter().any(|k| k == SCRATCH) || here.is_test() {
         return;
     }
     let consumers = analysis.constructions(Role::Consumer);
