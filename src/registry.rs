@@ -51,11 +51,13 @@ declare_rules! {
     FlushResultIgnored { code: "OL202", name: "flush-result-ignored", group: Delivery, doc: "OL202-flush-result-ignored.md" },
     UnobservedTask { code: "OL203", name: "unobserved-task", group: Delivery, doc: "OL203-unobserved-task.md" },
     WatermarkOverUnconfirmed { code: "OL204", name: "watermark-over-unconfirmed", group: Delivery, doc: "OL204-watermark-over-unconfirmed.md" },
+    WeakAcks { code: "OL205", name: "weak-acks", group: Delivery, doc: "OL205-weak-acks.md" },
     ModelOffset { code: "OL301", name: "model-offset", group: Taint, doc: "OL301-model-offset.md" },
     ModelControlsCommit { code: "OL302", name: "model-controls-commit", group: Taint, doc: "OL302-model-controls-commit.md" },
     CheckpointNetworkImport { code: "OL401", name: "checkpoint-network-import", group: Boundary, doc: "OL401-checkpoint-network-import.md" },
     FixtureImportsClient { code: "OL402", name: "fixture-imports-client", group: Boundary, doc: "OL402-fixture-imports-client.md" },
     DeclaredBoundary { code: "OL403", name: "declared-boundary", group: Boundary, doc: "OL403-declared-boundary.md" },
+    ScratchJoinsGroup { code: "OL404", name: "scratch-joins-group", group: Boundary, doc: "OL404-scratch-joins-group.md" },
 }
 
 /// Rule families, by the hundreds digit of the code.
@@ -76,6 +78,13 @@ impl Rule {
             .map(str::trim)
             .find(|l| !l.is_empty() && !l.starts_with('#'))
             .unwrap_or("")
+    }
+
+    /// Whether the rule's related locations are the hops of an import chain (the boundary
+    /// rules), rather than places that merely belong to the finding (OL404's production
+    /// consumer).
+    pub fn related_is_chain(self) -> bool {
+        self.group() == Group::Boundary && self != Rule::ScratchJoinsGroup
     }
 
     /// Languages the rule has examples for in its document.

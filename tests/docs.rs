@@ -28,6 +28,12 @@ struct Example {
     line: usize,
     /// The configuration it is linted with (`configured`: the last `toml` block above it).
     config: Option<String>,
+    /// `project`: one file of a project made of the consecutive `project` blocks of one
+    /// section (a block naming a file the project already has starts another), linted
+    /// together (OL404 compares consumers of different files).
+    project: bool,
+    /// The line of the last heading above the block.
+    section: usize,
 }
 
 /// The `toml` blocks of a document, with the line of their opening fence.
@@ -61,7 +67,11 @@ fn examples(doc: &str) -> Result<Vec<Example>, String> {
     // (example, or None for a fence that is not run)
     let mut open: Option<Option<Example>> = None;
     let tomls = toml_blocks(doc);
+    let mut section = 0;
     for (i, line) in doc.lines().enumerate() {
+        if open.is_none() && line.starts_with('#') {
+            section = i + 1;
+        }
         let Some(info) = line.trim_start().strip_prefix("```") else {
             if let Some(Some(ex)) = open.as_mut() {
                 ex.code.push_str(line);
@@ -93,9 +103,10 @@ fn examples(doc: &str) -> Result<Vec<Example>, String> {
                 ))
             }
         };
-        let (mut kind, mut file, mut config) = (None, None, None);
+        let (mut kind, mut file, mut config, mut project) = (None, None, None, false);
         for w in words {
             match (w, w.strip_prefix("file=")) {
+                ("project", _) if !project => project = true,
                 ("bad", _) if kind.is_none() => kind = Some(true),
                 ("good", _) if kind.is_none() => kind = Some(false),
                 ("configured", _) if config.is_none() => {
@@ -127,6 +138,8 @@ fn examples(doc: &str) -> Result<Vec<Example>, String> {
             code: String::new(),
             line: i + 1,
             config,
+            project,
+            section,
         }));
     }
     match open {
@@ -191,6 +204,102 @@ fn check(rule: Rule, ex: &Example) -> Option<String> {
     })
 }
 
+/// The `project` examples of a document, grouped into projects: consecutive blocks of one
+/// section, a new project starting where a file name comes again.
+fn projects(examples: &[Example]) -> Vec<Vec<&Example>> {
+    let mut out: Vec<Vec<&Example>> = Vec::new();
+    let mut last: Option<&Example> = None;
+    for ex in examples {
+        if ex.project {
+            let joins = last.is_some_and(|l| l.project && l.section == ex.section)
+                && out
+                    .last()
+                    .is_some_and(|p| p.iter().all(|e| e.file != ex.file));
+            if joins {
+                out.last_mut().unwrap().push(ex);
+            } else {
+                out.push(vec![ex]);
+            }
+        }
+        last = Some(ex);
+    }
+    out
+}
+
+/// Lints each project of `project` examples as a directory of its own (with a
+/// `pyproject.toml` and a `Cargo.toml` at its root) and returns the examples whose findings
+/// are not what they say, with what is wrong.
+fn check_projects(rule: Rule, examples: &[Example]) -> Vec<(&Example, String)> {
+    let mut out = Vec::new();
+    for project in projects(examples) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("pyproject.toml"),
+            "[project]\nname = \"example\"\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.path().join("Cargo.toml"),
+            "[package]\nname = \"example\"\nversion = \"0.1.0\"\n",
+        )
+        .unwrap();
+        for ex in &project {
+            let path = dir.path().join(&ex.file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, &ex.code).unwrap();
+        }
+        let root = dir.path().to_str().unwrap().to_string();
+        let args = [
+            "offsetlint",
+            "check",
+            "--isolated",
+            "--format",
+            "json",
+            &root,
+        ];
+        let (_, output) = offsetlint::cli::main_with_args(args.iter().map(|a| a.to_string()));
+        let items: Vec<serde_json::Value> = match serde_json::from_str(&output.stdout) {
+            Ok(items) => items,
+            Err(e) => {
+                out.push((project[0], format!("not JSON ({e}): {}", output.stderr)));
+                continue;
+            }
+        };
+        for ex in &project {
+            let want = match expectations(&ex.code) {
+                Ok(want) => want,
+                Err(e) => {
+                    out.push((*ex, format!("bad annotation: {e}")));
+                    continue;
+                }
+            };
+            if ex.bad && !want.iter().any(|(_, code)| code == rule.code()) {
+                out.push((
+                    *ex,
+                    format!("a `bad` example must mark `expect: {}`", rule.code()),
+                ));
+                continue;
+            }
+            if !ex.bad && !want.is_empty() {
+                out.push((*ex, format!("a `good` example has annotations {want:?}")));
+                continue;
+            }
+            let path = dir.path().join(&ex.file);
+            let found = items
+                .iter()
+                .filter(|i| Path::new(i["path"].as_str().unwrap_or("")) == path)
+                .map(|i| {
+                    let line = i["line"].as_u64().unwrap_or(0) as usize;
+                    (line, i["code"].as_str().unwrap_or("").to_string())
+                });
+            if let Some(diff) = difference(&want, &observed(&want, found)) {
+                out.push((*ex, diff));
+            }
+        }
+    }
+    out
+}
+
 #[test]
 fn every_rule_document_example_behaves_as_labelled() {
     let mut failures = Vec::new();
@@ -209,7 +318,17 @@ fn every_rule_document_example_behaves_as_labelled() {
                 rule.code()
             ));
         }
-        for ex in &examples {
+        for (ex, problem) in check_projects(*rule, &examples) {
+            count += 1;
+            failures.push(format!(
+                "{} line {} ({} {}): {problem}",
+                rule.code(),
+                ex.line,
+                ex.file,
+                if ex.bad { "bad" } else { "good" },
+            ));
+        }
+        for ex in examples.iter().filter(|e| !e.project) {
             count += 1;
             if let Some(problem) = check(*rule, ex) {
                 failures.push(format!(
@@ -261,6 +380,8 @@ fn a_bad_example_must_match_its_annotations_line_by_line() {
         code: code.into(),
         line: 1,
         config: None,
+        project: false,
+        section: 0,
     };
     assert_eq!(check(Rule::BareCommit, &ex(two, true)), None);
     // One flagged line unannotated: the block is wrong, although it still has a finding.

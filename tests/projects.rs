@@ -372,6 +372,13 @@ const PRE_COMMIT: &[PreCommit] = &[
         known_gap: Some("the injecting module (an importer) is not read"),
     },
     PreCommit {
+        project: "py_scratch",
+        file: "tools/scratch_replay.py",
+        // The settings module is imported and read; the production consumers' modules are
+        // not (nothing the scratch file imports leads to them).
+        known_gap: Some("the production consumers' modules (not imported) are not read"),
+    },
+    PreCommit {
         project: "rs_cycle",
         file: "src/lib.rs",
         known_gap: None,

@@ -13,8 +13,14 @@ use crate::model::*;
 pub enum ConfigValue {
     Str(String),
     Bool(bool),
+    /// An integer literal (`"acks": 1`).
+    Int(i64),
     /// `None` (Python): the setting is explicitly absent (`group_id=None`).
     Null,
+    /// A string constant the value resolves to (`GROUP_ID`, `settings.GROUP_ID`), not written
+    /// at the setting: the same value as the literal (OL404), but not a literal (OL105,
+    /// OL205 judge literals only).
+    Const(String),
     Other,
 }
 
@@ -27,6 +33,9 @@ impl ConfigValue {
             Expr::Lit {
                 lit: Lit::Bool(b), ..
             } => ConfigValue::Bool(*b),
+            Expr::Lit {
+                lit: Lit::Int(i), ..
+            } => ConfigValue::Int(*i),
             Expr::Lit { lit: Lit::None, .. } => ConfigValue::Null,
             _ => ConfigValue::Other,
         }
@@ -36,7 +45,10 @@ impl ConfigValue {
         match self {
             ConfigValue::Bool(b) => !b,
             ConfigValue::Str(s) => s.eq_ignore_ascii_case("false"),
-            ConfigValue::Null | ConfigValue::Other => false,
+            ConfigValue::Int(_)
+            | ConfigValue::Null
+            | ConfigValue::Const(_)
+            | ConfigValue::Other => false,
         }
     }
 }
@@ -117,6 +129,16 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         self.resolver.program.index(f)
     }
 
+    /// A setting's value: a literal, or the string constant it resolves to.
+    fn value(&self, f: FileId, b: BodyId, expr: &Expr) -> ConfigValue {
+        match ConfigValue::of(expr) {
+            ConfigValue::Other => {
+                (self.resolver.const_str(f, b, expr)).map_or(ConfigValue::Other, ConfigValue::Const)
+            }
+            v => v,
+        }
+    }
+
     /// A Python-style constructor call: `Consumer(conf, **kw)`, `AIOKafkaConsumer(group_id=..)`.
     pub fn constructor(&self, call: &Call, style: ConfigStyle) -> ConfigView {
         let (f, b) = (self.f, self.b);
@@ -135,7 +157,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 for arg in &call.args {
                     match (&arg.name, arg.spread) {
                         (Some(name), _) => {
-                            c.entries.push((name.clone(), ConfigValue::of(&arg.value)))
+                            c.entries.push((name.clone(), self.value(f, b, &arg.value)))
                         }
                         (None, Spread::DoubleStar) => {
                             if !self.dict_value(f, b, &arg.value, &mut c, 0) {
@@ -164,7 +186,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         for (k, v) in items {
             match k {
                 Some(k) => match self.resolver.const_str(f, b, k) {
-                    Some(key) => c.entries.push((key, ConfigValue::of(v))),
+                    Some(key) => c.entries.push((key, self.value(f, b, v))),
                     None => c.spread(),
                 },
                 // `**spread`: its entries when visible, else anything.
@@ -253,7 +275,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                     for arg in &call.args {
                         match (&arg.name, arg.spread) {
                             (Some(name), _) => {
-                                c.entries.push((name.clone(), ConfigValue::of(&arg.value)))
+                                c.entries.push((name.clone(), self.value(f, b, &arg.value)))
                             }
                             (None, _) => ok &= self.dict_value(f, b, &arg.value, c, depth + 1),
                         }
@@ -319,7 +341,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         }
         for (key, value) in bi.item_assigns.get(name).into_iter().flatten() {
             match self.resolver.const_str(f, b, key) {
-                Some(k) => c.entries.push((k, ConfigValue::of(value))),
+                Some(k) => c.entries.push((k, self.value(f, b, value))),
                 None => c.spread(),
             }
         }
@@ -451,7 +473,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             .next()
             .and_then(|a| self.resolver.const_str(f, b, &a.value));
         match (key, args.next()) {
-            (Some(key), Some(value)) => c.entries.push((key, ConfigValue::of(&value.value))),
+            (Some(key), Some(value)) => c.entries.push((key, self.value(f, b, &value.value))),
             _ => c.open = true,
         }
     }

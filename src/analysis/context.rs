@@ -9,7 +9,9 @@ use std::rc::Rc;
 
 use super::config::{ConfigValue, ConfigView};
 use super::control::{Control, Exits, Later, Pos, RegionId, RegionKind};
-use super::resolve::{Client, Value};
+use super::index::FileIndex;
+use super::program::FileId;
+use super::resolve::{Client, Resolver, Value};
 use super::uses::End;
 use super::{CallFacts, FileAnalysis};
 use crate::knowledge::failure::FailureKind;
@@ -1365,7 +1367,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         // On by default; a value that is not a literal is not visible.
         let on = |key: &str| match config.get(key) {
             None => Some(true),
-            Some(ConfigValue::Other | ConfigValue::Null) => None,
+            Some(
+                ConfigValue::Int(_)
+                | ConfigValue::Const(_)
+                | ConfigValue::Other
+                | ConfigValue::Null,
+            ) => None,
             Some(v) => Some(!v.is_false()),
         };
         on(keys.commit) == Some(true) && keys.store.is_none_or(|store| on(store) == Some(true))
@@ -1373,18 +1380,32 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     // ----- consumer constructions ------------------------------------------------------------
 
-    /// Kafka consumers constructed in this file, with the call that constructs each.
-    pub fn consumer_constructions(&self) -> Vec<(&'m Call, BodyId, Client)> {
-        let mut out: Vec<(&'m Call, BodyId, Client)> = Vec::new();
-        for (call, body) in &self.index.calls {
-            let Some(client) = self.constructed_client(call, *body) else {
-                continue;
-            };
-            if client.role == Role::Consumer && !out.iter().any(|(c, _, _)| c.id == call.id) {
-                out.push((call, *body, client));
+    /// Kafka clients of `role` constructed in this file, with the call that constructs each.
+    pub fn constructions(&self, role: Role) -> Vec<(&'m Call, BodyId, Client)> {
+        let all = self.constructions.get_or_init(|| {
+            let mut out: Vec<(&'m Call, BodyId, Client)> = Vec::new();
+            for (call, body) in &self.index.calls {
+                let Some(client) = self.constructed_client(call, *body) else {
+                    continue;
+                };
+                if !out.iter().any(|(c, _, _)| c.id == call.id) {
+                    out.push((call, *body, client));
+                }
             }
-        }
-        out
+            out
+        });
+        all.iter()
+            .filter(|(_, _, c)| c.role == role)
+            .cloned()
+            .collect()
+    }
+
+    /// Whether a construction's configuration can be judged whole, as OL105 judges it: visible,
+    /// with no entries of unknown content, and built at the construction or in this file
+    /// ([`FileAnalysis::config_is_local`]).
+    pub fn config_is_complete(&self, call: &Call, body: BodyId, client: &Client) -> bool {
+        matches!(client.config, ConfigView::Visible { open: false, .. })
+            && self.config_is_local(call, body, client)
     }
 
     /// Whether a construction's configuration is built right here (OL105's "visible"): a
@@ -1475,45 +1496,56 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     }
 
     fn constructed_client(&self, call: &'m Call, body: BodyId) -> Option<Client> {
-        let r = &self.resolver;
-        // Cheap first: a client type's name, a builder's `create`, `from_config`, or a
-        // class-like callee (a subclass of a client).
-        let last = call.func.last_name()?;
-        let candidate = r.is_builder_create(call)
-            || last.starts_with("from_config")
-            || self.knowledge.clients.iter().any(|t| t.name == last)
-            || last.starts_with(char::is_uppercase);
-        if !candidate {
-            return None;
+        constructed_client(&self.resolver, self.file, self.index, call, body)
+    }
+}
+
+/// The Kafka client `call` (in body `body` of file `f`) constructs, if it is one: a client
+/// type's constructor, a builder's `create`, `from_config`, a project subclass.
+pub(crate) fn constructed_client(
+    r: &Resolver,
+    f: FileId,
+    index: &FileIndex,
+    call: &Call,
+    body: BodyId,
+) -> Option<Client> {
+    // Cheap first: a client type's name, a builder's `create`, `from_config`, or a class-like
+    // callee (a subclass of a client).
+    let last = call.func.last_name()?;
+    let candidate = r.is_builder_create(call)
+        || last.starts_with("from_config")
+        || r.knowledge.clients.iter().any(|t| t.name == last)
+        || last.starts_with(char::is_uppercase);
+    if !candidate {
+        return None;
+    }
+    let here = |c: &Client| {
+        c.origin()
+            .is_some_and(|o| o.file == f && o.range == call.range)
+    };
+    if let Some(Value::Kafka(c)) = r.call_value(f, body, call) {
+        return here(&c).then_some(c);
+    }
+    if !r.is_builder_create(call) {
+        return None;
+    }
+    // `let c: StreamConsumer = ClientConfig::new()...create()?`: the annotation says.
+    let bi = &index.bodies[body.0 as usize];
+    let annotation = bi.assigns.values().flatten().find_map(|(v, a)| {
+        matches!(r.strip(f, v), Expr::Call(c) if c.id == call.id).then_some(*a)?
+    });
+    let annotation = annotation.or_else(|| {
+        let returned = index.uses[call.id.0 as usize].end == super::uses::End::Returned;
+        returned
+            .then(|| index.module.bodies[body.0 as usize].returns.as_ref())
+            .flatten()
+    })?;
+    match r.type_value(f, annotation, call.range)? {
+        Value::Kafka(mut c) => {
+            c.config = r.config_reader(f, body).builder_create(call);
+            Some(c)
         }
-        let here = |c: &Client| {
-            c.origin()
-                .is_some_and(|o| o.file == self.file && o.range == call.range)
-        };
-        if let Some(Value::Kafka(c)) = r.call_value(self.file, body, call) {
-            return here(&c).then_some(c);
-        }
-        if !r.is_builder_create(call) {
-            return None;
-        }
-        // `let c: StreamConsumer = ClientConfig::new()...create()?`: the annotation says.
-        let bi = &self.index.bodies[body.0 as usize];
-        let annotation = bi.assigns.values().flatten().find_map(|(v, a)| {
-            matches!(r.strip(self.file, v), Expr::Call(c) if c.id == call.id).then_some(*a)?
-        });
-        let annotation = annotation.or_else(|| {
-            let returned = self.index.uses[call.id.0 as usize].end == super::uses::End::Returned;
-            returned
-                .then(|| self.module.bodies[body.0 as usize].returns.as_ref())
-                .flatten()
-        })?;
-        match r.type_value(self.file, annotation, call.range)? {
-            Value::Kafka(mut c) => {
-                c.config = r.config_reader(self.file, body).builder_create(call);
-                Some(c)
-            }
-            _ => None,
-        }
+        _ => None,
     }
 }
 

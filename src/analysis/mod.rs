@@ -10,6 +10,7 @@ pub mod config;
 pub mod context;
 pub mod control;
 pub mod facts;
+pub mod groups;
 pub mod guards;
 pub mod index;
 pub mod names;
@@ -59,6 +60,9 @@ pub struct FileAnalysis<'p, 'm> {
     messages: Vec<OnceCell<std::collections::HashSet<&'m str>>>,
     /// Per region: whether it is a consume loop (`context.rs`).
     consume_loops: OnceCell<Vec<bool>>,
+    /// The Kafka clients constructed in this file, with their constructor calls (`context.rs`),
+    /// found once for OL105, OL205 and OL404.
+    constructions: OnceCell<Vec<(&'m Call, BodyId, resolve::Client)>>,
     /// Per region: the buffers of the loop it is (`context.rs`), found once for all the
     /// commits in it.
     loop_buffers: Vec<OnceCell<Vec<context::Buffer>>>,
@@ -86,6 +90,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             calls_by_region: OnceCell::new(),
             messages: vec![OnceCell::new(); index.module.bodies.len()],
             consume_loops: OnceCell::new(),
+            constructions: OnceCell::new(),
             loop_buffers: vec![OnceCell::new(); index.control.regions.len()],
             loop_effects: RefCell::default(),
             program,

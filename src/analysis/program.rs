@@ -50,6 +50,32 @@ impl ProgramFile<'_> {
     pub fn is_conftest(&self) -> bool {
         crate::model::file_name_is(&self.path, "conftest.py")
     }
+
+    /// Test code, by its path ([`crate::knowledge::boundary::is_test_path`]).
+    pub fn is_test(&self) -> bool {
+        crate::knowledge::boundary::is_test_path(&self.path)
+    }
+
+    /// Test or example code (`examples/`, `example_*.py`, ...): OL404's "not production".
+    pub fn is_test_or_example(&self) -> bool {
+        use crate::knowledge::boundary::{EXAMPLE_DIRS, EXAMPLE_FILE_PREFIXES};
+        self.is_test()
+            || EXAMPLE_FILE_PREFIXES
+                .iter()
+                .any(|p| self.stem().starts_with(p))
+            || self.in_directory(EXAMPLE_DIRS)
+    }
+
+    fn stem(&self) -> String {
+        let (_, name) = crate::model::split_file(&self.path);
+        let name = name.to_string_lossy();
+        name.split('.').next().unwrap_or("").to_string()
+    }
+
+    fn in_directory(&self, names: &[&str]) -> bool {
+        let (dir, _) = crate::model::split_file(&self.path);
+        crate::knowledge::boundary::in_directory(dir, names)
+    }
 }
 
 /// What an import depends on (see [`Program::dependency`]).
@@ -369,6 +395,12 @@ impl<'m> Program<'m> {
         *slot
             .lines
             .get_or_init(|| self.load.and_then(|l| l.lines(id)))
+    }
+
+    /// The files indexed up front, with their index: every file a rule is run on, and what
+    /// they import.
+    pub fn indexed_files(&self) -> impl Iterator<Item = (FileId, &FileIndex<'m>)> {
+        self.eager().map(|(i, index)| (FileId(i as u32), index))
     }
 
     /// The files indexed up front, with their index (what program-wide lookups read).

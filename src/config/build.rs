@@ -11,7 +11,7 @@ use super::file::{FileSize, List, Loaded, PerFile};
 use super::pattern::{patterns, Pattern};
 use super::{
     lookup_selector, parse_size, Settings, Shown, Sourced, DEFAULT_CHECKPOINT_GLOBS,
-    DEFAULT_FIXTURE_GLOBS,
+    DEFAULT_FIXTURE_GLOBS, DEFAULT_SCRATCH_GLOBS,
 };
 use crate::error::{Error, Origin};
 use crate::knowledge::boundary::{self, Boundary, Forbid};
@@ -386,26 +386,26 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
             })
             .collect()
     };
-    let checkpoint = match top(layers, |c| c.values.checkpoint_globs.as_ref()) {
-        Some((l, list)) => {
-            let vals = values(l, "checkpoint-globs", list);
-            show(
-                "checkpoint-globs",
-                show_list(&vals),
-                l.loaded.origin("checkpoint-globs", list.span()),
-            );
-            patterns(&vals, &l.root)?
-        }
-        None => {
-            let vals = default_globs(DEFAULT_CHECKPOINT_GLOBS, "checkpoint-globs");
-            show(
-                "checkpoint-globs",
-                show_list(&vals),
-                Origin::Default("checkpoint-globs"),
-            );
-            patterns(&vals, cwd)?
+    let mut globs = |key: &'static str, defaults: &[&str], get: Getter| -> Result<_, Error> {
+        match top(layers, get) {
+            Some((l, list)) => {
+                let vals = values(l, key, list);
+                show(key, show_list(&vals), l.loaded.origin(key, list.span()));
+                patterns(&vals, &l.root)
+            }
+            None => {
+                let vals = default_globs(defaults, key);
+                show(key, show_list(&vals), Origin::Default(key));
+                patterns(&vals, cwd)
+            }
         }
     };
+    let checkpoint = globs("checkpoint-globs", DEFAULT_CHECKPOINT_GLOBS, |c| {
+        c.values.checkpoint_globs.as_ref()
+    })?;
+    let scratch = globs("scratch-globs", DEFAULT_SCRATCH_GLOBS, |c| {
+        c.values.scratch_globs.as_ref()
+    })?;
     let fixture = patterns(&default_globs(DEFAULT_FIXTURE_GLOBS, "fixture-globs"), cwd)?;
     let mut kinds = vec![
         (boundary::CHECKPOINT.to_string(), checkpoint),
@@ -437,6 +437,7 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
         knowledge,
         heuristic,
         kinds,
+        scratch,
         require_suppression_reason,
         exclude,
         per_file_ignores,

@@ -36,6 +36,8 @@ pub struct ConfigFile {
     pub require_suppression_reason: Option<Spanned<bool>>,
     /// Replaces the default checkpoint module globs (OL401).
     pub checkpoint_globs: Option<List>,
+    /// Replaces the default scratch module globs (OL404).
+    pub scratch_globs: Option<List>,
     /// The receiver-name heuristic (default on).
     pub heuristic: Option<Spanned<bool>>,
     /// Files larger than this are skipped with a warning: bytes, or a string with a unit

@@ -25,6 +25,15 @@ use crate::registry::{select, Rule, RuleSet};
 pub const DEFAULT_CHECKPOINT_GLOBS: &[&str] = &["*checkpoint*", "*watermark*", "*offset_store*"];
 /// File-name globs that make a module a fixture-generation module (OL402).
 pub const DEFAULT_FIXTURE_GLOBS: &[&str] = &["*fixture*"];
+/// File and directory name globs that make a module scratch code (OL404).
+pub const DEFAULT_SCRATCH_GLOBS: &[&str] = &[
+    "*scratch*",
+    "*sandbox*",
+    "*playground*",
+    "*notebook*",
+    "*draft*",
+    "*fixture*",
+];
 
 /// The settings of the files one configuration file applies to.
 #[derive(Debug, Clone)]
@@ -36,6 +45,9 @@ pub struct Settings {
     /// File kinds (`checkpoint`, `fixture`, declared boundaries) by pattern: what the
     /// boundaries bind.
     kinds: Vec<(String, Vec<Pattern>)>,
+    /// `scratch-globs`: what makes a module scratch code (OL404), by its name or the name of a
+    /// directory it is in (below the configuration's directory).
+    scratch: Vec<Pattern>,
     /// A suppression without a reason is an OL002 finding.
     pub require_suppression_reason: bool,
     /// `exclude`, `extend-exclude` and `--exclude`.
@@ -161,7 +173,8 @@ impl Settings {
         let abs = absolute_cow(path);
         let is_package = matches!(name.to_str(), Some("__init__.py" | "mod.rs"));
         let dir = abs.parent().filter(|d| d.file_name().is_some());
-        let test = is_test_file(abs.strip_prefix(&self.root).unwrap_or(&abs));
+        // Relative to the configuration's root: a checkout under `/home/u/test/` is not test code.
+        let test = boundary::is_test_path(abs.strip_prefix(&self.root).unwrap_or(&abs));
         self.kinds
             .iter()
             // A test of the checkpoint feature may well talk to a server (catalog OL401).
@@ -175,29 +188,40 @@ impl Settings {
             .collect()
     }
 
+    /// The kinds a file has for the rules: its boundary kinds ([`Settings::file_kinds`]), and
+    /// `scratch` when it is scratch code (OL404; `project` is the root of the project the
+    /// file is in, empty when unknown). Being scratch code does not make a file worth
+    /// reading: only its boundary kinds do.
+    pub fn rule_kinds(&self, path: &Path, project: &Path, mut kinds: Vec<String>) -> Vec<String> {
+        if self.is_scratch(path, project) {
+            kinds.push(boundary::SCRATCH.to_string());
+        }
+        kinds
+    }
+
+    /// Whether a file is scratch code: its name, or the name of a directory it is in below
+    /// its project's root (else below the configuration's directory), matches
+    /// `scratch-globs`.
+    pub fn is_scratch(&self, path: &Path, project: &Path) -> bool {
+        let abs = absolute_cow(path);
+        let top = if !project.as_os_str().is_empty() && abs.starts_with(project) {
+            project
+        } else {
+            &self.root
+        };
+        let matches = |p: &Path| self.scratch.iter().any(|pattern| pattern.is_match(p));
+        matches(&abs)
+            || (abs.ancestors().skip(1))
+                .take_while(|d| *d != top && d.starts_with(top))
+                .any(matches)
+    }
+
     /// Whether a file is a checkpoint/watermark module (OL401).
     pub fn is_checkpoint_module(&self, path: &Path) -> bool {
         self.file_kinds(path)
             .iter()
             .any(|k| k == boundary::CHECKPOINT)
     }
-}
-
-/// Test code by its path (relative to the configuration's root): pytest's module names
-/// (`test_*.py`, `*_test.py`, `conftest.py`), Rust's `*_test.rs`, and anything under a
-/// `tests`, `test` or `benches` directory (Cargo's test and bench targets).
-pub fn is_test_file(path: &Path) -> bool {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let by_name = (name.starts_with("test_") && name.ends_with(".py"))
-        || name.ends_with("_test.py")
-        || name.ends_with("_test.rs")
-        || name == "conftest.py";
-    by_name
-        || path
-            .parent()
-            .into_iter()
-            .flat_map(Path::components)
-            .any(|c| matches!(c.as_os_str().to_str(), Some("tests" | "test" | "benches")))
 }
 
 /// `max-file-size` / `--max-file-size`: bytes, or a number with a unit (`KB`, `MB`, `GB`
@@ -259,6 +283,24 @@ mod tests {
         assert!(parse_size("12 parsecs").unwrap_err().contains("parsecs"));
         assert!(parse_size("99999999999999999999GB").is_err());
         assert!(parse_size("").is_err());
+    }
+
+    /// OL404: a file is scratch code by its name, or by a directory's name below its project
+    /// (a directory above the project, `/home/sandbox`, says nothing about the project's
+    /// files).
+    #[test]
+    fn scratch_by_file_or_directory_below_the_project() {
+        let s = Settings::default();
+        let project = Path::new("/home/sandbox/billing");
+        let scratch = |p: &str| s.is_scratch(Path::new(p), project);
+        assert!(scratch("/home/sandbox/billing/tools/scratch_replay.py"));
+        assert!(scratch("/home/sandbox/billing/notebooks/explore.py"));
+        assert!(scratch("/home/sandbox/billing/src/draft/peek.rs"));
+        assert!(!scratch("/home/sandbox/billing/app/worker.py"));
+        assert!(!scratch("/home/sandbox/billing/src/main.rs"));
+        // Without a project, the file's name and the directories below the configuration's
+        // directory count.
+        assert!(s.is_scratch(Path::new("/elsewhere/sandbox.py"), Path::new("")));
     }
 
     #[test]

@@ -728,7 +728,9 @@ fn lint_batch(
                 namespace: f.layout.namespace.clone(),
                 index: index.map(Box::new),
                 lines: lines.as_ref(),
-                kinds,
+                kinds: e
+                    .settings
+                    .rule_kinds(&e.absolute, &f.layout.namespace, kinds),
                 scanned,
             })
             .collect(),
@@ -933,6 +935,7 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
         .as_ref()
         .ok()
         .map(|l| FileIndex::new(&l.module, &settings.knowledge.vocab));
+    let kinds = settings.rule_kinds(path, Path::new(""), kinds);
     let program = Program::single(path, lang, index, Some(&lines), kinds);
     let file = ParsedFile {
         program: &program,

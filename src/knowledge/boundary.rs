@@ -48,3 +48,37 @@ pub fn builtin() -> Vec<Boundary> {
 
 pub const CHECKPOINT: &str = "checkpoint";
 pub const FIXTURE: &str = "fixture";
+/// Scratch code (OL404): notebooks, sandboxes, drafts. Not a boundary: what it imports is free;
+/// which consumer group it joins is not.
+pub const SCRATCH: &str = "scratch";
+
+/// Directories of test and benchmark code (OL205, OL404: tests run against test brokers).
+pub const TEST_DIRS: &[&str] = &["tests", "test", "testing", "benches"];
+/// File-name starts of test modules (`test_worker.py`).
+pub const TEST_FILE_PREFIXES: &[&str] = &["test_"];
+/// File stems of test modules, alone or after `_` (`conftest.py`, `worker_test.rs`,
+/// `kafka_tests.py`).
+pub const TEST_FILE_STEMS: &[&str] = &["conftest", "test", "tests"];
+/// Test code, by its path: a test module's name (`test_*.py`, `*_test.py`, `conftest.py`,
+/// `*_test.rs`, `tests.rs`) or a directory of tests or benchmarks (`tests/`, `benches/`).
+pub fn is_test_path(path: &std::path::Path) -> bool {
+    let (dir, name) = crate::model::split_file(path);
+    let name = name.to_string_lossy();
+    let stem = name.split('.').next().unwrap_or("");
+    TEST_FILE_PREFIXES.iter().any(|p| stem.starts_with(p))
+        || TEST_FILE_STEMS
+            .iter()
+            .any(|s| stem == *s || stem.strip_suffix(s).is_some_and(|r| r.ends_with('_')))
+        || in_directory(dir, TEST_DIRS)
+}
+
+/// Whether a directory of `dir` (any component) is named one of `names`.
+pub fn in_directory(dir: &std::path::Path, names: &[&str]) -> bool {
+    dir.components()
+        .any(|c| names.contains(&c.as_os_str().to_string_lossy().as_ref()))
+}
+
+/// Directories of example code (OL404: not production).
+pub const EXAMPLE_DIRS: &[&str] = &["examples", "example", "samples", "docs"];
+/// File-name starts of example modules (`example_consumer.py`).
+pub const EXAMPLE_FILE_PREFIXES: &[&str] = &["example"];

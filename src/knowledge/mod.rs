@@ -58,6 +58,22 @@ pub struct Library {
     pub commit_fix: &'static str,
     /// The consumer configuration keys OL105 reads.
     pub auto_commit: AutoCommitKeys,
+    /// The producer configuration keys OL205 reads.
+    pub acks: AcksKeys,
+}
+
+/// How a library's producer configuration sets its acknowledgement level (OL205).
+#[derive(Debug, Clone)]
+pub struct AcksKeys {
+    /// The keys that set it (`acks`, librdkafka's alias `request.required.acks`).
+    pub keys: &'static [&'static str],
+    /// Left unset, the client waits for the leader alone (aiokafka's `acks=1`).
+    pub weak_default: bool,
+    /// Settings that make the default wait for every in-sync replica when set (aiokafka:
+    /// `enable_idempotence=True`, and a `transactional_id`, which turns idempotence on).
+    pub idempotence: &'static [&'static str],
+    /// What to set instead.
+    pub help: &'static str,
 }
 
 /// How a library's consumer configuration names its group and automatic commits (OL105).

@@ -1,7 +1,8 @@
 //! Python Kafka clients: confluent-kafka, aiokafka, kafka-python. One block per library.
 
 use super::{
-    ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role, SinkSpec,
+    AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role,
+    SinkSpec,
 };
 use crate::model::Lang;
 
@@ -28,6 +29,12 @@ pub(super) fn register(k: &mut Knowledge) {
                 commit: "enable.auto.commit",
                 store: Some("enable.auto.offset.store"),
                 help: "set `\"enable.auto.commit\": False` and commit each processed message (`commit(message=msg)`), or set `\"enable.auto.offset.store\": False` and store each processed message with `store_offsets(message=msg)`",
+            },
+            acks: AcksKeys {
+                keys: &["acks", "request.required.acks"],
+                weak_default: false,
+                idempotence: &[],
+                help: "set `\"acks\": \"all\"` (librdkafka's default) so that a write is acknowledged once every in-sync replica has it",
             },
         },
         &[
@@ -76,6 +83,12 @@ pub(super) fn register(k: &mut Knowledge) {
                 store: None,
                 help: "pass `enable_auto_commit=False` and commit the offsets of processed messages",
             },
+            acks: AcksKeys {
+                keys: &["acks"],
+                weak_default: true,
+                idempotence: &["enable_idempotence", "transactional_id"],
+                help: "pass `enable_idempotence=True` (or `acks=\"all\"`): aiokafka's default is `acks=1`",
+            },
         },
         &[
             ("AIOKafkaConsumer", Consumer, Kwargs),
@@ -110,6 +123,12 @@ pub(super) fn register(k: &mut Knowledge) {
                 commit: "enable_auto_commit",
                 store: None,
                 help: "pass `enable_auto_commit=False` and commit the offsets of processed messages",
+            },
+            acks: AcksKeys {
+                keys: &["acks"],
+                weak_default: false,
+                idempotence: &[],
+                help: "pass `acks=\"all\"` (kafka-python's default since 2.1) so that a write is acknowledged once every in-sync replica has it",
             },
         },
         &[

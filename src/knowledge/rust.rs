@@ -1,7 +1,8 @@
 //! Rust Kafka client: rdkafka.
 
 use super::{
-    ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role, SinkSpec,
+    AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role,
+    SinkSpec,
 };
 use crate::model::Lang;
 
@@ -26,6 +27,12 @@ pub(super) fn register(k: &mut Knowledge) {
                 commit: "enable.auto.commit",
                 store: Some("enable.auto.offset.store"),
                 help: "set `enable.auto.commit` to `false` and commit each processed message (`commit_message(&m, mode)`), or set `enable.auto.offset.store` to `false` and store each processed message with `store_offset_from_message(&m)`",
+            },
+            acks: AcksKeys {
+                keys: &["acks", "request.required.acks"],
+                weak_default: false,
+                idempotence: &[],
+                help: "set `acks` to `all` (`.set(\"acks\", \"all\")`, librdkafka's default) so that a write is acknowledged once every in-sync replica has it",
             },
         },
         &[

@@ -364,10 +364,16 @@ pub fn human(report: &Report, color: bool, unsafe_fixes: bool) -> String {
                 GraphicalTheme::unicode_nocolor()
             };
             out.push_str(&render_finding(file, f, theme, 100, unsafe_fixes));
-            // Hops in other files (an import chain), one line each, after the snippet.
+            // Hops in other files (an import chain), or other places that belong to the
+            // finding, one line each, after the snippet.
+            let lead = if f.rule.related_is_chain() {
+                "then"
+            } else {
+                "see"
+            };
             for r in &f.related {
                 out.push_str(&format!(
-                    "  then: {}:{}:{}: {}\n",
+                    "  {lead}: {}:{}:{}: {}\n",
                     crate::error::shown(&r.path),
                     r.line,
                     r.column,

@@ -200,7 +200,7 @@ fn result(
         v["relatedLocations"] = Value::Array(related);
     }
     let hops = flow(f);
-    let chain_goes_on = f.rule.group() == Group::Boundary && !elsewhere.is_empty();
+    let chain_goes_on = f.rule.related_is_chain() && !elsewhere.is_empty();
     if hops.is_some() || chain_goes_on {
         let mut steps: Vec<Value> = hops
             .unwrap_or_default()

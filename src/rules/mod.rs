@@ -134,11 +134,13 @@ fn hook(rule: Rule) -> Hook {
         Rule::FlushResultIgnored => Hook::Call(delivery::flush_result_ignored),
         Rule::UnobservedTask => Hook::File(delivery::unobserved_task),
         Rule::WatermarkOverUnconfirmed => Hook::File(delivery::watermark_over_unconfirmed),
+        Rule::WeakAcks => Hook::File(delivery::weak_acks),
         Rule::ModelOffset => Hook::File(taint::model_offset),
         Rule::ModelControlsCommit => Hook::File(taint::model_controls_commit),
         Rule::CheckpointNetworkImport => Hook::File(boundary::checkpoint_network_import),
         Rule::FixtureImportsClient => Hook::File(boundary::fixture_imports_client),
         Rule::DeclaredBoundary => Hook::File(boundary::declared_boundary),
+        Rule::ScratchJoinsGroup => Hook::File(boundary::scratch_joins_group),
     }
 }
 

@@ -45,7 +45,7 @@ async def publish_confirmed(events: list) -> None:
 
 
 async def publish_pipelined(events: list) -> int:
-    producer = AIOKafkaProducer(bootstrap_servers=BOOTSTRAP, linger_ms=10)
+    producer = AIOKafkaProducer(bootstrap_servers=BOOTSTRAP, linger_ms=10)  # expect: OL205
     await producer.start()
     try:
         futures = []
@@ -59,7 +59,7 @@ async def publish_pipelined(events: list) -> int:
 
 
 async def publish_context_manager(rows: list) -> None:
-    async with AIOKafkaProducer(bootstrap_servers=BOOTSTRAP) as out:
+    async with AIOKafkaProducer(bootstrap_servers=BOOTSTRAP) as out:  # expect: OL205
         for row in rows:
             await out.send(  # expect: OL201
                 "rows",
@@ -69,7 +69,7 @@ async def publish_context_manager(rows: list) -> None:
 
 
 async def publish_module_qualified(rows: list) -> None:
-    sink = aiokafka.AIOKafkaProducer(bootstrap_servers=BOOTSTRAP)
+    sink = aiokafka.AIOKafkaProducer(bootstrap_servers=BOOTSTRAP)  # expect: OL205
     await sink.start()
     try:
         for row in rows:

@@ -8,7 +8,7 @@ from aiokafka import AIOKafkaProducer
 
 
 async def publish(rows: list) -> None:
-    producer = AIOKafkaProducer(bootstrap_servers="localhost:9092")
+    producer = AIOKafkaProducer(bootstrap_servers="localhost:9092")  # expect: OL205
     await producer.start()
     try:
         for row in rows:

@@ -14,10 +14,12 @@
 mod checkpoint_network_import;
 mod declared_boundary;
 mod fixture_imports_client;
+mod scratch_joins_group;
 
 pub(crate) use checkpoint_network_import::*;
 pub(crate) use declared_boundary::*;
 pub(crate) use fixture_imports_client::*;
+pub(crate) use scratch_joins_group::*;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;

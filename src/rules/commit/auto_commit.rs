@@ -2,14 +2,15 @@
 //! the automatic offset store on: offsets advance on a timer, whatever processing did.
 
 use crate::diagnostic::Finding;
+use crate::knowledge::Role;
 use crate::registry::Rule;
 use crate::rules::RuleContext;
 
 /// OL105
 pub(crate) fn auto_commit(ctx: &RuleContext) {
-    for (call, body, client) in ctx.analysis.consumer_constructions() {
+    for (call, body, client) in ctx.analysis.constructions(Role::Consumer) {
         if !ctx.analysis.auto_commit_on(&client)
-            || !ctx.analysis.config_is_local(call, body, &client)
+            || !ctx.analysis.config_is_complete(call, body, &client)
         {
             continue;
         }

@@ -13,7 +13,7 @@ class LegacySender:
 
 class AsyncSender:
     def __init__(self) -> None:
-        self._p = AIOKafkaProducer(bootstrap_servers="kafka:9092")
+        self._p = AIOKafkaProducer(bootstrap_servers="kafka:9092")  # expect: OL205
 
     async def send(self, value: bytes):
         return await self._p.send("async", value)

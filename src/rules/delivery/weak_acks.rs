@@ -1,0 +1,106 @@
+//! OL205 weak-acks: a producer whose visible, complete configuration has its writes
+//! acknowledged by the partition leader alone (`acks=1`) or not at all (`acks=0`), explicitly
+//! or by its client's default (aiokafka's `acks=1`). A leader that fails before replicating
+//! loses records the delivery callback already reported as delivered.
+
+use crate::analysis::config::{ConfigValue, ConfigView};
+use crate::diagnostic::Finding;
+use crate::knowledge::{AcksKeys, Role};
+use crate::registry::Rule;
+use crate::rules::RuleContext;
+
+/// Why a configuration's acknowledgement level is weak.
+enum Weak {
+    /// Set to `0` or `1` under this key.
+    Set(&'static str, i64),
+    /// Left at the client's default, which is `acks=1`.
+    Default,
+}
+
+/// OL205
+pub(crate) fn weak_acks(ctx: &RuleContext) {
+    // Tests run against test brokers, often a single one, where no level replicates.
+    if ctx.analysis.program.file(ctx.analysis.file).is_test() {
+        return;
+    }
+    for (call, body, client) in ctx.analysis.constructions(Role::Producer) {
+        if !ctx.analysis.config_is_complete(call, body, &client) {
+            continue;
+        }
+        let library = ctx.knowledge.lib(client.lib);
+        let Some(weak) = weakness(&client.config, &library.acks) else {
+            continue;
+        };
+        let ty = client.ty.as_deref().unwrap_or("producer");
+        let (message, primary) = match weak {
+            Weak::Set(key, level) => (
+                format!(
+                    "`{ty}` is configured with `{key}={level}`: {}",
+                    consequence(level)
+                ),
+                format!("`{key}={level}`"),
+            ),
+            Weak::Default => (
+                format!(
+                    "`{ty}` leaves `acks` at {}'s default (`1`): {}",
+                    library.name,
+                    consequence(1)
+                ),
+                format!("{}'s default `acks=1`", library.name),
+            ),
+        };
+        let finding = Finding::new(Rule::WeakAcks, call.range, message)
+            .primary(primary)
+            .help(library.acks.help);
+        ctx.report(finding);
+    }
+}
+
+fn consequence(level: i64) -> &'static str {
+    if level == 0 {
+        "records are reported as delivered before any broker has them"
+    } else {
+        "records the leader acknowledged are lost if it fails before replicating them"
+    }
+}
+
+/// The weak acknowledgement level a complete configuration sets, if any. A value that is not
+/// a literal (`acks=settings.ACKS`) is not judged.
+fn weakness(config: &ConfigView, keys: &AcksKeys) -> Option<Weak> {
+    let ConfigView::Visible { entries, .. } = config else {
+        return None;
+    };
+    // The last entry setting the level wins (librdkafka reads `acks` and its alias in order).
+    let set = entries
+        .iter()
+        .rev()
+        .find_map(|(k, v)| keys.keys.iter().find(|&&key| key == k).map(|&key| (key, v)));
+    match set {
+        Some((key, value)) => level(value).map(|l| Weak::Set(key, l)),
+        None if keys.weak_default && !idempotent(config, keys) => Some(Weak::Default),
+        None => None,
+    }
+}
+
+/// `0` or `1`, written as a number or a string.
+fn level(value: &ConfigValue) -> Option<i64> {
+    match value {
+        ConfigValue::Int(i @ (0 | 1)) => Some(*i),
+        ConfigValue::Str(s) => match s.trim() {
+            "0" => Some(0),
+            "1" => Some(1),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether a setting that makes the default wait for every in-sync replica may be on: set to
+/// anything but `False` / `None` (a value that is not a literal may be on, so the default is
+/// not judged).
+fn idempotent(config: &ConfigView, keys: &AcksKeys) -> bool {
+    keys.idempotence.iter().any(|key| match config.get(key) {
+        None | Some(ConfigValue::Null) => false,
+        Some(v) => !v.is_false(),
+    })
+}

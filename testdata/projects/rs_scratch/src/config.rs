@@ -1,0 +1,2 @@
+//! Settings shared by the production consumer and the sandbox.
+pub const GROUP_ID: &str = "ledger";

@@ -1,0 +1,3 @@
+pub mod config;
+pub mod consumer;
+pub mod sandbox;
