@@ -1125,6 +1125,24 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 return true;
             }
         }
+        if self.retried_after_backpressure(pos, call.range) {
+            return true;
+        }
+        // A helper that holds the flush (`def _backoff(self): self.producer.flush(1)`), and
+        // that every call of in this file is such a back-pressure flush.
+        let callers = self.callers_in_file(facts.body);
+        !callers.is_empty()
+            && callers.iter().all(|c| {
+                self.call_pos(c)
+                    .is_some_and(|p| self.retried_after_backpressure(p, c.range))
+            })
+    }
+
+    /// Whether the call at `pos` (`range`) sits in a handler of a back-pressure error
+    /// (`BufferError`, `QueueFull`) and the produce that raised it is retried after it: in the
+    /// handler, or by a retry loop around it that leaves once the produce went through.
+    fn retried_after_backpressure(&self, pos: Pos, range: TextRange) -> bool {
+        let control = self.control();
         let failure = &self.knowledge.failure;
         for r in control.failure_regions(pos) {
             let Some(path) = control.failure_path(r) else {
@@ -1143,7 +1161,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             // The produce retried after the flush, in the handler or round its loop.
             if self
                 .region_calls(r)
-                .any(|(c, p)| produces(c) && control.follows(pos, call.range, p, c.range))
+                .any(|(c, p)| produces(c) && control.follows(pos, range, p, c.range))
             {
                 return true;
             }
@@ -1162,6 +1180,19 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
         }
         false
+    }
+
+    /// The calls in this file of the function that is body `b`.
+    fn callers_in_file(&self, b: BodyId) -> Vec<&'m Call> {
+        let name = self.index.body(b).name.as_str();
+        (self.index.calls.iter())
+            .filter(|(c, _)| c.func.last_name() == Some(name))
+            .filter(|(c, cb)| {
+                matches!(self.resolver.value(self.file, *cb, &c.func),
+                    Some(Value::Func(f)) if f.file == self.file && f.body == b)
+            })
+            .map(|(c, _)| *c)
+            .collect()
     }
 
     /// The timeout a flush waits for (OL202): its argument (`timeout=` or the first

@@ -172,3 +172,36 @@ def close_wrapped(metered: MeteredProducer, bounded: BoundedProducer) -> None:
     metered.flush()  # the override's default (-1) waits until the queue is empty
     metered.flush(timeout=3)  # expect: OL202
     bounded.flush()  # expect: OL202
+
+
+class BackoffPublisher:
+    """The back-pressure flush sits in a helper the `BufferError` handler calls before it
+    retries the produce: the same back-pressure flush, one call away."""
+
+    def __init__(self) -> None:
+        self.producer = Producer({"bootstrap.servers": "localhost:9092"})
+
+    def _backoff(self) -> None:
+        self.producer.flush(1)
+
+    def _drain(self) -> None:
+        self.producer.flush(1)  # expect: OL202
+
+    def publish(self, event: dict) -> None:
+        payload = json.dumps(event).encode()
+        try:
+            self.producer.produce("events", payload, on_delivery=on_delivery)
+        except BufferError:
+            self._backoff()
+            self.producer.produce("events", payload, on_delivery=on_delivery)
+
+    def publish_or_drop(self, event: dict) -> None:
+        payload = json.dumps(event).encode()
+        try:
+            self.producer.produce("events", payload, on_delivery=on_delivery)
+        except BufferError:
+            self._drain()
+            log.warning("queue full, event dropped")
+
+    def close(self) -> None:
+        self._drain()
