@@ -174,10 +174,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             let mut found = Vec::new();
             for name in names {
                 for &(g, b, call) in self.program.calls_named(name) {
-                    let Some((recv, _)) = call.func.as_method() else {
+                    let Some((recv, method)) = call.func.as_method() else {
                         continue;
                     };
-                    if let Some(c) = resolver.client_of(g, b, recv) {
+                    if let Some(c) = resolver.method_client(g, b, recv, method) {
                         if let Some(o) = c.origin().filter(|_| c.role == Role::Consumer) {
                             found.push((g, o.file, o.range));
                         }
