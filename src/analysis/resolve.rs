@@ -790,6 +790,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
                         });
                     }
                 }
+                let callee = &call.positional().next()?.value;
+                let product = self.partial_product(f, b, call, callee)?;
+                return Some(Value::Callable(Box::new(product)));
             }
         }
         if self.is_builder_create(call) {
@@ -860,6 +863,31 @@ impl<'p, 'm> Resolver<'p, 'm> {
                         })
                 });
                 library.then_some(Value::Other)
+            }
+        }
+    }
+
+    /// What calling `functools.partial(callee, ..)` later makes: an instance of a program
+    /// class, what a program function returns, a client (its configuration not visible: the
+    /// partial's arguments are not the constructor's).
+    fn partial_product(
+        &self,
+        f: FileId,
+        b: BodyId,
+        partial: &Call,
+        callee: &Expr,
+    ) -> Option<Value> {
+        match self.value(f, b, callee) {
+            Some(Value::Func(func)) => self.returns(func),
+            Some(Value::Class(cls)) => Some(match self.client_base(cls) {
+                Some(t) => self.constructed(t, f, partial, ConfigView::Hidden, Some(cls)),
+                None => Value::Instance(cls),
+            }),
+            Some(_) => None,
+            None => {
+                let q = self.external_path(f, b, callee, 0)?;
+                let t = self.knowledge.client_type(&q)?;
+                Some(self.constructed(t, f, partial, ConfigView::Hidden, None))
             }
         }
     }

@@ -68,6 +68,16 @@ class ManagedConsumer:
         return getattr(self._consumer, name)
 
 
+class StoringConsumer:
+    """Its users store offsets explicitly (the automatic store is off in their config)."""
+
+    def __init__(self, conf: dict) -> None:
+        self._consumer = Consumer(conf)
+
+    def __getattr__(self, name):
+        return getattr(self._consumer, name)
+
+
 class AsyncManagedConsumer:
     def __init__(self, topic: str) -> None:
         self._consumer = AIOKafkaConsumer(topic, group_id="relay", enable_auto_commit=False)

@@ -1,4 +1,6 @@
 """Uses the delegating wrappers: unknown attributes are the client's methods."""
+import atexit
+
 from .clients import (
     AsyncManagedConsumer,
     ConfirmedProducer,
@@ -7,6 +9,7 @@ from .clients import (
     NullProducer,
     Registry,
     SafeProducer,
+    StoringConsumer,
     Settings,
     TracedProducer,
 )
@@ -25,6 +28,7 @@ def publish(conf: dict, payload: bytes) -> None:
     if producer.flush(30):
         raise RuntimeError("not delivered")
     producer.close()
+    atexit.register(producer.flush, 10)  # expect: OL202
 
 
 def publish_confirmed(conf: dict, payload: bytes) -> None:
@@ -79,3 +83,23 @@ def not_delegated(conf: dict, payload: bytes) -> None:
     null_producer.flush(5)
     registry = Registry()
     registry.flush(5)
+
+
+class StoringWorker:
+    """Stores offsets explicitly through the wrapper: its bare commit commits only those."""
+
+    def __init__(self, conf: dict) -> None:
+        self.consumer = StoringConsumer(conf)
+
+    def handle(self) -> None:
+        msg = self.consumer.poll(1.0)
+        if msg is not None:
+            self.consumer.store_offsets(message=msg)
+
+    def checkpoint(self) -> None:
+        self.consumer.commit(asynchronous=False)
+
+
+def checkpoint(consumer: StoringConsumer) -> None:
+    """Another module's view of the same construction: the stores above cover it."""
+    consumer.commit()

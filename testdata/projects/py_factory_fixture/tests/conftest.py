@@ -1,3 +1,5 @@
+import functools
+
 import pytest
 from confluent_kafka import Consumer, Producer
 
@@ -43,3 +45,14 @@ def kafka_consumer_factory():
 @pytest.fixture
 def kafka_producer_factory():
     return lambda: Producer({"bootstrap.servers": "localhost:9092"})
+
+
+@pytest.fixture
+def partial_consumer_factory():
+    """`functools.partial` of the project's class, and of the client's."""
+    return functools.partial(BatchConsumer, CONF)
+
+
+@pytest.fixture
+def partial_kafka_factory():
+    return functools.partial(Consumer, CONF)

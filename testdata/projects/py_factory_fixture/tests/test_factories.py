@@ -48,6 +48,13 @@ def test_kafka_producer_lambda(kafka_producer_factory):
     producer.produce("t", b"v", on_delivery=on_delivery)
 
 
+def test_partial_factories(partial_consumer_factory, partial_kafka_factory):
+    consumer = partial_consumer_factory()
+    consumer.commit()
+    kafka_consumer = partial_kafka_factory()
+    kafka_consumer.commit()  # expect: OL101
+
+
 CONF = {"group.id": "e", "enable.auto.commit": False}
 
 
