@@ -627,34 +627,13 @@ impl<'p, 'm> Resolver<'p, 'm> {
         if !bi.yields.is_empty() || index.names.is_imported("getattr") {
             return None;
         }
-        let delegated = |e: &Expr| -> Option<String> {
-            let Expr::Call(call) = e else { return None };
-            let mut args = call
-                .args
-                .iter()
-                .map(|a| (a.name.is_none() && a.spread == Spread::None).then_some(&a.value));
-            let (Some(Some(obj)), Some(Some(Expr::Name { id, .. }))) = (args.next(), args.next())
-            else {
-                return None;
-            };
-            match obj {
-                Expr::Attr { value, attr, .. }
-                    if call.func.dotted().as_deref() == Some(&["getattr"][..])
-                        && id == name
-                        && call.args.len() <= 3
-                        && matches!(&**value, Expr::Name { id, .. } if id == me) =>
-                {
-                    Some(attr.clone())
-                }
-                _ => None,
-            }
-        };
-        let mut fields = bi.returns.iter().map(|e| delegated(e));
+        let mut fields = (bi.returns.iter()).map(|e| getattr_field(e, me, name));
         let first = fields.next()??;
-        if !fields.all(|f| f.as_ref() == Some(&first)) {
+        if !fields.all(|f| f == Some(first)) {
             return None;
         }
-        Some((first, format!("{}.__getattr__", body.class.as_deref()?)))
+        let by = format!("{}.__getattr__", body.class.as_deref()?);
+        Some((first.to_string(), by))
     }
 
     /// Whether `cls` is a structural interface (`class Sink(Protocol)`): values of any class
@@ -917,7 +896,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
         if let Some(factory) = self.knowledge.factory(q) {
             return Some(self.factory_client(&factory.client, f, call, q));
         }
-        if is_test_double(&self.knowledge.vocab.test_double_modules, q) {
+        if is_test_double(self.knowledge.vocab.test_double_modules, q) {
             return Some(Value::Double);
         }
         if self.knowledge.llm.is_llm_path(q) {
@@ -1775,6 +1754,28 @@ fn path_expr(path: &[String]) -> Expr {
         };
     }
     e
+}
+
+/// The field `f` of `getattr(<me>.f, <name>)` (a default may follow): the body of a
+/// delegating `__getattr__(<me>, <name>)`.
+fn getattr_field<'e>(e: &'e Expr, me: &str, name: &str) -> Option<&'e str> {
+    let Expr::Call(call) = e else { return None };
+    let positional = call
+        .args
+        .iter()
+        .all(|a| a.name.is_none() && a.spread == Spread::None);
+    if call.func.dotted().as_deref() != Some(&["getattr"][..])
+        || !positional
+        || !(2..=3).contains(&call.args.len())
+    {
+        return None;
+    }
+    match (&call.args[0].value, &call.args[1].value) {
+        (Expr::Attr { value, attr, .. }, Expr::Name { id, .. }) if id == name => {
+            matches!(&**value, Expr::Name { id, .. } if id == me).then_some(attr.as_str())
+        }
+        _ => None,
+    }
 }
 
 /// Whether a qualified path names something of a test-double module (`unittest.mock`,
