@@ -1274,11 +1274,41 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     v => return v,
                 }
             }
+            if self.patched_param(func, i) {
+                return Some(Value::Double);
+            }
             if let Some(v) = self.fixture_param(func, &p.name) {
                 return Some(v);
             }
             self.passed_by_callers(func, i)
         })
+    }
+
+    /// Whether parameter `i` is filled by a `@patch(..)` / `@patch.object(..)` decorator of a
+    /// test-double module: each one given no replacement passes one double, in order after
+    /// `self`.
+    fn patched_param(&self, func: FuncRef, i: usize) -> bool {
+        let Some(index) = self.index(func.file) else {
+            return false;
+        };
+        let body = index.body(func.body);
+        let injects = |d: &Expr| {
+            let Expr::Call(c) = d else { return false };
+            let Some(q) = self.external_path(func.file, BodyId(0), &c.func, 0) else {
+                return false;
+            };
+            let replacement_at = match q.iter().rev().map(String::as_str).collect::<Vec<_>>()[..] {
+                ["patch", ..] => 1,
+                ["object", "patch", ..] => 2,
+                _ => return false,
+            };
+            is_test_double(self.knowledge.vocab.test_double_modules, &q)
+                && c.keyword("new").is_none()
+                && c.positional().count() <= replacement_at
+        };
+        let patched = body.decorators.iter().filter(|d| injects(d)).count();
+        let skip = usize::from(body.self_name.is_some());
+        (skip..skip + patched).contains(&i)
     }
 
     /// `self` in a method: an instance of the class (a client, when it derives from one).

@@ -1,5 +1,5 @@
 """Test doubles named like clients are not clients."""
-from unittest.mock import AsyncMock, MagicMock, create_autospec
+from unittest.mock import AsyncMock, MagicMock, create_autospec, patch
 
 import pytest
 from confluent_kafka import Producer
@@ -51,3 +51,22 @@ def test_mocker_inline(mocker):
     producer.produce("t", b"v")
     consumer = mocker.patch.object(Producer, "produce")
     consumer.commit()
+
+
+@patch("ingest.consumer.Consumer")
+@patch.object(Producer, "flush", return_value=0)
+def test_patched(mock_flush, mock_consumer):
+    mock_consumer.commit()
+    mock_flush.flush(1)
+
+
+@patch.object(Producer, "flush", return_value=0)
+def test_patched_then_fixture(mock_flush, kafka_consumer_factory):
+    consumer = kafka_consumer_factory("f")
+    consumer.commit()  # expect: OL101
+
+
+@patch("ingest.consumer.Consumer", new=MagicMock())
+def test_patched_with_replacement(kafka_consumer_factory):
+    consumer = kafka_consumer_factory("g")
+    consumer.commit()  # expect: OL101
