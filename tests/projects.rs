@@ -628,3 +628,39 @@ fn rdkafka_construction_and_trait_store_shapes_resolve() {
         }
     }
 }
+
+/// Issue 20, items 3 and 5: a wrapper's `__getattr__` that delegates to its client field makes
+/// its unknown attributes the client's methods (and says so), and a factory fixture's product
+/// is what the factory builds: the project's own consumer (never a heuristic client) or a
+/// Kafka client, "from fixture" the factory.
+#[test]
+fn delegation_and_factory_fixtures_resolve() {
+    let human = |target: &str| {
+        let (_, stdout, _) = run(&["check", "--format", "human", "--color", "never", target]);
+        stdout
+    };
+    let relay = human("testdata/projects/py_delegation/app/relay.py");
+    for by in ["SafeProducer", "ManagedConsumer", "AsyncManagedConsumer"] {
+        assert!(
+            relay.contains(&format!("delegated by `{by}.__getattr__`")),
+            "{by}:\n{relay}"
+        );
+    }
+    let factories = human("testdata/projects/py_factory_fixture/tests/test_factories.py");
+    assert!(
+        factories.contains("from fixture `kafka_producer_factory`"),
+        "{factories}"
+    );
+    for project in ["py_delegation", "py_factory_fixture"] {
+        let dir = Path::new(PROJECTS).join(project);
+        let found = check_json_resolution(&dir, &dir);
+        assert!(!found.is_empty(), "{project}: no findings");
+        for ((file, line, code), resolution) in &found {
+            assert_eq!(
+                resolution.as_deref(),
+                Some("resolved"),
+                "{project}/{file}:{line} {code}"
+            );
+        }
+    }
+}

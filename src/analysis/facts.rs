@@ -193,26 +193,22 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             let is_super =
                 matches!(recv, Expr::Call(c) if c.func.dotted().as_deref() == Some(&["super"][..]));
             if let Some(client) = r.client_of(f, b, recv) {
-                // A client subclass's override of the method is a wrapper (not `super().m()`).
-                if let (Some(cls), false) = (client.class, is_super) {
-                    if let Some(func) = r.find_method(cls, method) {
-                        return self.through(b, call, func, used, depth);
-                    }
-                }
-                return self.direct(
-                    f,
-                    client,
-                    method,
-                    recv,
-                    b,
-                    call.args.iter().collect(),
-                    used.clone(),
-                );
+                return self.on_client(f, b, call, client, is_super, used, depth);
             }
-            // A method of a program class, or a function of a program module.
+            // A method of a program class (or of what it delegates to), or a function of a
+            // program module.
             match r.value(f, b, recv) {
                 Some(Value::Instance(cls)) => {
-                    let func = r.find_method(cls, method)?;
+                    let func = match r.find_method(cls, method) {
+                        Some(func) => func,
+                        None => match r.delegate(cls, method)? {
+                            Value::Kafka(client) => {
+                                return self.on_client(f, b, call, client, false, used, depth)
+                            }
+                            Value::Instance(inner) => r.find_method(inner, method)?,
+                            _ => return None,
+                        },
+                    };
                     return self.through(b, call, func, used, depth);
                 }
                 Some(Value::Module(_)) => {
@@ -247,6 +243,29 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             }
         }
         self.callable_argument(f, b, call, used)
+    }
+
+    /// A method call on a client: its library method, or a client subclass's override of it
+    /// (a wrapper; not through `super().m()`).
+    #[allow(clippy::too_many_arguments)]
+    fn on_client(
+        &self,
+        f: FileId,
+        b: BodyId,
+        call: &'m Call,
+        client: Client,
+        is_super: bool,
+        used: &ResultUse,
+        depth: u32,
+    ) -> Option<CallFacts<'m>> {
+        let (recv, method) = call.func.as_method()?;
+        if let (Some(cls), false) = (client.class, is_super) {
+            if let Some(func) = self.resolver.find_method(cls, method) {
+                return self.through(b, call, func, used, depth);
+            }
+        }
+        let args = call.args.iter().collect();
+        self.direct(f, client, method, recv, b, args, used.clone())
     }
 
     /// A call declared in configuration: a commit helper commits the message it is given on
@@ -369,7 +388,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         else {
             return None;
         };
-        let client = r.client_of(f, b, recv)?;
+        let client = r.method_client(f, b, recv, attr)?;
         let rest = positional[at + 1..].to_vec();
         let result = if returns {
             let mut outer = used.clone();

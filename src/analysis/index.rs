@@ -38,6 +38,8 @@ pub struct BodyIndex<'m> {
     pub yields: Vec<&'m Expr>,
     /// Every assignment with its position, in walk order.
     pub assign_sites: Vec<(&'m Target, &'m Expr, Pos)>,
+    /// Functions defined directly inside this body (not methods), by name.
+    pub functions: Vec<(&'m str, BodyId)>,
 }
 
 /// Fills one `BodyIndex` per body and, for the whole file, the calls in walk order with the
@@ -161,6 +163,12 @@ impl<'m> FileIndex<'m> {
         let mut control = Control::new(module.call_count, module.bodies.len());
         for (i, body) in module.bodies.iter().enumerate() {
             super::walk::walk_body(body, BodyId(i as u32), vocab, &mut control, &mut indexer);
+        }
+        for (i, body) in module.bodies.iter().enumerate() {
+            if let (Some(parent), None) = (body.parent, &body.class) {
+                let nested = (body.name.as_str(), BodyId(i as u32));
+                indexer.indexes[parent.0 as usize].functions.push(nested);
+            }
         }
         let mut by_id = vec![u32::MAX; count];
         for (i, (call, _)) in indexer.calls.iter().enumerate() {

@@ -182,13 +182,15 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             let mut found = Vec::new();
             for name in names {
                 for &(g, b, call) in self.program.calls_named(name) {
-                    let Some((recv, _)) = call.func.as_method() else {
+                    let Some((recv, method)) = call.func.as_method() else {
                         continue;
                     };
-                    // The store's own consumer, and those its callers pass in when the
-                    // receiver is a parameter (a helper, a trait method on the client type).
+                    // The store's own consumer (through a delegating wrapper too), and those
+                    // its callers pass in when the receiver is a parameter (a helper, a trait
+                    // method on the client type).
                     let passed = resolver.clients_passed_as(g, b, recv);
-                    for c in resolver.client_of(g, b, recv).into_iter().chain(passed) {
+                    let own = resolver.method_client(g, b, recv, method);
+                    for c in own.into_iter().chain(passed) {
                         if let Some(o) = c.origin().filter(|_| c.role == Role::Consumer) {
                             found.push((g, o.file, o.range));
                         }

@@ -52,6 +52,8 @@ pub enum Link {
     Field(String),
     /// Passed as an argument by a caller.
     Argument(String),
+    /// Reached through a wrapper's delegating `__getattr__` (`SafeProducer.__getattr__`).
+    Delegated(String),
 }
 
 impl Link {
@@ -61,6 +63,7 @@ impl Link {
             Link::Fixture(f) => format!("from fixture `{f}`"),
             Link::Field(f) => format!("stored in `{f}`"),
             Link::Argument(f) => format!("passed to `{f}`"),
+            Link::Delegated(f) => format!("delegated by `{f}`"),
         }
     }
 }
@@ -142,6 +145,11 @@ pub enum Value {
     Llm,
     /// Visibly something else (a non-Kafka constructor): never a heuristic match.
     Other,
+    /// A test double (`MagicMock(..)`, `mocker.patch(..)`): its attributes and what calling
+    /// it returns are doubles too, never a heuristic match.
+    Double,
+    /// A lambda: calling it gives this.
+    Callable(Box<Value>),
     /// An instance of a program class: its fields and methods resolve through the class.
     Instance(ClassRef),
     Class(ClassRef),
@@ -177,6 +185,7 @@ impl Value {
                     .map(|v| v.map(|v| v.fixture(function, name)))
                     .collect(),
             ),
+            Value::Callable(v) => Value::Callable(Box::new(v.fixture(function, name))),
             other => other.hop(Link::Fixture(name.to_string())),
         }
     }
@@ -184,6 +193,7 @@ impl Value {
     fn hop(self, hop: Link) -> Self {
         match self {
             Value::Kafka(c) => Value::Kafka(c.hop(hop)),
+            Value::Callable(v) => Value::Callable(Box::new(v.hop(hop))),
             Value::Tuple(vs) => Value::Tuple(
                 vs.into_iter()
                     .map(|v| v.map(|v| v.hop(hop.clone())))
@@ -341,8 +351,35 @@ impl<'p, 'm> Resolver<'p, 'm> {
             Expr::Seq { elts, .. } if elts.len() <= 16 => Some(Value::Tuple(
                 elts.iter().map(|e| self.value(f, b, e)).collect(),
             )),
+            Expr::Closure(c) => self.lambda(f, b, c),
             _ => None,
         }
+    }
+
+    /// A lambda (`lambda: Consumer(conf)`) as a value: calling it gives what it returns,
+    /// evaluated where it is written; unknown when that is one of its own parameters
+    /// (`lambda c: c`), which the enclosing scope would mistake for its own names.
+    fn lambda(&self, f: FileId, b: BodyId, c: &ClosureExpr) -> Option<Value> {
+        let [Stmt {
+            kind:
+                StmtKind::Exit {
+                    kind: ExitKind::Return,
+                    value: Some(returned),
+                },
+            ..
+        }] = c.body.as_slice()
+        else {
+            return None;
+        };
+        let head = match self.strip(f, returned) {
+            Expr::Call(call) => &call.func,
+            e => e,
+        };
+        let own = |d: Vec<&str>| c.params.iter().any(|p| p.name == d[0]);
+        if head.dotted().is_some_and(own) {
+            return None;
+        }
+        Some(Value::Callable(Box::new(self.value(f, b, returned)?)))
     }
 
     /// A name as seen from body `b`: its locals, the enclosing functions', the module's.
@@ -388,6 +425,13 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 }
             }
             if out.is_none() {
+                // `def _make(..)` inside a factory (a fixture returning it).
+                if let Some(&(_, nested)) = bi.functions.iter().find(|(n, _)| *n == name) {
+                    return Some(Value::Func(FuncRef {
+                        file: f,
+                        body: nested,
+                    }));
+                }
                 if let Some(i) = body.params.iter().position(|p| p.name == name) {
                     out = self.param(FuncRef { file: f, body: b }, i);
                 }
@@ -490,6 +534,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }) => self
                 .field(*cls, attr)
                 .filter(|v| !matches!(v, Value::Func(_))),
+            Value::Double => Some(Value::Double),
             Value::Module(g) => self.module_name(*g, attr).or_else(|| {
                 let file = self.program.file(*g);
                 let mut sub = file.module.to_vec();
@@ -521,6 +566,16 @@ impl<'p, 'm> Resolver<'p, 'm> {
 
     /// The method `name` of `cls` or of its program base classes.
     pub fn find_method(&self, cls: ClassRef, name: &str) -> Option<FuncRef> {
+        self.in_lineage(cls, |c| self.method(c, name))
+    }
+
+    /// The first answer `find` gives for `cls` or one of its program base classes (bases
+    /// resolved only as far as needed).
+    fn in_lineage<T>(
+        &self,
+        cls: ClassRef,
+        mut find: impl FnMut(ClassRef) -> Option<T>,
+    ) -> Option<T> {
         let mut seen = Vec::new();
         let mut stack = vec![cls];
         while let Some(c) = stack.pop() {
@@ -528,12 +583,72 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 continue;
             }
             seen.push(c);
-            if let Some(m) = self.method(c, name) {
-                return Some(m);
+            if let Some(found) = find(c) {
+                return Some(found);
             }
             stack.extend(self.program_bases(c));
         }
         None
+    }
+
+    /// Whether `cls` (or a program base) defines `attr` itself: a method, a class attribute,
+    /// a declared field or a `self.attr = ..` (Python's `__getattr__` sees only the rest).
+    fn defines(&self, cls: ClassRef, attr: &str) -> bool {
+        let own = |c: ClassRef| -> Option<()> {
+            let class = self.class(c)?;
+            let index = self.index(c.file)?;
+            let assigned = (index.module.bodies.iter().zip(&index.bodies))
+                .filter(|(body, _)| body.class.as_deref() == Some(class.name.as_str()))
+                .any(|(body, bi)| {
+                    body.name == attr || bi.self_attr_assigns.iter().any(|(a, ..)| *a == attr)
+                });
+            let declared = class.attrs.iter().any(|(n, _)| n == attr)
+                || class.fields.iter().any(|field| field.name == attr);
+            (assigned || declared).then_some(())
+        };
+        self.in_lineage(cls, own).is_some()
+    }
+
+    /// The value a method call `.attr(..)` on an instance of `cls` reaches when the class
+    /// does not define `attr` and hands it on: a `__getattr__` that is
+    /// `return getattr(self.<field>, name)` and nothing else delegates to that field. Followed
+    /// through wrappers of wrappers; gives a client, or an instance of the (inner) class that
+    /// defines `attr`.
+    pub fn delegate(&self, cls: ClassRef, attr: &str) -> Option<Value> {
+        let mut current = cls;
+        for _ in 0..8 {
+            if self.defines(current, attr) {
+                return (current != cls).then_some(Value::Instance(current));
+            }
+            let (field, by) = self.delegating_field(current)?;
+            match self.field(current, &field)? {
+                Value::Instance(inner) => current = inner,
+                v @ Value::Kafka(_) => return Some(v.hop(Link::Delegated(by))),
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The field a class's `__getattr__` delegates to, and whose `__getattr__` it is.
+    fn delegating_field(&self, cls: ClassRef) -> Option<(String, String)> {
+        let func = self.find_method(cls, "__getattr__")?;
+        let index = self.index(func.file)?;
+        let body = index.body(func.body);
+        let bi = index.bodies.get(func.body.0 as usize)?;
+        let me = body.self_name.as_deref()?;
+        let name = &body.params.get(1)?.name;
+        // `getattr` must be the builtin, and every way out a delegation to one field.
+        if !bi.yields.is_empty() || index.names.is_imported("getattr") {
+            return None;
+        }
+        let mut fields = (bi.returns.iter()).map(|e| getattr_field(e, me, name));
+        let first = fields.next()??;
+        if !fields.all(|f| f == Some(first)) {
+            return None;
+        }
+        let by = format!("{}.__getattr__", body.class.as_deref()?);
+        Some((first.to_string(), by))
     }
 
     /// Whether `cls` is a structural interface (`class Sink(Protocol)`): values of any class
@@ -669,6 +784,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
                         });
                     }
                 }
+                let callee = &call.positional().next()?.value;
+                let product = self.partial_product(f, b, call, callee)?;
+                return Some(Value::Callable(Box::new(product)));
             }
         }
         if self.is_builder_create(call) {
@@ -723,6 +841,8 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 }
                 None => Value::Instance(cls),
             }),
+            Some(Value::Callable(v)) => Some(*v),
+            Some(Value::Double) => Some(Value::Double),
             _ => {
                 // A constructor or factory imported from a library (`sqlite3.connect(..)`,
                 // `Session(engine)`): visibly not a client. Unless the library is a Kafka
@@ -738,6 +858,38 @@ impl<'p, 'm> Resolver<'p, 'm> {
                         })
                 });
                 library.then_some(Value::Other)
+            }
+        }
+    }
+
+    /// What calling `functools.partial(callee, ..)` later makes: an instance of a program
+    /// class, what a program function returns, a client (its configuration not visible: the
+    /// partial's arguments are not the constructor's).
+    fn partial_product(
+        &self,
+        f: FileId,
+        b: BodyId,
+        partial: &Call,
+        callee: &Expr,
+    ) -> Option<Value> {
+        match self.value(f, b, callee) {
+            Some(Value::Func(func)) => self.returns(func),
+            Some(Value::Class(cls)) => Some(match self.client_base(cls) {
+                Some(t) => self.constructed(
+                    t,
+                    f,
+                    partial,
+                    ConfigView::Hidden,
+                    Some(cls),
+                    Context::Unknown,
+                ),
+                None => Value::Instance(cls),
+            }),
+            Some(_) => None,
+            None => {
+                let q = self.external_path(f, b, callee, 0)?;
+                let t = self.knowledge.client_type(&q)?;
+                Some(self.constructed(t, f, partial, ConfigView::Hidden, None, Context::Unknown))
             }
         }
     }
@@ -770,6 +922,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
         }
         if let Some(factory) = self.knowledge.factory(q) {
             return Some(self.factory_client(&factory.client, f, call, q));
+        }
+        if is_test_double(self.knowledge.vocab.test_double_modules, q) {
+            return Some(Value::Double);
         }
         if self.knowledge.llm.is_llm_path(q) {
             let last = q.last().map(String::as_str).unwrap_or("");
@@ -1238,11 +1393,41 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     v => return v,
                 }
             }
+            if self.patched_param(func, i) {
+                return Some(Value::Double);
+            }
             if let Some(v) = self.fixture_param(func, &p.name) {
                 return Some(v);
             }
             self.passed_by_callers(func, i)
         })
+    }
+
+    /// Whether parameter `i` is filled by a `@patch(..)` / `@patch.object(..)` decorator of a
+    /// test-double module: each one given no replacement passes one double, in order after
+    /// `self`.
+    fn patched_param(&self, func: FuncRef, i: usize) -> bool {
+        let Some(index) = self.index(func.file) else {
+            return false;
+        };
+        let body = index.body(func.body);
+        let injects = |d: &Expr| {
+            let Expr::Call(c) = d else { return false };
+            let Some(q) = self.external_path(func.file, BodyId(0), &c.func, 0) else {
+                return false;
+            };
+            let replacement_at = match q.iter().rev().map(String::as_str).collect::<Vec<_>>()[..] {
+                ["patch", ..] => 1,
+                ["object", "patch", ..] => 2,
+                _ => return false,
+            };
+            is_test_double(self.knowledge.vocab.test_double_modules, &q)
+                && c.keyword("new").is_none()
+                && c.positional().count() <= replacement_at
+        };
+        let patched = body.decorators.iter().filter(|d| injects(d)).count();
+        let skip = usize::from(body.self_name.is_some());
+        (skip..skip + patched).contains(&i)
     }
 
     /// `self` in a method: an instance of the class (a client, when it derives from one).
@@ -1325,7 +1510,8 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 }
             }
         }
-        None
+        // pytest-mock's `mocker`: what it patches or makes is a double.
+        (self.knowledge.vocab.double_fixtures.contains(&name)).then_some(Value::Double)
     }
 
     /// The fixture name of a `@pytest.fixture` function (`name=` overrides the function's).
@@ -1637,6 +1823,29 @@ impl<'p, 'm> Resolver<'p, 'm> {
         }
     }
 
+    /// The Kafka client a method call `receiver.method(..)` is made on: the receiver's, or the
+    /// one a program wrapper delegates `method` to.
+    pub fn method_client(
+        &self,
+        f: FileId,
+        b: BodyId,
+        receiver: &Expr,
+        method: &str,
+    ) -> Option<Client> {
+        if let Some(client) = self.client_of(f, b, receiver) {
+            return Some(client);
+        }
+        match self.value(f, b, receiver)? {
+            Value::Instance(cls) if self.find_method(cls, method).is_none() => {
+                match self.delegate(cls, method)? {
+                    Value::Kafka(client) => Some(client),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// Whether a receiver holds a model client.
     pub fn is_llm(&self, f: FileId, b: BodyId, receiver: &Expr) -> bool {
         let e = self.strip(f, receiver);
@@ -1760,4 +1969,35 @@ fn path_expr(path: &[String]) -> Expr {
         };
     }
     e
+}
+
+/// The field `f` of `getattr(<me>.f, <name>)` (a default may follow): the body of a
+/// delegating `__getattr__(<me>, <name>)`.
+fn getattr_field<'e>(e: &'e Expr, me: &str, name: &str) -> Option<&'e str> {
+    let Expr::Call(call) = e else { return None };
+    let positional = call
+        .args
+        .iter()
+        .all(|a| a.name.is_none() && a.spread == Spread::None);
+    if call.func.dotted().as_deref() != Some(&["getattr"][..])
+        || !positional
+        || !(2..=3).contains(&call.args.len())
+    {
+        return None;
+    }
+    match (&call.args[0].value, &call.args[1].value) {
+        (Expr::Attr { value, attr, .. }, Expr::Name { id, .. }) if id == name => {
+            matches!(&**value, Expr::Name { id, .. } if id == me).then_some(attr.as_str())
+        }
+        _ => None,
+    }
+}
+
+/// Whether a qualified path names something of a test-double module (`unittest.mock`,
+/// `pytest_mock`).
+fn is_test_double(modules: &[&str], q: &[String]) -> bool {
+    modules.iter().any(|m| {
+        let parts = m.split('.').count();
+        q.len() > parts && q.iter().zip(m.split('.')).all(|(a, b)| a == b)
+    })
 }

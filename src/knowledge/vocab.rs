@@ -28,6 +28,10 @@ pub struct Vocabulary {
     pub passthrough_calls: &'static [&'static str],
     /// Decorators that make a method read like an attribute (its value is what it returns).
     pub property_decorators: &'static [&'static str],
+    /// Modules whose calls make test doubles (`unittest.mock.MagicMock(..)`), by dotted path.
+    pub test_double_modules: &'static [&'static str],
+    /// pytest fixtures that make test doubles (pytest-mock's `mocker`).
+    pub double_fixtures: &'static [&'static str],
     /// Methods of a lazily initialised cell that return its value: `PRODUCER.get()`.
     pub cell_methods: &'static [&'static str],
     /// Container methods that return one element: `producers.get(k)`.
@@ -184,6 +188,14 @@ impl Default for Vocabulary {
                 "nullcontext",
             ],
             property_decorators: &["property", "cached_property", "cache", "lru_cache"],
+            test_double_modules: &["unittest.mock", "mock", "pytest_mock", "asynctest"],
+            double_fixtures: &[
+                "mocker",
+                "class_mocker",
+                "module_mocker",
+                "package_mocker",
+                "session_mocker",
+            ],
             cell_methods: &["get", "get_or_init", "get_or_try_init", "force", "deref"],
             element_methods: &[
                 "get",
