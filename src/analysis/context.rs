@@ -869,6 +869,14 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// bound to (third), which confirms delivery only where it is read (awaited, `.get()`)
     /// before an advance.
     pub fn unconfirmed_produces(&self, body: BodyId) -> Vec<(&'m Call, Pos, Option<String>)> {
+        self.unconfirmed_produces_within(body, 0)
+    }
+
+    fn unconfirmed_produces_within(
+        &self,
+        body: BodyId,
+        depth: u32,
+    ) -> Vec<(&'m Call, Pos, Option<String>)> {
         let callbacks = self.knowledge.vocab.handle_callback_methods;
         let mut out = Vec::new();
         for (call, b) in &self.index.calls {
@@ -876,6 +884,13 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 continue;
             }
             let Some(f) = self.facts(call.id) else {
+                // A helper of this file that produces and returns without confirming
+                // (`self._to_dlq(msg, reason)`): its call is an unconfirmed produce here.
+                if let Some(pos) = self.call_pos(call) {
+                    if self.helper_leaves_unconfirmed(call, body, depth) {
+                        out.push((*call, pos, None));
+                    }
+                }
                 continue;
             };
             let unconfirmed = match &f.op {
@@ -902,6 +917,35 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Whether `name` is read by a statement that always runs after `produce` and before
     /// `at` (a kept delivery handle awaited or `.get()` before the advance; registering a
     /// callback on it is no confirmation).
+    /// Whether `call` (in `body`) calls a function of this file that produces and returns
+    /// with a delivery it did not confirm (catalog OL204, ADR-065 decisions 1 and 6).
+    fn helper_leaves_unconfirmed(&self, call: &Call, body: BodyId, depth: u32) -> bool {
+        const MAX_HELPER_DEPTH: u32 = 3;
+        if depth >= MAX_HELPER_DEPTH {
+            return false;
+        }
+        let Some(Value::Func(func)) = self.resolver.value(self.file, body, &call.func) else {
+            return false;
+        };
+        if func.file != self.file || func.body == body {
+            return false;
+        }
+        let control = self.control();
+        let top = control.body_regions[func.body.0 as usize];
+        let end = Pos {
+            region: top,
+            index: control.region(top).stmts.len() as u32,
+        };
+        self.unconfirmed_produces_within(func.body, depth + 1)
+            .iter()
+            .any(|(p, ppos, handle)| {
+                !self.delivery_checked(p, *ppos, end)
+                    && !handle
+                        .as_deref()
+                        .is_some_and(|h| self.read_between(h, p, *ppos, end))
+            })
+    }
+
     pub fn read_between(&self, name: &str, produce: &Call, produce_pos: Pos, at: Pos) -> bool {
         let control = self.control();
         let callbacks = self.knowledge.vocab.handle_callback_methods;

@@ -11,12 +11,16 @@ use crate::rules::RuleContext;
 pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
     let analysis = ctx.analysis;
     let control = analysis.control();
-    let mut bodies: Vec<BodyId> = analysis
-        .calls
-        .iter()
-        .filter_map(|c| analysis.facts(c.id))
-        .filter(|f| is_produce(&f.op))
-        .map(|f| f.body)
+    // The functions that produce, or that advance something (the produce may be in a helper
+    // they call).
+    let mut bodies: Vec<BodyId> = (analysis.index.calls.iter())
+        .filter(|(c, _)| {
+            analysis
+                .facts(c.id)
+                .is_some_and(|f| is_produce(&f.op) || is_commit(&f.op))
+                || analysis.advance_call(c).is_some()
+        })
+        .map(|&(_, b)| b)
         .collect();
     bodies.sort();
     bodies.dedup();
