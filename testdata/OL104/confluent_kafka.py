@@ -131,3 +131,17 @@ def buffered_loop_write():
 def no_loop(msg):
     consumer.commit(message=msg)  # not a consume loop: OL104 does not judge it
     apply_payment(msg.value())
+
+
+def dead_letter_after_commit(dlq: Producer) -> None:
+    # A commit in a catch-all handler is OL102's finding; the dead-letter produce after it
+    # does not make it a second, OL104 one.
+    while True:
+        msg = consumer.poll(1.0)
+        if msg is None:
+            continue
+        try:
+            apply_payment(msg.value())
+        except Exception:
+            consumer.commit(message=msg)  # expect: OL102
+            dlq.produce("dlq", msg.value(), on_delivery=on_delivery)

@@ -24,7 +24,11 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     let Some(l) = analysis.enclosing_loop(call) else {
         return;
     };
-    if !analysis.is_consume_loop(l) {
+    // A commit on a failure path is OL102's finding, not a second one here (whether or not
+    // OL102 runs: a rule's findings do not depend on which others are selected).
+    if !analysis.is_consume_loop(l)
+        || super::commit_on_failure::failure_site(ctx, call, facts).is_some()
+    {
         return;
     }
     // Message data used after the commit in the same iteration. Adding it to an in-memory

@@ -16,19 +16,7 @@ pub(crate) fn commit_on_failure(ctx: &RuleContext, call: &Call, facts: &CallFact
     if !is_commit(&facts.op) {
         return;
     }
-    let analysis = ctx.analysis;
-    if commits_stored_offsets_only(ctx, facts) {
-        return;
-    }
-    // Any enclosing failure path counts (a poison handler nested in a broad one still runs
-    // only after the broad failure); a handler around a fetch or a commit alone has no failed
-    // message.
-    let Some(site) = analysis.enclosing_handlers(call).into_iter().find(|s| {
-        matches!(
-            s.kind,
-            FailureKind::Broad | FailureKind::Transient | FailureKind::Finally
-        ) && !analysis.failure_protects_kafka_only(s.region)
-    }) else {
+    let Some(site) = failure_site(ctx, call, facts) else {
         return;
     };
     let finding = Finding::new(
@@ -44,6 +32,28 @@ pub(crate) fn commit_on_failure(ctx: &RuleContext, call: &Call, facts: &CallFact
     .label(site.range, label(&site))
     .help("commit only after processing succeeded; on a failure that is not known to be permanent leave the offset alone (re-raise, stop, or seek back) so the message is delivered again, and commit in a handler only for poison messages (deserialization or validation errors)");
     ctx.report(with_receiver(ctx, finding, facts));
+}
+
+/// The failure path that makes this commit an OL102 finding, if any (OL104 leaves such a
+/// commit to OL102: one finding for one problem).
+pub(crate) fn failure_site(
+    ctx: &RuleContext,
+    call: &Call,
+    facts: &CallFacts,
+) -> Option<FailureSite> {
+    let analysis = ctx.analysis;
+    if commits_stored_offsets_only(ctx, facts) {
+        return None;
+    }
+    // Any enclosing failure path counts (a poison handler nested in a broad one still runs
+    // only after the broad failure); a handler around a fetch or a commit alone has no failed
+    // message.
+    analysis.enclosing_handlers(call).into_iter().find(|s| {
+        matches!(
+            s.kind,
+            FailureKind::Broad | FailureKind::Transient | FailureKind::Finally
+        ) && !analysis.failure_protects_kafka_only(s.region)
+    })
 }
 
 fn describe(site: &FailureSite) -> &'static str {
