@@ -442,7 +442,12 @@ impl Source {
 
 fn read_entry(e: &Entry) -> Result<Source, Error> {
     match &e.buffer {
-        Some(bytes) => Ok(decode_source(bytes.to_vec(), &e.display, e.lang, &e.settings)),
+        Some(bytes) => Ok(decode_source(
+            bytes.to_vec(),
+            &e.display,
+            e.lang,
+            &e.settings,
+        )),
         None => read_file(&e.display, e.lang, e.settings.max_file_size, &e.settings),
     }
 }

@@ -90,7 +90,10 @@ pub fn decode(bytes: &[u8]) -> Result<(Decoded, CellMap), Undecodable> {
             return Err(malformed(
                 bytes,
                 0,
-                format!("cell {}: `source` is not a string or a list of strings", i + 1),
+                format!(
+                    "cell {}: `source` is not a string or a list of strings",
+                    i + 1
+                ),
             ));
         };
         let code = python_of_cell(&source);
@@ -257,7 +260,9 @@ mod tests {
     fn notebook(cells: &[(&str, &str)]) -> Vec<u8> {
         let cells: Vec<Value> = cells
             .iter()
-            .map(|(kind, src)| serde_json::json!({"cell_type": kind, "source": src, "metadata": {}}))
+            .map(
+                |(kind, src)| serde_json::json!({"cell_type": kind, "source": src, "metadata": {}}),
+            )
             .collect();
         serde_json::to_vec(&serde_json::json!({"cells": cells, "metadata": {}, "nbformat": 4}))
             .unwrap()
@@ -278,7 +283,10 @@ mod tests {
             let c = map.locate(line);
             (c.cell, c.line)
         };
-        assert_eq!([at(1), at(2), at(3), at(4)], [(2, 1), (2, 2), (5, 1), (5, 2)]);
+        assert_eq!(
+            [at(1), at(2), at(3), at(4)],
+            [(2, 1), (2, 2), (5, 1), (5, 2)]
+        );
         assert_eq!(map.cell_start(4), 3);
     }
 
@@ -307,7 +315,11 @@ mod tests {
     #[test]
     fn malformed_notebooks_are_undecodable() {
         let e = decode(b"{\"cells\": [\n  {oops}]}").unwrap_err();
-        assert!(e.message.contains("not a valid Jupyter notebook"), "{}", e.message);
+        assert!(
+            e.message.contains("not a valid Jupyter notebook"),
+            "{}",
+            e.message
+        );
         assert_eq!(e.byte_offset, 14);
         let e = decode(b"{\"worksheets\": []}").unwrap_err();
         assert!(e.message.contains("no `cells` array"), "{}", e.message);
