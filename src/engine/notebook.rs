@@ -148,7 +148,11 @@ fn python_of_cell(source: &str) -> String {
             Some(c) => (c.strip_suffix('\r').unwrap_or(c), &line[c.len()..]),
             None => (line, ""),
         };
-        let blanked = if in_string.is_none() && (continued || magic_at(content).is_some()) {
+        let blanked = if continued {
+            // The rest of a magic line continued with `\`: never code, never a statement.
+            continued = content.ends_with('\\');
+            Some(String::new())
+        } else if in_string.is_none() && magic_at(content).is_some() {
             continued = content.ends_with('\\');
             let indent = &content[..content.len() - content.trim_start().len()];
             match magic_at(content) {
@@ -320,7 +324,7 @@ mod tests {
             "{}",
             e.message
         );
-        assert_eq!(e.byte_offset, 14);
+        assert_eq!(e.byte_offset, 15);
         let e = decode(b"{\"worksheets\": []}").unwrap_err();
         assert!(e.message.contains("no `cells` array"), "{}", e.message);
         let e = decode(br#"{"cells": [{"cell_type": "code", "source": 3}]}"#).unwrap_err();
