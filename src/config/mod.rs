@@ -210,7 +210,7 @@ impl Settings {
             &self.root
         };
         let matches = |p: &Path| self.scratch.iter().any(|pattern| pattern.is_match(p));
-        crate::model::is_notebook(&abs)
+        boundary::is_notebook(&abs)
             || matches(&abs)
             || (abs.ancestors().skip(1))
                 .take_while(|d| *d != top && d.starts_with(top))

@@ -19,7 +19,7 @@
 use serde_json::Value;
 
 use super::decode::{Decoded, Undecodable};
-pub use crate::model::is_notebook;
+pub use crate::knowledge::boundary::is_notebook;
 
 /// Cell magics whose body IPython runs as Python (ruff's list): only the magic line is
 /// blanked.

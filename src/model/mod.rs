@@ -50,12 +50,6 @@ fn split_file_by_parts(path: &std::path::Path) -> (&std::path::Path, &std::ffi::
     )
 }
 
-/// Whether a path names a Jupyter notebook (by its extension, as ruff decides): linted as
-/// Python (`engine::notebook`), and scratch code (OL404) whatever its name.
-pub fn is_notebook(path: &std::path::Path) -> bool {
-    path.extension().is_some_and(|e| e == "ipynb")
-}
-
 /// Whether a path's file name is `name`, by its bytes when the path ends in `/name` (asked of
 /// every file of a project; `Path::file_name` parses the path's components from the end).
 pub fn file_name_is(path: &std::path::Path, name: &str) -> bool {
