@@ -118,7 +118,7 @@ fn is_python(notebook: &Value) -> bool {
         .and_then(|m| m.pointer("/language_info/name"))
         .or_else(|| metadata.and_then(|m| m.pointer("/kernelspec/language")))
         .and_then(Value::as_str);
-    language.map_or(true, |l| l.eq_ignore_ascii_case("python"))
+    language.is_none_or(|l| l.eq_ignore_ascii_case("python"))
 }
 
 /// A cell's `source`: one string, or a list of strings to concatenate (nbformat allows both).
