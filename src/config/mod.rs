@@ -199,9 +199,9 @@ impl Settings {
         kinds
     }
 
-    /// Whether a file is scratch code: its name, or the name of a directory it is in below
-    /// its project's root (else below the configuration's directory), matches
-    /// `scratch-globs`.
+    /// Whether a file is scratch code: a Jupyter notebook, or its name, or the name of a
+    /// directory it is in below its project's root (else below the configuration's
+    /// directory), matches `scratch-globs`.
     pub fn is_scratch(&self, path: &Path, project: &Path) -> bool {
         let abs = absolute_cow(path);
         let top = if !project.as_os_str().is_empty() && abs.starts_with(project) {
@@ -210,7 +210,8 @@ impl Settings {
             &self.root
         };
         let matches = |p: &Path| self.scratch.iter().any(|pattern| pattern.is_match(p));
-        matches(&abs)
+        boundary::is_notebook(&abs)
+            || matches(&abs)
             || (abs.ancestors().skip(1))
                 .take_while(|d| *d != top && d.starts_with(top))
                 .any(matches)

@@ -43,7 +43,8 @@ const SKIP_DIRS: &[&str] = &[
 
 pub fn language(path: &Path) -> Option<Lang> {
     match path.extension()?.to_str()? {
-        "py" | "pyi" => Some(Lang::Python),
+        // A notebook's code cells are Python (`notebook`).
+        "py" | "pyi" | "ipynb" => Some(Lang::Python),
         "rs" => Some(Lang::Rust),
         _ => None,
     }

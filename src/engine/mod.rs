@@ -6,6 +6,7 @@ pub mod discover;
 mod ignore_files;
 pub mod isolate;
 mod load;
+pub mod notebook;
 pub mod read;
 
 use foldhash::{HashMap, HashSet};
@@ -41,6 +42,9 @@ pub struct FileReport {
     pub findings: Vec<Finding>,
     /// Findings a suppression comment silenced (SARIF's `--sarif-include-suppressed`).
     pub suppressed: Vec<Suppressed>,
+    /// For a notebook: the cell and cell line of each line of `source` (its code cells
+    /// joined); positions are reported in those.
+    pub cells: Option<Arc<notebook::CellMap>>,
 }
 
 /// A finding silenced by a suppression comment, and the comment's reason.
@@ -413,6 +417,8 @@ struct Source {
     propagates: bool,
     /// The text was dropped once the imports were scanned (see [`Source::shrink`]).
     shrunk: bool,
+    /// A notebook's cells (`text` is its code cells joined).
+    cells: Option<Arc<notebook::CellMap>>,
 }
 
 impl Source {
@@ -428,6 +434,7 @@ impl Source {
             text: String::new(),
             undecodable: None,
             shrunk: true,
+            cells: None,
             ..self
         }
     }
@@ -435,7 +442,12 @@ impl Source {
 
 fn read_entry(e: &Entry) -> Result<Source, Error> {
     match &e.buffer {
-        Some(bytes) => Ok(decode_source(bytes.to_vec(), e.lang, &e.settings)),
+        Some(bytes) => Ok(decode_source(
+            bytes.to_vec(),
+            &e.display,
+            e.lang,
+            &e.settings,
+        )),
         None => read_file(&e.display, e.lang, e.settings.max_file_size, &e.settings),
     }
 }
@@ -466,17 +478,23 @@ fn read_file(path: &Path, lang: Lang, max_size: u64, settings: &Settings) -> Res
             })
         }
     };
-    Ok(decode_source(bytes, lang, settings))
+    Ok(decode_source(bytes, path, lang, settings))
 }
 
 /// A file's bytes decoded, with what the prefilter saw in them.
-fn decode_source(bytes: Vec<u8>, lang: Lang, settings: &Settings) -> Source {
+fn decode_source(bytes: Vec<u8>, path: &Path, lang: Lang, settings: &Settings) -> Source {
     // The words are ASCII and every source encoding offsetlint decodes is ASCII-compatible,
-    // so the bytes are scanned as read.
-    let concern = settings.knowledge.prefilter.scan(&bytes);
-    let (text, undecodable) = match decode::decode(bytes, lang) {
-        Ok(d) => (d.text, None),
-        Err(bad) => (bad.text.clone(), Some(bad)),
+    // so the bytes are scanned as read; a notebook's code, once its cells are joined (words
+    // in its markdown and outputs are no code).
+    let raw_concern = settings.knowledge.prefilter.scan(&bytes);
+    let (decoded, cells) = decode_file(bytes, path, lang);
+    let (text, undecodable, concern) = match decoded {
+        Ok(d) if cells.is_some() => {
+            let concern = settings.knowledge.prefilter.scan(d.text.as_bytes());
+            (d.text, None, concern)
+        }
+        Ok(d) => (d.text, None, raw_concern),
+        Err(bad) => (bad.text.clone(), Some(bad), raw_concern),
     };
     Source {
         text,
@@ -484,6 +502,27 @@ fn decode_source(bytes: Vec<u8>, lang: Lang, settings: &Settings) -> Source {
         concerned: concern.concerned,
         propagates: concern.propagates,
         shrunk: false,
+        cells,
+    }
+}
+
+/// A file's bytes as source text: decoded as its language does (see [`decode`]), or a
+/// notebook's code cells joined (see [`notebook`]) with the map back to its cells.
+fn decode_file(
+    bytes: Vec<u8>,
+    path: &Path,
+    lang: Lang,
+) -> (
+    Result<decode::Decoded, decode::Undecodable>,
+    Option<Arc<notebook::CellMap>>,
+) {
+    if lang == Lang::Python && notebook::is_notebook(path) {
+        match notebook::decode(&bytes) {
+            Ok((decoded, cells)) => (Ok(decoded), Some(Arc::new(cells))),
+            Err(bad) => (Err(bad), None),
+        }
+    } else {
+        (decode::decode(bytes, lang), None)
     }
 }
 
@@ -799,6 +838,7 @@ fn lint_batch(
                 lines: LineIndex::new(&source.text),
                 findings,
                 suppressed,
+                cells: source.cells.clone(),
             });
             (report, errors, started.elapsed())
         })
@@ -955,20 +995,21 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
 }
 
 /// Lints one file's bytes as read from disk: decoded as the language does it (BOM, PEP 263
-/// coding declarations); undecodable bytes are an OL001 finding. Returns the decoded text
-/// (what the findings' offsets point into) and the findings.
-pub fn lint_bytes(
+/// coding declarations), a notebook's code cells joined; undecodable bytes are an OL001
+/// finding. Returns the text the findings' offsets point into, the findings, and a
+/// notebook's cells.
+fn lint_bytes(
     path: &Path,
     bytes: &[u8],
     lang: Lang,
     settings: &Settings,
-) -> (String, Vec<Finding>) {
-    match decode::decode(bytes.to_vec(), lang) {
-        Ok(d) => {
+) -> (String, Vec<Finding>, Option<Arc<notebook::CellMap>>) {
+    match decode_file(bytes.to_vec(), path, lang) {
+        (Ok(d), cells) => {
             let findings = lint_source(path, &d.text, lang, settings);
-            (d.text, findings)
+            (d.text, findings, cells)
         }
-        Err(bad) => {
+        (Err(bad), _) => {
             let concerned =
                 !settings.file_kinds(path).is_empty() || settings.knowledge.may_concern(bytes);
             let findings = if concerned {
@@ -976,7 +1017,7 @@ pub fn lint_bytes(
             } else {
                 Vec::new()
             };
-            (bad.text, findings)
+            (bad.text, findings, None)
         }
     }
 }
@@ -985,7 +1026,7 @@ pub fn lint_bytes(
 /// from the name (Python when it has no source extension).
 pub fn report_for_bytes(path: &Path, bytes: &[u8], settings: &Settings) -> Report {
     let lang = discover::language(path).unwrap_or(Lang::Python);
-    let (source, findings) = lint_bytes(path, bytes, lang, settings);
+    let (source, findings, cells) = lint_bytes(path, bytes, lang, settings);
     let mut report = Report {
         files_checked: 1,
         ..Report::default()
@@ -998,6 +1039,7 @@ pub fn report_for_bytes(path: &Path, bytes: &[u8], settings: &Settings) -> Repor
             source,
             findings,
             suppressed: Vec::new(),
+            cells,
         });
     }
     report

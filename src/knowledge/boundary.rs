@@ -52,6 +52,12 @@ pub const FIXTURE: &str = "fixture";
 /// which consumer group it joins is not.
 pub const SCRATCH: &str = "scratch";
 
+/// Whether a path names a Jupyter notebook (by its extension, as ruff decides): linted as
+/// Python (`engine::notebook`), and scratch code (OL404) whatever its name.
+pub fn is_notebook(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|e| e == "ipynb")
+}
+
 /// Directories of test and benchmark code (OL205, OL404: tests run against test brokers).
 pub const TEST_DIRS: &[&str] = &["tests", "test", "testing", "benches"];
 /// File-name starts of test modules (`test_worker.py`).

@@ -67,6 +67,11 @@ pub fn complete(report: &mut Report) {
     for file in &mut report.files {
         for finding in &mut file.findings {
             complete_finding(file.lang, finding);
+            // The suggestion is shown, but no fix is offered in a notebook: its source is
+            // its cells joined, not the file's JSON.
+            if file.cells.is_some() {
+                finding.fix = None;
+            }
         }
     }
 }

@@ -62,7 +62,11 @@ pub fn gitlab(report: &Report, root: &Path) -> String {
             issues.push(Issue {
                 kind: "issue",
                 check_name: format!("{} {}", f.rule.code(), f.rule.name()),
-                description: format!("{}: {}", f.rule.code(), f.message),
+                // In a notebook the lines are the cell's, and the description names the cell.
+                description: match super::cell(file, f.range.start) {
+                    Some(cell) => format!("{}: {} (cell {cell})", f.rule.code(), f.message),
+                    None => format!("{}: {}", f.rule.code(), f.message),
+                },
                 content: Content { body },
                 categories: ["Bug Risk"],
                 severity: "major",

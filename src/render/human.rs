@@ -45,14 +45,21 @@ impl Window {
         let len = file.source.len() as u32;
         let first = ranges.iter().map(|r| r.start.min(len)).min().unwrap_or(0);
         let last = ranges.iter().map(|r| r.end.min(len)).max().unwrap_or(0);
-        let first_line = file.lines.line(first).saturating_sub(CONTEXT_LINES).max(1);
+        let mut first_line = file.lines.line(first).saturating_sub(CONTEXT_LINES).max(1);
         let last_line = file.lines.line(last) + CONTEXT_LINES;
+        // In a notebook the snippet starts in the finding's cell and is numbered as the cell.
+        let mut lines_before = first_line - 1;
+        if let Some(cells) = &file.cells {
+            let start = cells.cell_start(file.lines.line(first));
+            first_line = first_line.max(start);
+            lines_before = cells.locate(first_line).line - 1;
+        }
         let (text, crop) = Crop::new(file, first_line..=last_line, ranges);
         Window {
             name,
             shown: Shown::new(&text),
             crop,
-            lines_before: first_line - 1,
+            lines_before,
         }
     }
 
@@ -328,8 +335,11 @@ fn render_finding(
 ) -> String {
     // miette counts columns in bytes; the header carries the position every format reports
     // (characters), so it is part of the name and miette's own is turned off.
-    let (line, col) = file.lines.line_col(&file.source, finding.range.start);
-    let name = format!("{}:{line}:{col}", crate::error::shown(&file.path));
+    let name = format!(
+        "{}:{}",
+        crate::error::shown(&file.path),
+        super::shown_position(file, finding.range.start)
+    );
     let ranges: Vec<_> = std::iter::once(finding.range)
         .chain(finding.labels.iter().map(|l| l.range))
         .collect();
@@ -450,6 +460,7 @@ mod tests {
                 source: source.clone(),
                 findings: Vec::new(),
                 suppressed: Vec::new(),
+                cells: None,
             };
             let windowed = render_finding(
                 &file,

@@ -10,6 +10,9 @@ use crate::engine::{FileReport, Report};
 #[derive(Serialize)]
 struct JsonLabel {
     message: String,
+    /// In a notebook: the label's cell (its lines are the cell's); absent elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cell: Option<usize>,
     line: usize,
     column: usize,
     end_line: usize,
@@ -46,6 +49,11 @@ pub(super) struct JsonFinding<'a> {
     message: &'a str,
     help: Option<&'a str>,
     path: String,
+    /// In a notebook: the 1-based index of the finding's cell in the notebook's `cells`
+    /// array (markdown cells counted); `line` and the other positions are in that cell.
+    /// Absent for other files.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cell: Option<usize>,
     line: usize,
     column: usize,
     end_line: usize,
@@ -82,6 +90,7 @@ fn item<'a>(file: &'a FileReport, f: &'a Finding) -> JsonFinding<'a> {
         message: &f.message,
         help: f.help.as_deref(),
         path: file.path.display().to_string(),
+        cell: super::cell(file, f.range.start),
         line,
         column,
         end_line,
@@ -94,6 +103,7 @@ fn item<'a>(file: &'a FileReport, f: &'a Finding) -> JsonFinding<'a> {
                 let (line, column, end_line, end_column) = position(file, l.range);
                 JsonLabel {
                     message: l.message.clone(),
+                    cell: super::cell(file, l.range.start),
                     line,
                     column,
                     end_line,

@@ -19,9 +19,11 @@ pub fn junit(report: &Report) -> String {
             n = file.findings.len()
         ));
         for f in &file.findings {
-            let (line, col, _, _) = position(file, f.range);
+            let (line, _, _, _) = position(file, f.range);
+            // `line:col`, or `cell N:line:col` in a notebook.
+            let at = super::shown_position(file, f.range.start);
             let mut body = format!(
-                "{path}:{line}:{col}: {} [{}] {}",
+                "{path}:{at}: {} [{}] {}",
                 f.rule.code(),
                 f.rule.name(),
                 f.message
@@ -31,7 +33,7 @@ pub fn junit(report: &Report) -> String {
             }
             body.push_str(&format!("\nsee `offsetlint rule {}`", f.rule.code()));
             suites.push_str(&format!(
-                "    <testcase name=\"{} {} at {line}:{col}\" classname=\"{}\" file=\"{}\" line=\"{line}\">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>\n",
+                "    <testcase name=\"{} {} at {at}\" classname=\"{}\" file=\"{}\" line=\"{line}\">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>\n",
                 f.rule.code(),
                 f.rule.name(),
                 escape(&path),

@@ -51,11 +51,38 @@ impl Format {
     }
 }
 
-/// 1-based (line, column, end line, end column) of a range, columns in characters.
+/// 1-based (line, column, end line, end column) of a range, columns in characters; in a
+/// notebook, lines of the cell (see [`cell`]).
 pub(crate) fn position(file: &FileReport, r: TextRange) -> (usize, usize, usize, usize) {
-    let (line, column) = file.lines.line_col(&file.source, r.start);
-    let (end_line, end_column) = file.lines.line_col(&file.source, r.end);
+    let (line, column) = line_col(file, r.start);
+    let (end_line, end_column) = line_col(file, r.end);
     (line, column, end_line, end_column)
+}
+
+/// 1-based line and column of an offset; in a notebook, the line in its cell.
+pub(crate) fn line_col(file: &FileReport, offset: u32) -> (usize, usize) {
+    let (line, column) = file.lines.line_col(&file.source, offset);
+    match &file.cells {
+        Some(cells) => (cells.locate(line).line, column),
+        None => (line, column),
+    }
+}
+
+/// The notebook cell of an offset (1-based, into the notebook's `cells` array); `None` for
+/// other files.
+pub(crate) fn cell(file: &FileReport, offset: u32) -> Option<usize> {
+    let cells = file.cells.as_ref()?;
+    Some(cells.locate(file.lines.line(offset)).cell)
+}
+
+/// `line:col`, or `cell N:line:col` in a notebook (as ruff writes it): what follows the path
+/// in human and concise output.
+pub(crate) fn shown_position(file: &FileReport, offset: u32) -> String {
+    let (line, col) = line_col(file, offset);
+    match cell(file, offset) {
+        Some(cell) => format!("cell {cell}:{line}:{col}"),
+        None => format!("{line}:{col}"),
+    }
 }
 
 /// A path as shown in machine formats: `/` separators, no leading `./`.
@@ -73,10 +100,10 @@ pub fn concise(report: &Report) -> String {
     let mut out = String::new();
     for file in &report.files {
         for f in &file.findings {
-            let (line, col) = file.lines.line_col(&file.source, f.range.start);
             out.push_str(&format!(
-                "{}:{line}:{col}: {} [{}] {}\n",
+                "{}:{}: {} [{}] {}\n",
                 crate::error::shown(&file.path),
+                shown_position(file, f.range.start),
                 f.rule.code(),
                 f.rule.name(),
                 escape_text(&f.message)

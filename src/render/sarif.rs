@@ -275,12 +275,17 @@ fn flow(f: &Finding) -> Option<Vec<&crate::diagnostic::Label>> {
 
 fn region(file: &FileReport, range: crate::model::TextRange) -> Value {
     let (line, column, end_line, end_column) = position(file, range);
-    json!({
+    let mut region = json!({
         "startLine": line,
         "startColumn": column,
         "endLine": end_line,
         "endColumn": end_column,
-    })
+    });
+    // In a notebook the lines are the cell's: the cell is in the region's property bag.
+    if let Some(cell) = super::cell(file, range.start) {
+        region["properties"] = json!({ "cell": cell });
+    }
+    region
 }
 
 /// A relative path under `%SRCROOT%`, else a `file://` URI.
@@ -344,6 +349,7 @@ mod tests {
             source: source.to_string(),
             findings: Vec::new(),
             suppressed: Vec::new(),
+            cells: None,
         }
     }
 

@@ -21,8 +21,10 @@ pub fn fixtures(dir: &Path) -> Vec<PathBuf> {
             if p.is_dir() {
                 // Checked whole by their own harnesses: multi-file projects by
                 // tests/projects.rs, hostile input by tests/hostile.rs, configured trees
-                // (their annotations hold with their configuration) by tests/config.rs.
+                // (their annotations hold with their configuration) by tests/config.rs,
+                // notebooks (positions in cells) by tests/notebooks.rs.
                 if p == Path::new("testdata/projects")
+                    || p == Path::new("testdata/notebooks")
                     || p == Path::new("testdata/hostile")
                     || p == Path::new("testdata/config")
                 {
