@@ -796,6 +796,69 @@ fn baseline_counts_identical_findings() {
 
 /// `baseline = ".."` in the configuration of the working directory, relative to that file;
 /// `--baseline` on the command line replaces it.
+/// Issue 25 item 2: a run on part of the tree (from a subdirectory, or on pre-commit's file
+/// list) neither reports the other files' entries as gone nor drops them when ratcheting.
+#[test]
+fn ratcheting_part_of_the_tree_keeps_the_other_files_entries() {
+    let d = tempfile::tempdir().unwrap();
+    let flush = "from confluent_kafka import Producer\n\np = Producer({})\np.flush(5)\n";
+    write(d.path(), "a/w.py", flush);
+    write(d.path(), "b/w.py", flush);
+    let in_dir = |args: &[&str], cwd: &Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_offsetlint"))
+            .args(args)
+            .current_dir(cwd)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let baseline = d.path().join("baseline.json");
+    let b = s(&baseline);
+    let (code, err) = in_dir(&["check", "--isolated", "--write-baseline", b], d.path());
+    assert_eq!(code, Some(0), "{err}");
+    let written = fs::read_to_string(&baseline).unwrap();
+    // From `a/`: nothing of `b/` is gone, and the ratchet keeps it.
+    let a = d.path().join("a");
+    let (code, err) = in_dir(&["check", "--isolated", "--baseline", b], &a);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("no longer occur"), "{err}");
+    let ratchet = [
+        "check",
+        "--isolated",
+        "--baseline",
+        b,
+        "--write-baseline",
+        b,
+    ];
+    let (code, err) = in_dir(&ratchet, &a);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(fs::read_to_string(&baseline).unwrap(), written);
+    // A pre-commit file list from the root: the same.
+    let (code, err) = in_dir(&[&ratchet[..], &["a/w.py"]].concat(), d.path());
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(fs::read_to_string(&baseline).unwrap(), written);
+    // The next full run finds nothing new.
+    let (code, err) = in_dir(&["check", "--isolated", "--baseline", b], d.path());
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("2 findings hidden"), "{err}");
+    // A fixed file that was linted is still pruned.
+    fs::write(a.join("w.py"), "from confluent_kafka import Producer\n").unwrap();
+    let (code, err) = in_dir(&ratchet, &a);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&fs::read_to_string(&baseline).unwrap()).unwrap();
+    let paths: Vec<&Value> = v["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| &e["path"])
+        .collect();
+    assert_eq!(paths, [&Value::from("b/w.py")]);
+}
+
 #[test]
 fn baseline_from_the_configuration() {
     let d = tempfile::tempdir().unwrap();

@@ -18,9 +18,12 @@
 //! }
 //! ```
 //!
+//! Only the files a run lints can tell that an entry no longer occurs: a run on a subdirectory
+//! or on pre-commit's file list neither reports nor drops the entries of other files.
+//!
 //! `Baseline::load` is what a configuration key would call.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -144,14 +147,21 @@ impl Baseline {
         Baseline { root, entries }
     }
 
-    /// Entries recorded in both, with the smaller count: a baseline rewritten from a run
-    /// that used it only ever shrinks (`--baseline F --write-baseline F`).
-    pub fn intersect(&self, other: &Baseline) -> Baseline {
+    /// Entries recorded in both, with the smaller count, where `other` is the run that
+    /// linted `checked`; entries of files it did not lint are kept whole. A baseline
+    /// rewritten from a run that used it only ever shrinks, and a run on part of the tree
+    /// keeps the rest (`--baseline F --write-baseline F`).
+    pub fn intersect(&self, other: &Baseline, checked: &[PathBuf]) -> Baseline {
+        let linted = self.linted_paths(checked);
         let entries = self
             .entries
             .iter()
             .filter_map(|(k, &n)| {
-                let m = other.entries.get(k).copied().unwrap_or(0);
+                let m = if linted.contains(&k.path) {
+                    other.entries.get(k).copied().unwrap_or(0)
+                } else {
+                    n
+                };
                 (n.min(m) > 0).then(|| (k.clone(), n.min(m)))
             })
             .collect();
@@ -189,6 +199,11 @@ impl Baseline {
         })
     }
 
+    /// The entry paths of the files a run linted.
+    fn linted_paths(&self, checked: &[PathBuf]) -> HashSet<String> {
+        checked.iter().map(|p| relative_to(p, &self.root)).collect()
+    }
+
     /// Moves the findings the baseline records out of the report (each entry hides at most
     /// `count` findings with its key, the first in report order) and lists what is left of
     /// the entries.
@@ -208,9 +223,12 @@ impl Baseline {
                 }
             }
         }
+        // Only the files this run linted can tell that an entry no longer occurs.
+        let linted = self.linted_paths(&report.checked);
         applied.stale = self
             .entries
             .iter()
+            .filter(|(k, _)| linted.contains(&k.path))
             .filter_map(|(k, &count)| {
                 let missing = left.get(k).copied().unwrap_or(0);
                 (missing > 0).then(|| Stale {
