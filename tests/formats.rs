@@ -859,6 +859,110 @@ fn ratcheting_part_of_the_tree_keeps_the_other_files_entries() {
     assert_eq!(paths, [&Value::from("b/w.py")]);
 }
 
+/// Issue 25 item 3: black- and rustfmt-style rewrites of flagged fixture lines (magic
+/// trailing comma, quote change, re-wrapping, a comment) keep the baseline matching; and a
+/// baseline written with the old hash (whitespace removed only) still hides its findings.
+#[test]
+fn baseline_survives_formatters_and_reads_old_hashes() {
+    let rewrites: [(&str, &[(&str, &str)]); 3] = [
+        (
+            "testdata/OL202/confluent_kafka.py",
+            &[
+                ("producer.flush(0.5)  #", "producer.flush(\n        0.5,\n    )  #"),
+                ("sink.flush(30)  #", "sink.flush(  # drain\n        30,\n    )  #"),
+            ],
+        ),
+        (
+            "testdata/OL201/confluent_kafka.py",
+            &[
+                (
+                    "producer.produce(\"events-part\", body, str(event[\"id\"]), 0)",
+                    "producer.produce(\n            'events-part', body, str(event['id']), 0,\n        )",
+                ),
+                (
+                    "out.produce(\"rows\", value=json.dumps(row).encode())",
+                    "out.produce(\n            'rows',\n            value=json.dumps(row).encode(),\n        )",
+                ),
+            ],
+        ),
+        (
+            "testdata/OL202/rdkafka.rs",
+            &[(
+                "producer.flush(Duration::from_secs(30));",
+                "producer\n        .flush(\n            Duration::from_secs(30), // drain\n        );",
+            )],
+        ),
+    ];
+    let d = tempfile::tempdir().unwrap();
+    let baseline = d.path().join("baseline.json");
+    let b = s(&baseline);
+    for (fixture, edits) in rewrites {
+        // `OL202_confluent_kafka.py`: one directory, distinct names.
+        let to = d
+            .path()
+            .join(fixture.trim_start_matches("testdata/").replace('/', "_"));
+        let original = fs::read_to_string(fixture).unwrap();
+        fs::write(&to, &original).unwrap();
+        let (status, out) = run(&["check", "--isolated", "--write-baseline", b, s(&to)]);
+        assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+        let mut text = original.clone();
+        for (from, into) in edits {
+            assert!(text.contains(from), "{fixture}: {from}");
+            text = text.replacen(from, into, 1);
+        }
+        fs::write(&to, &text).unwrap();
+        let (status, out) = run(&["check", "--isolated", "--baseline", b, s(&to)]);
+        assert_eq!(
+            status,
+            ExitStatus::Clean,
+            "{fixture}:\n{}{}",
+            out.stdout,
+            out.stderr
+        );
+    }
+    // A baseline written with the old hash (the code without whitespace, comment and trailing
+    // comma included) still hides its finding, and the ratchet rewrites it to today's hash.
+    let code = "p.flush(  # drain\n    5,\n)";
+    let source = format!("from confluent_kafka import Producer\n\np = Producer({{}})\n{code}\n");
+    let w = write(d.path(), "old/w.py", &source);
+    let old = fnv_hex(
+        &code
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>(),
+    );
+    let entry = format!(
+        "{{\"version\": 1, \"entries\": [{{\"code\": \"OL202\", \"rule\": \"flush-result-ignored\", \"path\": \"w.py\", \"function\": null, \"hash\": \"{old}\", \"count\": 1}}]}}"
+    );
+    let old_baseline = d.path().join("old/baseline.json");
+    fs::write(&old_baseline, entry).unwrap();
+    let ob = s(&old_baseline);
+    let (status, out) = run(&["check", "--isolated", "--baseline", ob, s(&w)]);
+    assert_eq!(status, ExitStatus::Clean, "{}{}", out.stdout, out.stderr);
+    let (status, out) = run(&[
+        "check",
+        "--isolated",
+        "--baseline",
+        ob,
+        "--write-baseline",
+        ob,
+        s(&w),
+    ]);
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    let v: Value = serde_json::from_str(&fs::read_to_string(&old_baseline).unwrap()).unwrap();
+    assert_eq!(v["entries"][0]["hash"], fnv_hex("p.flush(5)"));
+}
+
+/// FNV-1a 64 as the baseline writes it.
+fn fnv_hex(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
 #[test]
 fn baseline_from_the_configuration() {
     let d = tempfile::tempdir().unwrap();

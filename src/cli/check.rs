@@ -418,7 +418,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     if let (Some(path), Some(current)) = (&args.write_baseline, &pass.current) {
         let same_file = baseline_file.as_deref().is_some_and(|b| same_path(b, path));
         let new = match (&baseline, same_file) {
-            (Some(old), true) => old.intersect(current, &report.checked),
+            (Some(old), true) => old.ratchet(report, &pass.applied),
             _ => current.clone(),
         };
         match new.write(path) {

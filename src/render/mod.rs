@@ -8,6 +8,7 @@ mod human;
 mod json;
 mod jsonl;
 mod junit;
+mod normalise;
 pub mod sarif;
 pub mod statistics;
 
