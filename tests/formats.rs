@@ -963,6 +963,44 @@ fn fnv_hex(text: &str) -> String {
     format!("{h:016x}")
 }
 
+/// Issue 25 item 4: from a subdirectory, GitHub and SARIF paths are relative to the repository
+/// root (the directory with `.git`), GitLab's to `CI_PROJECT_DIR` when set, else that root.
+#[test]
+fn ci_paths_are_relative_to_the_repository_root() {
+    let d = tempfile::tempdir().unwrap();
+    fs::create_dir_all(d.path().join(".git")).unwrap();
+    write(d.path(), "svc/app/w.py", BARE_COMMIT);
+    let svc = d.path().join("svc");
+    let in_svc = |format: &str, project_dir: Option<&Path>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_offsetlint"));
+        cmd.args(["check", "--isolated", "--format", format, "app"])
+            .current_dir(&svc)
+            .env_remove("CI_PROJECT_DIR");
+        if let Some(dir) = project_dir {
+            cmd.env("CI_PROJECT_DIR", dir);
+        }
+        String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+    };
+    let github = in_svc("github", None);
+    assert!(github.contains("::error file=svc/app/w.py,"), "{github}");
+    let gitlab = |dir| -> Value { serde_json::from_str(&in_svc("gitlab", dir)).unwrap() };
+    assert_eq!(gitlab(None)[0]["location"]["path"], "svc/app/w.py");
+    assert_eq!(gitlab(Some(&svc))[0]["location"]["path"], "app/w.py");
+    let sarif: Value = serde_json::from_str(&in_svc("sarif", None)).unwrap();
+    let run = &sarif["runs"][0];
+    let location = &run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+    assert_eq!(location["uri"], "svc/app/w.py");
+    assert_eq!(location["uriBaseId"], "%SRCROOT%");
+    let root = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+        .as_str()
+        .unwrap();
+    let top = fs::canonicalize(d.path()).unwrap();
+    assert!(
+        root.trim_end_matches('/').ends_with(top.to_str().unwrap()),
+        "{root}"
+    );
+}
+
 #[test]
 fn baseline_from_the_configuration() {
     let d = tempfile::tempdir().unwrap();

@@ -478,7 +478,8 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     } else {
         let color =
             args.output_file.is_none() && use_color(args.color, std::io::stdout().is_terminal());
-        let root = std::env::current_dir().unwrap_or_default();
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let root = render::repository_root(&cwd);
         main.push_str(&match args.format {
             Format::Human => render::human(report, color, args.unsafe_fixes),
             Format::Concise => render::concise(report),
@@ -493,8 +494,8 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
                     include_suppressed: args.sarif_include_suppressed,
                 },
             ),
-            Format::Github => render::github(report),
-            Format::Gitlab => render::gitlab(report, &root),
+            Format::Github => render::github(report, &root),
+            Format::Gitlab => render::gitlab(report, &render::gitlab_root(&cwd)),
             Format::Junit => render::junit(report),
         });
     }

@@ -386,7 +386,7 @@ pub fn relative_to(path: &Path, root: &Path) -> String {
 
 /// An absolute, canonical path where the file exists; else joined to the working directory
 /// and normalised lexically (`stdin-filename` may name a file that does not exist).
-fn absolute(path: &Path) -> PathBuf {
+pub(super) fn absolute(path: &Path) -> PathBuf {
     if let Ok(p) = std::fs::canonicalize(path) {
         return p;
     }

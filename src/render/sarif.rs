@@ -285,13 +285,10 @@ fn region(file: &FileReport, range: crate::model::TextRange) -> Value {
 
 /// A relative path under `%SRCROOT%`, else a `file://` URI.
 fn artifact(path: &Path, root: &Path) -> Value {
-    if path.is_absolute() {
-        match path.strip_prefix(root) {
-            Ok(rel) => json!({ "uri": encode(&super::slash_path(rel)), "uriBaseId": "%SRCROOT%" }),
-            Err(_) => json!({ "uri": file_uri(path) }),
-        }
-    } else {
-        json!({ "uri": encode(&super::slash_path(path)), "uriBaseId": "%SRCROOT%" })
+    let absolute = super::baseline::absolute(path);
+    match absolute.strip_prefix(root) {
+        Ok(rel) => json!({ "uri": encode(&super::slash_path(rel)), "uriBaseId": "%SRCROOT%" }),
+        Err(_) => json!({ "uri": file_uri(&absolute) }),
     }
 }
 
