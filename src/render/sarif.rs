@@ -398,7 +398,13 @@ mod tests {
                 message: message.into(),
             });
         }
-        let v = result(&file, &f, &Status::Reported, "x".into(), &opts());
+        // Relative paths are under the working directory: the root here.
+        let cwd = std::fs::canonicalize(".").unwrap();
+        let opts = SarifOptions {
+            root: &cwd,
+            ..opts()
+        };
+        let v = result(&file, &f, &Status::Reported, "x".into(), &opts);
         let steps = v["codeFlows"][0]["threadFlows"][0]["locations"]
             .as_array()
             .unwrap();
