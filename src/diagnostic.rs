@@ -42,6 +42,9 @@ pub struct Suggestion {
     pub message: String,
     /// Source text of the call's arguments to keep, keywords as `name=value`.
     pub keep_args: Vec<String>,
+    /// Names of the template bound under another name in the file (`TopicPartition` imported
+    /// `as TP`): each whole-word occurrence in the template is written as the local name.
+    pub renames: Vec<(&'static str, String)>,
 }
 
 /// Whether applying a fix keeps behaviour (ruff's safe/unsafe split). Every fix offered so
@@ -99,6 +102,8 @@ pub struct Finding {
     pub suggestion: Option<Suggestion>,
     /// When set, the rendered suggestion replacing this range is offered as a fix.
     pub fix_range: Option<TextRange>,
+    /// Further edits of that fix: the imports the suggestion needs.
+    pub fix_imports: Vec<Edit>,
     /// Built by the engine from `suggestion` and `fix_range`.
     pub fix: Option<Fix>,
     /// Locations in other files (an import chain through project modules).
@@ -120,6 +125,7 @@ impl Finding {
             resolution: None,
             suggestion: None,
             fix_range: None,
+            fix_imports: Vec::new(),
             fix: None,
             related: Vec::new(),
             enclosing: None,
@@ -152,6 +158,12 @@ impl Finding {
     /// Offer the suggestion as an (unsafe) fix replacing `range`.
     pub fn fix_replaces(mut self, range: TextRange) -> Self {
         self.fix_range = Some(range);
+        self
+    }
+
+    /// The fix also inserts these imports.
+    pub fn fix_imports(mut self, edits: Vec<Edit>) -> Self {
+        self.fix_imports = edits;
         self
     }
 

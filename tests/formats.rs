@@ -796,6 +796,211 @@ fn baseline_counts_identical_findings() {
 
 /// `baseline = ".."` in the configuration of the working directory, relative to that file;
 /// `--baseline` on the command line replaces it.
+/// Issue 25 item 2: a run on part of the tree (from a subdirectory, or on pre-commit's file
+/// list) neither reports the other files' entries as gone nor drops them when ratcheting.
+#[test]
+fn ratcheting_part_of_the_tree_keeps_the_other_files_entries() {
+    let d = tempfile::tempdir().unwrap();
+    let flush = "from confluent_kafka import Producer\n\np = Producer({})\np.flush(5)\n";
+    write(d.path(), "a/w.py", flush);
+    write(d.path(), "b/w.py", flush);
+    let in_dir = |args: &[&str], cwd: &Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_offsetlint"))
+            .args(args)
+            .current_dir(cwd)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let baseline = d.path().join("baseline.json");
+    let b = s(&baseline);
+    let (code, err) = in_dir(&["check", "--isolated", "--write-baseline", b], d.path());
+    assert_eq!(code, Some(0), "{err}");
+    let written = fs::read_to_string(&baseline).unwrap();
+    // From `a/`: nothing of `b/` is gone, and the ratchet keeps it.
+    let a = d.path().join("a");
+    let (code, err) = in_dir(&["check", "--isolated", "--baseline", b], &a);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("no longer occur"), "{err}");
+    let ratchet = [
+        "check",
+        "--isolated",
+        "--baseline",
+        b,
+        "--write-baseline",
+        b,
+    ];
+    let (code, err) = in_dir(&ratchet, &a);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(fs::read_to_string(&baseline).unwrap(), written);
+    // A pre-commit file list from the root: the same.
+    let (code, err) = in_dir(&[&ratchet[..], &["a/w.py"]].concat(), d.path());
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(fs::read_to_string(&baseline).unwrap(), written);
+    // The next full run finds nothing new.
+    let (code, err) = in_dir(&["check", "--isolated", "--baseline", b], d.path());
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("2 findings hidden"), "{err}");
+    // A fixed file that was linted is still pruned.
+    fs::write(a.join("w.py"), "from confluent_kafka import Producer\n").unwrap();
+    let (code, err) = in_dir(&ratchet, &a);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&fs::read_to_string(&baseline).unwrap()).unwrap();
+    let paths: Vec<&Value> = v["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| &e["path"])
+        .collect();
+    assert_eq!(paths, [&Value::from("b/w.py")]);
+}
+
+/// Issue 25 item 3: black- and rustfmt-style rewrites of flagged fixture lines (magic
+/// trailing comma, quote change, re-wrapping, a comment) keep the baseline matching; and a
+/// baseline written with the old hash (whitespace removed only) still hides its findings.
+#[test]
+fn baseline_survives_formatters_and_reads_old_hashes() {
+    let rewrites: [(&str, &[(&str, &str)]); 3] = [
+        (
+            "testdata/OL202/confluent_kafka.py",
+            &[
+                ("producer.flush(0.5)  #", "producer.flush(\n        0.5,\n    )  #"),
+                ("sink.flush(30)  #", "sink.flush(  # drain\n        30,\n    )  #"),
+            ],
+        ),
+        (
+            "testdata/OL201/confluent_kafka.py",
+            &[
+                (
+                    "producer.produce(\"events-part\", body, str(event[\"id\"]), 0)",
+                    "producer.produce(\n            'events-part', body, str(event['id']), 0,\n        )",
+                ),
+                (
+                    "out.produce(\"rows\", value=json.dumps(row).encode())",
+                    "out.produce(\n            'rows',\n            value=json.dumps(row).encode(),\n        )",
+                ),
+            ],
+        ),
+        (
+            "testdata/OL202/rdkafka.rs",
+            &[(
+                "producer.flush(Duration::from_secs(30));",
+                "producer\n        .flush(\n            Duration::from_secs(30), // drain\n        );",
+            )],
+        ),
+    ];
+    let d = tempfile::tempdir().unwrap();
+    let baseline = d.path().join("baseline.json");
+    let b = s(&baseline);
+    for (fixture, edits) in rewrites {
+        // `OL202_confluent_kafka.py`: one directory, distinct names.
+        let to = d
+            .path()
+            .join(fixture.trim_start_matches("testdata/").replace('/', "_"));
+        let original = fs::read_to_string(fixture).unwrap();
+        fs::write(&to, &original).unwrap();
+        let (status, out) = run(&["check", "--isolated", "--write-baseline", b, s(&to)]);
+        assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+        let mut text = original.clone();
+        for (from, into) in edits {
+            assert!(text.contains(from), "{fixture}: {from}");
+            text = text.replacen(from, into, 1);
+        }
+        fs::write(&to, &text).unwrap();
+        let (status, out) = run(&["check", "--isolated", "--baseline", b, s(&to)]);
+        assert_eq!(
+            status,
+            ExitStatus::Clean,
+            "{fixture}:\n{}{}",
+            out.stdout,
+            out.stderr
+        );
+    }
+    // A baseline written with the old hash (the code without whitespace, comment and trailing
+    // comma included) still hides its finding, and the ratchet rewrites it to today's hash.
+    let code = "p.flush(  # drain\n    5,\n)";
+    let source = format!("from confluent_kafka import Producer\n\np = Producer({{}})\n{code}\n");
+    let w = write(d.path(), "old/w.py", &source);
+    let old = fnv_hex(
+        &code
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>(),
+    );
+    let entry = format!(
+        "{{\"version\": 1, \"entries\": [{{\"code\": \"OL202\", \"rule\": \"flush-result-ignored\", \"path\": \"w.py\", \"function\": null, \"hash\": \"{old}\", \"count\": 1}}]}}"
+    );
+    let old_baseline = d.path().join("old/baseline.json");
+    fs::write(&old_baseline, entry).unwrap();
+    let ob = s(&old_baseline);
+    let (status, out) = run(&["check", "--isolated", "--baseline", ob, s(&w)]);
+    assert_eq!(status, ExitStatus::Clean, "{}{}", out.stdout, out.stderr);
+    let (status, out) = run(&[
+        "check",
+        "--isolated",
+        "--baseline",
+        ob,
+        "--write-baseline",
+        ob,
+        s(&w),
+    ]);
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    let v: Value = serde_json::from_str(&fs::read_to_string(&old_baseline).unwrap()).unwrap();
+    assert_eq!(v["entries"][0]["hash"], fnv_hex("p.flush(5)"));
+}
+
+/// FNV-1a 64 as the baseline writes it.
+fn fnv_hex(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// Issue 25 item 4: from a subdirectory, GitHub and SARIF paths are relative to the repository
+/// root (the directory with `.git`), GitLab's to `CI_PROJECT_DIR` when set, else that root.
+#[test]
+fn ci_paths_are_relative_to_the_repository_root() {
+    let d = tempfile::tempdir().unwrap();
+    fs::create_dir_all(d.path().join(".git")).unwrap();
+    write(d.path(), "svc/app/w.py", BARE_COMMIT);
+    let svc = d.path().join("svc");
+    let in_svc = |format: &str, project_dir: Option<&Path>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_offsetlint"));
+        cmd.args(["check", "--isolated", "--format", format, "app"])
+            .current_dir(&svc)
+            .env_remove("CI_PROJECT_DIR");
+        if let Some(dir) = project_dir {
+            cmd.env("CI_PROJECT_DIR", dir);
+        }
+        String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+    };
+    let github = in_svc("github", None);
+    assert!(github.contains("::error file=svc/app/w.py,"), "{github}");
+    let gitlab = |dir| -> Value { serde_json::from_str(&in_svc("gitlab", dir)).unwrap() };
+    assert_eq!(gitlab(None)[0]["location"]["path"], "svc/app/w.py");
+    assert_eq!(gitlab(Some(&svc))[0]["location"]["path"], "app/w.py");
+    let sarif: Value = serde_json::from_str(&in_svc("sarif", None)).unwrap();
+    let run = &sarif["runs"][0];
+    let location = &run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+    assert_eq!(location["uri"], "svc/app/w.py");
+    assert_eq!(location["uriBaseId"], "%SRCROOT%");
+    let root = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+        .as_str()
+        .unwrap();
+    let top = fs::canonicalize(d.path()).unwrap();
+    assert!(
+        root.trim_end_matches('/').ends_with(top.to_str().unwrap()),
+        "{root}"
+    );
+}
+
 #[test]
 fn baseline_from_the_configuration() {
     let d = tempfile::tempdir().unwrap();
@@ -1074,10 +1279,12 @@ fn fix_applies_every_offered_fix_and_the_result_relints_and_parses() {
         let (status, diff) = run(&["check", "--isolated", "--diff", "--unsafe-fixes", s(to)]);
         assert_eq!(status, ExitStatus::Findings, "{}", from.display());
         assert!(diff.stdout.starts_with("--- a/"), "{}", diff.stdout);
+        // One changed line per fix, besides the imports the fixes add.
         assert_eq!(
             diff.stdout
                 .lines()
                 .filter(|l| l.starts_with('+') && !l.starts_with("+++"))
+                .filter(|l| !l.starts_with("+from ") && !l.starts_with("+import "))
                 .count(),
             *fixes,
             "{}",
@@ -1123,7 +1330,96 @@ fn fix_applies_every_offered_fix_and_the_result_relints_and_parses() {
         );
         let (_, again) = run(&["check", "--isolated", "--format", "json", s(to)]);
         assert_eq!(again.stdout, fixed_out.stdout);
+        if lang == offsetlint::Lang::Python {
+            let unbound = unbound_names(to, &names_called(before));
+            assert!(
+                unbound.is_empty(),
+                "{}: the fix uses {unbound:?} unbound:\n{fixed}",
+                from.display()
+            );
+        }
     }
+}
+
+/// The names a fix's edits call (`TopicPartition(`, `OffsetAndMetadata(`), not attributes.
+fn names_called(items: &[Value]) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for content in items
+        .iter()
+        .flat_map(|i| i["fix"]["edits"].as_array().into_iter().flatten())
+        .filter_map(|e| e["content"].as_str())
+    {
+        let mut word = String::new();
+        let mut after_dot = false;
+        for c in content.chars() {
+            if c.is_alphanumeric() || c == '_' {
+                word.push(c);
+                continue;
+            }
+            if c == '(' && !after_dot && !word.is_empty() && !word.starts_with(char::is_numeric) {
+                names.insert(word.clone());
+            }
+            after_dot = c == '.';
+            word.clear();
+        }
+    }
+    names
+}
+
+/// Those of `names` the Python file neither binds at module level (imports, definitions,
+/// assignments) nor gets from the builtins: CPython's own parser decides.
+fn unbound_names(path: &Path, names: &BTreeSet<String>) -> Vec<String> {
+    const SCRIPT: &str = r#"
+import ast, builtins, sys
+tree = ast.parse(open(sys.argv[1], encoding="utf-8").read())
+bound = set(dir(builtins))
+for node in tree.body:
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        bound |= {(a.asname or a.name).split(".")[0] for a in node.names}
+    elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        bound.add(node.name)
+    elif isinstance(node, ast.Assign):
+        bound |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+print("\n".join(n for n in sys.argv[2:] if n not in bound))
+"#;
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(SCRIPT)
+        .arg(path)
+        .args(names)
+        .output()
+        .expect("python3 (CPython) checks the fixed files for unbound names");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// kafka-python's `OffsetAndMetadata` takes two fields in 2.0.x and three in 2.1: no form is
+/// known to run with every release, so OL101 suggests 2.0's in its help and offers no fix.
+#[test]
+fn kafka_python_commit_suggestion_is_help_without_a_fix() {
+    let (_, out) = run(&[
+        "check",
+        "--isolated",
+        "--format",
+        "json",
+        "testdata/OL101/kafka_python.py",
+    ]);
+    let items: Vec<Value> = serde_json::from_str(&out.stdout).unwrap();
+    let ol101: Vec<&Value> = items.iter().filter(|i| i["code"] == "OL101").collect();
+    assert!(!ol101.is_empty());
+    assert!(ol101.iter().all(|i| i["fix"].is_null()), "{ol101:?}");
+    assert!(ol101.iter().any(|i| i["help"]
+        .as_str()
+        .unwrap()
+        .contains("OffsetAndMetadata(msg.offset + 1, \"\")")));
 }
 
 fn common_fixtures() -> Vec<PathBuf> {

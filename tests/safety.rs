@@ -415,7 +415,9 @@ fn baseline_entries_cannot_forge_output() {
     write(d.path(), "w.py", BARE);
     baseline_with(d.path(), |v| {
         let e = &mut v["entries"][0];
-        e["path"] = "x.py\n::warning file=a.py::forged".into();
+        // Only entries of linted files are listed as gone (issue 25 item 2): the path stays
+        // `w.py`, and the rule name (shown, never matched) carries the forged line.
+        e["rule"] = "bare-commit\n::warning file=a.py::forged".into();
         e["function"] = "\u{1b}[2Jf".into();
         e["hash"] = "\u{202e}cafe".into();
     });

@@ -418,7 +418,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     if let (Some(path), Some(current)) = (&args.write_baseline, &pass.current) {
         let same_file = baseline_file.as_deref().is_some_and(|b| same_path(b, path));
         let new = match (&baseline, same_file) {
-            (Some(old), true) => old.intersect(current),
+            (Some(old), true) => old.ratchet(report, &pass.applied),
             _ => current.clone(),
         };
         match new.write(path) {
@@ -478,7 +478,8 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     } else {
         let color =
             args.output_file.is_none() && use_color(args.color, std::io::stdout().is_terminal());
-        let root = std::env::current_dir().unwrap_or_default();
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let root = render::repository_root(&cwd);
         main.push_str(&match args.format {
             Format::Human => render::human(report, color, args.unsafe_fixes),
             Format::Concise => render::concise(report),
@@ -493,8 +494,8 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
                     include_suppressed: args.sarif_include_suppressed,
                 },
             ),
-            Format::Github => render::github(report),
-            Format::Gitlab => render::gitlab(report, &root),
+            Format::Github => render::github(report, &root),
+            Format::Gitlab => render::gitlab(report, &render::gitlab_root(&cwd)),
             Format::Junit => render::junit(report),
         });
     }

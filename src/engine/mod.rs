@@ -59,6 +59,9 @@ pub struct Report {
     /// Files with at least one finding or suppressed finding, sorted by path.
     pub files: Vec<FileReport>,
     pub files_checked: usize,
+    /// The files linted (the targets, as reported), with findings or not: a baseline prunes
+    /// only their entries.
+    pub checked: Vec<PathBuf>,
     /// Per-file and per-path errors; the rest of the run went on.
     pub errors: Vec<Error>,
     /// Files skipped on purpose (too large, not a regular file, vanished): printed, but the
@@ -284,8 +287,14 @@ fn check_entries(
     let (reports, file_errors) = lint_project(&entries, &keys, walk.batch_targets, &mut phases);
     phases.report();
     errors.extend(file_errors);
+    let checked = entries
+        .iter()
+        .filter(|e| e.target)
+        .map(|e| e.display.clone())
+        .collect();
     let mut report = Report {
         files_checked,
+        checked,
         files: reports
             .into_iter()
             .filter(|f| !f.findings.is_empty() || !f.suppressed.is_empty())
@@ -1029,6 +1038,7 @@ pub fn report_for_bytes(path: &Path, bytes: &[u8], settings: &Settings) -> Repor
     let (source, findings, cells) = lint_bytes(path, bytes, lang, settings);
     let mut report = Report {
         files_checked: 1,
+        checked: vec![path.to_path_buf()],
         ..Report::default()
     };
     if !findings.is_empty() {

@@ -35,6 +35,22 @@ pub const CLIENT_ROOTS: &[(Lang, &str)] = &[
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LibId(pub u8);
 
+/// Names a suggested fix uses (`TopicPartition`), imported from `module` when the file binds
+/// none of them to the library: `from aiokafka.structs import TopicPartition`.
+#[derive(Debug, Clone, Copy)]
+pub struct FixImports {
+    pub module: &'static str,
+    pub names: &'static [&'static str],
+}
+
+impl FixImports {
+    /// A fix that uses no name it must import.
+    pub const NONE: FixImports = FixImports {
+        module: "",
+        names: &[],
+    };
+}
+
 /// One client library and what the rules say about it.
 #[derive(Debug, Clone)]
 pub struct Library {
@@ -56,6 +72,11 @@ pub struct Library {
     /// OL101's replacement call: `{receiver}`, `{method}`, `{message}`, `{args}` (the call's
     /// other arguments, each preceded by `, `) and `{last_arg=DEFAULT}` are filled in.
     pub commit_fix: &'static str,
+    /// The names `commit_fix` uses that the file must bind, and where they are imported from.
+    pub commit_fix_imports: FixImports,
+    /// Whether `commit_fix` is offered as a fix: `false` when no form of it runs with every
+    /// supported release of the library (it is then help text only).
+    pub commit_fix_applies: bool,
     /// The consumer configuration keys OL105 reads.
     pub auto_commit: AutoCommitKeys,
     /// The producer configuration keys OL205 reads.

@@ -1,10 +1,21 @@
 //! Python Kafka clients: confluent-kafka, aiokafka, kafka-python. One block per library.
 
 use super::{
-    AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role,
-    SinkSpec,
+    AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, FixImports, Knowledge, Library,
+    Op, Role, SinkSpec,
 };
 use crate::model::Lang;
+
+/// OL101's fix names for aiokafka: `aiokafka.structs` has both in every release.
+const STRUCTS_AIOKAFKA: FixImports = FixImports {
+    module: "aiokafka.structs",
+    names: &["TopicPartition", "OffsetAndMetadata"],
+};
+
+const STRUCTS_KAFKA_PYTHON: FixImports = FixImports {
+    module: "kafka.structs",
+    names: &["TopicPartition", "OffsetAndMetadata"],
+};
 
 #[rustfmt::skip]
 pub(super) fn register(k: &mut Knowledge) {
@@ -24,6 +35,8 @@ pub(super) fn register(k: &mut Knowledge) {
             delivery_hint_local: "pass `on_delivery=callback` and record failures",
             flush_hint_local: "check it: `if producer.flush(timeout): ...` (it returns how many messages are still queued)",
             commit_fix: "{receiver}.{method}(message={message}{args})",
+            commit_fix_imports: FixImports::NONE,
+            commit_fix_applies: true,
             auto_commit: AutoCommitKeys {
                 group: "group.id",
                 commit: "enable.auto.commit",
@@ -77,6 +90,8 @@ pub(super) fn register(k: &mut Knowledge) {
             delivery_hint_local: "use `send_and_wait(..)`, or keep the returned future and `await` it",
             flush_hint_local: "check it",
             commit_fix: "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})",
+            commit_fix_imports: STRUCTS_AIOKAFKA,
+            commit_fix_applies: true,
             auto_commit: AutoCommitKeys {
                 group: "group_id",
                 commit: "enable_auto_commit",
@@ -117,7 +132,12 @@ pub(super) fn register(k: &mut Knowledge) {
             flush_hint: "check it",
             delivery_hint_local: "call `.get(timeout=..)` on the returned future, or `add_errback(..)`",
             flush_hint_local: "check it",
-            commit_fix: "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, None, -1)}{args})",
+            commit_fix: "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})",
+            commit_fix_imports: STRUCTS_KAFKA_PYTHON,
+            // kafka-python 2.0.x's `OffsetAndMetadata` takes (offset, metadata); 2.1 added
+            // `leader_epoch`, and no one form is known to run with every 2.x release: the
+            // suggestion (2.0's form) is help text, not a fix.
+            commit_fix_applies: false,
             auto_commit: AutoCommitKeys {
                 group: "group_id",
                 commit: "enable_auto_commit",

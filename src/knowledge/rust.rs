@@ -1,8 +1,8 @@
 //! Rust Kafka client: rdkafka.
 
 use super::{
-    AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, Knowledge, Library, Op, Role,
-    SinkSpec,
+    AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, FixImports, Knowledge, Library,
+    Op, Role, SinkSpec,
 };
 use crate::model::Lang;
 
@@ -22,6 +22,8 @@ pub(super) fn register(k: &mut Knowledge) {
             delivery_hint_local: "`match` the delivery result and record failures, or keep the `DeliveryFuture` and await it",
             flush_hint_local: "handle it: `if let Err(e) = producer.flush(timeout) { .. }`",
             commit_fix: "{receiver}.commit_message(&{message}, {last_arg=CommitMode::Async})",
+            commit_fix_imports: FixImports::NONE,
+            commit_fix_applies: true,
             auto_commit: AutoCommitKeys {
                 group: "group.id",
                 commit: "enable.auto.commit",

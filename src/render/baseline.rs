@@ -1,7 +1,8 @@
 //! Baselines: today's findings recorded in a file, so that a later run reports only new ones.
 //!
 //! An entry is keyed by rule, path (relative to the baseline file's directory), enclosing
-//! function and a hash of the flagged code with every whitespace character removed, with a
+//! function and a hash of the flagged code as a normalised token stream (no whitespace, no
+//! comments, no trailing comma before a closing bracket, Python strings in double quotes), with a
 //! count: never by line number, so an edit elsewhere in the file (lines inserted above) changes
 //! nothing, and a reformatted call still matches. The same key, with the occurrence number,
 //! gives the fingerprints of SARIF (`partialFingerprints`) and GitLab reports.
@@ -18,9 +19,12 @@
 //! }
 //! ```
 //!
+//! Only the files a run lints can tell that an entry no longer occurs: a run on a subdirectory
+//! or on pre-commit's file list neither reports nor drops the entries of other files.
+//!
 //! `Baseline::load` is what a configuration key would call.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -144,17 +148,23 @@ impl Baseline {
         Baseline { root, entries }
     }
 
-    /// Entries recorded in both, with the smaller count: a baseline rewritten from a run
-    /// that used it only ever shrinks (`--baseline F --write-baseline F`).
-    pub fn intersect(&self, other: &Baseline) -> Baseline {
-        let entries = self
+    /// The baseline rewritten by a run that used it (`--baseline F --write-baseline F`): the
+    /// findings it hid, under today's keys (an entry matched by its old hash is rewritten),
+    /// and the entries of files the run did not lint, whole. It only ever shrinks, and a run
+    /// on part of the tree keeps the rest.
+    pub fn ratchet(&self, report: &Report, applied: &Applied) -> Baseline {
+        let linted = self.linted_paths(&report.checked);
+        let mut entries: BTreeMap<Key, usize> = self
             .entries
             .iter()
-            .filter_map(|(k, &n)| {
-                let m = other.entries.get(k).copied().unwrap_or(0);
-                (n.min(m) > 0).then(|| (k.clone(), n.min(m)))
-            })
+            .filter(|(k, _)| !linted.contains(&k.path))
+            .map(|(k, &n)| (k.clone(), n))
             .collect();
+        for (i, f) in &applied.hidden {
+            if let Some(file) = report.files.get(*i) {
+                *entries.entry(key(file, f, &self.root)).or_insert(0) += 1;
+            }
+        }
         Baseline {
             root: self.root.clone(),
             entries,
@@ -189,6 +199,11 @@ impl Baseline {
         })
     }
 
+    /// The entry paths of the files a run linted.
+    fn linted_paths(&self, checked: &[PathBuf]) -> HashSet<String> {
+        checked.iter().map(|p| relative_to(p, &self.root)).collect()
+    }
+
     /// Moves the findings the baseline records out of the report (each entry hides at most
     /// `count` findings with its key, the first in report order) and lists what is left of
     /// the entries.
@@ -198,19 +213,25 @@ impl Baseline {
         for (i, file) in report.files.iter_mut().enumerate() {
             let findings = std::mem::take(&mut file.findings);
             for f in findings {
-                let k = key(file, &f, &self.root);
-                match left.get_mut(&k) {
-                    Some(n) if *n > 0 => {
+                // Today's key, else the key of a baseline written before the hash was
+                // normalised.
+                let keys = [key(file, &f, &self.root), legacy_key(file, &f, &self.root)];
+                let found = keys.iter().find(|k| left.get(k).is_some_and(|n| *n > 0));
+                match found.and_then(|k| left.get_mut(k)) {
+                    Some(n) => {
                         *n -= 1;
                         applied.hidden.push((i, f));
                     }
-                    _ => file.findings.push(f),
+                    None => file.findings.push(f),
                 }
             }
         }
+        // Only the files this run linted can tell that an entry no longer occurs.
+        let linted = self.linted_paths(&report.checked);
         applied.stale = self
             .entries
             .iter()
+            .filter(|(k, _)| linted.contains(&k.path))
             .filter_map(|(k, &count)| {
                 let missing = left.get(k).copied().unwrap_or(0);
                 (missing > 0).then(|| Stale {
@@ -243,19 +264,37 @@ fn root_of(path: &Path) -> PathBuf {
     absolute(dir)
 }
 
-/// The key of one finding of `file`, its path relative to `root`.
+/// The key of one finding of `file`, its path relative to `root`: the hash is of the
+/// flagged code as a normalised token stream (`render::normalise`), so a formatter changes
+/// nothing.
 pub fn key(file: &FileReport, f: &Finding, root: &Path) -> Key {
+    let hash = text_hash(&super::normalise::normalised(
+        file.lang,
+        flagged_code(file, f),
+    ));
     Key {
         code: f.rule.code().to_string(),
         path: relative_to(&file.path, root),
         function: f.enclosing.clone(),
-        hash: text_hash(&flagged_text(file, f)),
+        hash,
     }
 }
 
-/// The flagged code with every whitespace character removed; for an empty range (a syntax
-/// error at the end of a file), its line.
-pub fn flagged_text(file: &FileReport, f: &Finding) -> String {
+/// The key as offsetlint wrote it before the normalised hash (the code with whitespace
+/// removed), so that baselines written then still hide their findings.
+fn legacy_key(file: &FileReport, f: &Finding, root: &Path) -> Key {
+    let text: String = flagged_code(file, f)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    Key {
+        hash: text_hash(&text),
+        ..key(file, f, root)
+    }
+}
+
+/// The flagged code; for an empty range (a syntax error at the end of a file), its line.
+fn flagged_code<'a>(file: &'a FileReport, f: &Finding) -> &'a str {
     let source = &file.source;
     let range = if f.range.is_empty() {
         file.lines
@@ -266,9 +305,6 @@ pub fn flagged_text(file: &FileReport, f: &Finding) -> String {
     source
         .get(range.start as usize..range.end as usize)
         .unwrap_or("")
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect()
 }
 
 /// FNV-1a, 64 bits, as 16 hex digits: stable across platforms and versions (the standard
@@ -350,7 +386,7 @@ pub fn relative_to(path: &Path, root: &Path) -> String {
 
 /// An absolute, canonical path where the file exists; else joined to the working directory
 /// and normalised lexically (`stdin-filename` may name a file that does not exist).
-fn absolute(path: &Path) -> PathBuf {
+pub(super) fn absolute(path: &Path) -> PathBuf {
     if let Ok(p) = std::fs::canonicalize(path) {
         return p;
     }

@@ -27,19 +27,21 @@ pub fn fixed_source(file: &FileReport, unsafe_fixes: bool) -> Option<(String, us
         let Some(fix) = f.fix.as_ref().filter(|x| applies(x, unsafe_fixes)) else {
             continue;
         };
-        let overlaps = fix.edits.iter().any(|e| {
+        // An edit another fix already made (the same import inserted) is shared, not repeated.
+        let new: Vec<&Edit> = fix.edits.iter().filter(|e| !taken.contains(e)).collect();
+        let overlaps = new.iter().any(|e| {
             taken
                 .iter()
                 .any(|t| e.range.start < t.range.end && t.range.start < e.range.end)
         });
-        let in_bounds = fix.edits.iter().all(|e| {
+        let in_bounds = new.iter().all(|e| {
             file.source.is_char_boundary(e.range.start as usize)
                 && file.source.is_char_boundary(e.range.end as usize)
         });
         if overlaps || !in_bounds {
             continue;
         }
-        taken.extend(&fix.edits);
+        taken.extend(new);
         fixed += 1;
     }
     if fixed == 0 {
@@ -84,12 +86,15 @@ pub fn complete_finding(lang: Lang, f: &mut Finding) {
         Some(help) => format!("{help}: `{code}`"),
         None => format!("instead: `{code}`"),
     });
+    let imports = std::mem::take(&mut f.fix_imports);
     f.fix = f.fix_range.map(|range| Fix {
         applicability: Applicability::Unsafe,
-        edits: vec![Edit {
+        edits: std::iter::once(Edit {
             range,
             content: code,
-        }],
+        })
+        .chain(imports)
+        .collect(),
     });
 }
 
@@ -111,8 +116,7 @@ fn fill(s: &Suggestion, receiver: &str, message: &str, arg: impl Fn(&str) -> Str
         .iter()
         .map(|a| format!(", {}", arg(a)))
         .collect();
-    let mut out = s
-        .template
+    let mut out = renamed(s.template, &s.renames)
         .replace("{receiver}", receiver)
         .replace("{method}", &s.method)
         .replace("{message}", message)
@@ -123,6 +127,27 @@ fn fill(s: &Suggestion, receiver: &str, message: &str, arg: impl Fn(&str) -> Str
             let default = out[start + "{last_arg=".len()..start + len].to_string();
             let value = s.keep_args.last().map_or(default, |a| arg(a));
             out.replace_range(start..=start + len, &value);
+        }
+    }
+    out
+}
+
+/// The template with each renamed name, as a whole word, written as its local name.
+fn renamed(template: &str, renames: &[(&str, String)]) -> String {
+    let mut out = template.to_string();
+    for (name, local) in renames {
+        let mut at = 0;
+        while let Some(found) = out[at..].find(name).map(|i| at + i) {
+            let end = found + name.len();
+            let word = |c: char| c.is_alphanumeric() || c == '_';
+            let whole = !out[..found].chars().next_back().is_some_and(word)
+                && !out[end..].chars().next().is_some_and(word);
+            if whole {
+                out.replace_range(found..end, local);
+                at = found + local.len();
+            } else {
+                at = end;
+            }
         }
     }
     out
@@ -189,6 +214,7 @@ mod tests {
             method: "commit".into(),
             message: message.into(),
             keep_args: keep.iter().map(|s| s.to_string()).collect(),
+            renames: Vec::new(),
         }
     }
 
@@ -229,5 +255,16 @@ mod tests {
             "c.commit({TopicPartition(m.topic, m.partition): 1})"
         );
         assert_eq!(render(Lang::Python, &suggestion(t, "c", "m-1", &[])), None);
+    }
+
+    #[test]
+    fn renames_whole_words_only() {
+        let aio = "{receiver}.{method}({TopicPartition({message}.topic, 0): XTopicPartition})";
+        let mut s = suggestion(aio, "c", "m", &[]);
+        s.renames = vec![("TopicPartition", "TP".into())];
+        assert_eq!(
+            render(Lang::Python, &s).unwrap(),
+            "c.commit({TP(m.topic, 0): XTopicPartition})"
+        );
     }
 }

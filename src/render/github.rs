@@ -9,14 +9,17 @@
 //! GitHub decodes, so the annotation still names its file), then the message escapes `%`,
 //! `\r` and `\n`, and property values escape `:` and `,` as well, as GitHub's toolkit does.
 
-use super::{escape_text, position, slash_path};
+use std::path::Path;
+
+use super::{escape_text, position, root_relative};
 use crate::engine::Report;
 use crate::error::escape_text_but;
 
-pub fn github(report: &Report) -> String {
+/// Paths are relative to `root`, the repository's top level, as GitHub resolves them.
+pub fn github(report: &Report, root: &Path) -> String {
     let mut out = String::new();
     for file in &report.files {
-        let path = slash_path(&file.path);
+        let path = root_relative(&file.path, root);
         for f in &file.findings {
             let (line, col, end_line, end_col) = position(file, f.range);
             // In a notebook the lines are the cell's, and the title names the cell.

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::{baseline, position, slash_path};
+use super::{baseline, position, root_relative};
 use crate::engine::Report;
 
 #[derive(Serialize)]
@@ -47,7 +47,8 @@ struct Position {
     column: usize,
 }
 
-/// `root` is the directory fingerprint paths are relative to (the working directory).
+/// `root` is the project directory GitLab resolves paths against (`CI_PROJECT_DIR`); paths
+/// and fingerprints are relative to it.
 pub fn gitlab(report: &Report, root: &Path) -> String {
     let prints = baseline::fingerprints(report, root);
     let mut issues = Vec::new();
@@ -72,7 +73,7 @@ pub fn gitlab(report: &Report, root: &Path) -> String {
                 severity: "major",
                 fingerprint: print.clone(),
                 location: Location {
-                    path: slash_path(&file.path),
+                    path: root_relative(&file.path, root),
                     positions: Positions {
                         begin: Position { line, column },
                         end: Position {

@@ -8,6 +8,7 @@ mod human;
 mod json;
 mod jsonl;
 mod junit;
+mod normalise;
 pub mod sarif;
 pub mod statistics;
 
@@ -18,7 +19,7 @@ pub use json::json;
 pub use jsonl::json_lines;
 pub use junit::junit;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::engine::{FileReport, Report};
 pub use crate::error::escape_text;
@@ -93,6 +94,34 @@ pub(crate) fn slash_path(path: &Path) -> String {
         rest = r;
     }
     rest.to_string()
+}
+
+/// The directory CI formats resolve paths against: the repository's top level (the nearest
+/// directory at or above `cwd` holding `.git`), else `cwd` itself; canonical.
+pub fn repository_root(cwd: &Path) -> PathBuf {
+    let cwd = std::fs::canonicalize(cwd).unwrap_or_else(|_| cwd.to_path_buf());
+    cwd.ancestors()
+        .find(|d| d.join(".git").exists())
+        .unwrap_or(&cwd)
+        .to_path_buf()
+}
+
+/// GitLab's project directory: `CI_PROJECT_DIR` when set (as GitLab runners set it), else the
+/// repository root.
+pub fn gitlab_root(cwd: &Path) -> PathBuf {
+    match std::env::var_os("CI_PROJECT_DIR").filter(|v| !v.is_empty()) {
+        Some(dir) => std::fs::canonicalize(&dir).unwrap_or_else(|_| PathBuf::from(dir)),
+        None => repository_root(cwd),
+    }
+}
+
+/// A file's path relative to `root` (the repository root of the CI formats) when it is under
+/// it; else as reported.
+pub(crate) fn root_relative(path: &Path, root: &Path) -> String {
+    match baseline::absolute(path).strip_prefix(root) {
+        Ok(rel) => slash_path(rel),
+        Err(_) => slash_path(path),
+    }
 }
 
 /// `path:line:col: CODE [name] message` lines.

@@ -290,13 +290,10 @@ fn region(file: &FileReport, range: crate::model::TextRange) -> Value {
 
 /// A relative path under `%SRCROOT%`, else a `file://` URI.
 fn artifact(path: &Path, root: &Path) -> Value {
-    if path.is_absolute() {
-        match path.strip_prefix(root) {
-            Ok(rel) => json!({ "uri": encode(&super::slash_path(rel)), "uriBaseId": "%SRCROOT%" }),
-            Err(_) => json!({ "uri": file_uri(path) }),
-        }
-    } else {
-        json!({ "uri": encode(&super::slash_path(path)), "uriBaseId": "%SRCROOT%" })
+    let absolute = super::baseline::absolute(path);
+    match absolute.strip_prefix(root) {
+        Ok(rel) => json!({ "uri": encode(&super::slash_path(rel)), "uriBaseId": "%SRCROOT%" }),
+        Err(_) => json!({ "uri": file_uri(&absolute) }),
     }
 }
 
@@ -407,7 +404,13 @@ mod tests {
                 message: message.into(),
             });
         }
-        let v = result(&file, &f, &Status::Reported, "x".into(), &opts());
+        // Relative paths are under the working directory: the root here.
+        let cwd = std::fs::canonicalize(".").unwrap();
+        let opts = SarifOptions {
+            root: &cwd,
+            ..opts()
+        };
+        let v = result(&file, &f, &Status::Reported, "x".into(), &opts);
         let steps = v["codeFlows"][0]["threadFlows"][0]["locations"]
             .as_array()
             .unwrap();

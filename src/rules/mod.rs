@@ -5,6 +5,7 @@
 mod boundary;
 mod commit;
 mod delivery;
+mod fix_imports;
 mod helpers;
 mod meta;
 mod taint;

@@ -5,6 +5,7 @@ use crate::diagnostic::{Finding, Suggestion};
 use crate::knowledge::Op;
 use crate::model::{BodyId, Call, Expr, Lit, Ranged, Spread};
 use crate::registry::Rule;
+use crate::rules::fix_imports;
 use crate::rules::helpers::with_receiver;
 use crate::rules::RuleContext;
 
@@ -45,6 +46,8 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
         [one] => (*one, true),
         _ => ("msg", false),
     };
+    let lib = ctx.knowledge.lib(client.lib);
+    let imports = fix_imports::needed(ctx, lib);
     let mut finding = Finding::new(
         Rule::BareCommit,
         call.range,
@@ -53,14 +56,16 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     .primary("position-wide commit")
     .help("a position-wide commit also commits offsets a failure path left uncommitted; commit the message you processed")
     .suggest(Suggestion {
-        template: ctx.knowledge.lib(client.lib).commit_fix,
+        template: lib.commit_fix,
         receiver: facts.receiver.clone().unwrap_or_else(|| "consumer".into()),
         method: facts.method.clone(),
         message: msg.to_string(),
         keep_args: kept_args(ctx, facts),
+        renames: imports.as_ref().map(|i| i.renames.clone()).unwrap_or_default(),
     });
-    if fixable && facts.receiver.is_some() && facts.wrapper.is_none() {
-        finding = finding.fix_replaces(call.range);
+    let offered = fixable && lib.commit_fix_applies && facts.wrapper.is_none();
+    if let (true, Some(_), Some(imports)) = (offered, &facts.receiver, imports) {
+        finding = finding.fix_replaces(call.range).fix_imports(imports.edits);
     }
     ctx.report(with_receiver(ctx, finding, facts));
 }
