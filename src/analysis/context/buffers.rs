@@ -1,0 +1,179 @@
+//! In-memory buffers message data goes into in a loop, and the effects OL104 counts in a loop.
+
+use super::{Buffer, Effects};
+use crate::analysis::control::{Pos, RegionId, RegionKind};
+use crate::analysis::FileAnalysis;
+use crate::model::visit::{self, Visitor};
+use crate::model::*;
+use std::rc::Rc;
+
+impl<'p, 'm> FileAnalysis<'p, 'm> {
+    /// In-memory buffers that message data goes into inside loop `l` (`batch.append(..)`,
+    /// `buf.push(..)`, `pending[k] = v`), with where the body writes each one out.
+    pub fn loop_buffers(&self, l: RegionId) -> &[Buffer] {
+        match self.loop_buffers.get(l.0 as usize) {
+            Some(cell) => cell.get_or_init(|| self.find_loop_buffers(l)),
+            None => &[],
+        }
+    }
+
+    fn find_loop_buffers(&self, l: RegionId) -> Vec<Buffer> {
+        let control = self.control();
+        let body = control.region(l).body;
+        let names = self.message_names(body);
+        let vocab = &self.knowledge.vocab;
+        let mut buffers: Vec<Buffer> = Vec::new();
+        let add = |name: String, pos: Pos, buffers: &mut Vec<Buffer>| match buffers
+            .iter_mut()
+            .find(|b| b.name == name)
+        {
+            Some(b) => b.adds.push(pos),
+            None => buffers.push(Buffer {
+                name,
+                adds: vec![pos],
+                writes: Vec::new(),
+            }),
+        };
+        for (c, pos) in self.region_calls(l) {
+            let Some((recv, m)) = c.func.as_method() else {
+                continue;
+            };
+            if self.facts(c.id).is_some() || !vocab.buffer_add_methods.contains(&m) {
+                continue;
+            }
+            let Some(dotted) = recv.dotted() else {
+                continue;
+            };
+            if c.args
+                .iter()
+                .any(|a| self.refs_message_data(&a.value, names))
+            {
+                add(dotted.join("."), pos, &mut buffers);
+            }
+        }
+        for (target, value, pos) in &self.index.bodies[body.0 as usize].assign_sites {
+            if !control.contains(l, *pos) {
+                continue;
+            }
+            if let Target::Index { value: buf, .. } = target {
+                if let Some(dotted) = buf.dotted() {
+                    if self.refs_message_data(value, names) {
+                        add(dotted.join("."), *pos, &mut buffers);
+                    }
+                }
+            }
+        }
+        if buffers.is_empty() {
+            return buffers;
+        }
+        let body_region = control.body_regions[body.0 as usize];
+        for (c, pos) in self.region_calls(body_region) {
+            if control.region(pos.region).body != body {
+                continue;
+            }
+            let last = c.func.last_name().unwrap_or("");
+            for b in buffers.iter_mut() {
+                let named = |e: &Expr| e.dotted().is_some_and(|d| d.join(".") == b.name);
+                let passed = !vocab.log_methods.contains(&last)
+                    && !vocab.pure_calls.contains(&last)
+                    && c.args.iter().any(|a| self.mentions(&a.value, &b.name));
+                let own = c.func.as_method().is_some_and(|(recv, m)| {
+                    named(recv)
+                        && !vocab.buffer_local_methods.contains(&m)
+                        && !vocab.pure_calls.contains(&m)
+                });
+                if passed || own {
+                    b.writes.push((pos, c.range));
+                }
+            }
+        }
+        // `for row in batch: sink.write(row)`.
+        for region in &control.regions {
+            if region.body != body {
+                continue;
+            }
+            if let (RegionKind::Loop(lp), Some(at)) = (region.kind, region.parent) {
+                if let Some(iter) = lp.iter.and_then(Expr::dotted) {
+                    let iter = iter.join(".");
+                    for b in buffers.iter_mut().filter(|b| b.name == iter) {
+                        b.writes.push((at, lp.range));
+                    }
+                }
+            }
+        }
+        buffers.retain(|b| !b.writes.is_empty());
+        buffers
+    }
+
+    /// What OL104 counts as the message's effect in loop `l`, for a commit in `body`: calls
+    /// that use message data, an addition to an in-memory container only when the loop's
+    /// buffers write it out later (`seen.add(key)` is bookkeeping). In walk order; found once
+    /// per loop and body, not once per commit.
+    pub fn loop_effects(&self, l: RegionId, body: BodyId) -> Rc<Effects<'m>> {
+        if let Some(found) = self.loop_effects.borrow().get(&(l, body)) {
+            return found.clone();
+        }
+        let buffers = self.loop_buffers(l);
+        let (calls, at): (_, Vec<_>) = self
+            .region_calls(l)
+            .filter(|(u, _)| {
+                self.is_effect_on_message(u, body)
+                    && self
+                        .buffer_added_by(u)
+                        .is_none_or(|name| buffers.iter().any(|b| b.name == name))
+            })
+            .map(|(u, pos)| (u, (pos, u.range)))
+            .unzip();
+        let at = self.control().later(l, at);
+        let found = Rc::new(Effects { calls, at });
+        self.loop_effects
+            .borrow_mut()
+            .insert((l, body), found.clone());
+        found
+    }
+
+    /// Whether `e` holds the value of `dotted` (`insert_rows(list(pending.values()))` holds
+    /// `pending`), not only its size (`len(batch)`).
+    fn mentions(&self, e: &Expr, dotted: &str) -> bool {
+        struct Mentions<'a> {
+            dotted: &'a str,
+            sizes: &'a [&'a str],
+            found: bool,
+        }
+        impl<'x> Visitor<'x> for Mentions<'_> {
+            fn visit_expr(&mut self, e: &'x Expr) {
+                if self.found {
+                    return;
+                }
+                if e.dotted().is_some_and(|d| d.join(".") == self.dotted) {
+                    self.found = true;
+                    return;
+                }
+                match e {
+                    Expr::Call(c)
+                        if c.func
+                            .last_name()
+                            .is_some_and(|n| self.sizes.contains(&n) || n == "is_empty") => {}
+                    Expr::Closure(_) => {}
+                    _ => visit::walk_expr(self, e),
+                }
+            }
+        }
+        let mut v = Mentions {
+            dotted,
+            sizes: self.knowledge.vocab.queue_len_calls,
+            found: false,
+        };
+        v.visit_expr(e);
+        v.found
+    }
+
+    /// The container a call adds to (`batch.append(x)` adds to `batch`), as a dotted path.
+    pub fn buffer_added_by(&self, call: &Call) -> Option<String> {
+        let (recv, m) = call.func.as_method()?;
+        if !self.knowledge.vocab.buffer_add_methods.contains(&m) || self.facts(call.id).is_some() {
+            return None;
+        }
+        recv.dotted().map(|d| d.join("."))
+    }
+}

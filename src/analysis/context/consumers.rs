@@ -1,0 +1,158 @@
+//! Consumer constructions and their configuration: auto-commit, completeness, locality.
+
+use super::constructed_client;
+use crate::analysis::config::{ConfigValue, ConfigView};
+use crate::analysis::resolve::Client;
+use crate::analysis::FileAnalysis;
+use crate::knowledge::{ConfigStyle, Role};
+use crate::model::*;
+
+impl<'p, 'm> FileAnalysis<'p, 'm> {
+    /// Whether a consumer's visible, complete configuration leaves automatic commits on:
+    /// a group, and neither auto-commit nor (for librdkafka) the automatic offset store off
+    /// (OL105; OL103's "the next commit covers the failed offset").
+    pub fn auto_commit_on(&self, client: &Client) -> bool {
+        let ConfigView::Visible { open: false, .. } = &client.config else {
+            return false;
+        };
+        let keys = &self.knowledge.lib(client.lib).auto_commit;
+        let config = &client.config;
+        // Without a group nothing is committed.
+        match config.get(keys.group) {
+            None | Some(ConfigValue::Null) => return false,
+            Some(ConfigValue::Str(s)) if s.is_empty() => return false,
+            Some(_) => {}
+        }
+        // On by default; a value that is not a literal is not visible.
+        let on = |key: &str| match config.get(key) {
+            None => Some(true),
+            Some(
+                ConfigValue::Int(_)
+                | ConfigValue::Const(_)
+                | ConfigValue::Other
+                | ConfigValue::Null,
+            ) => None,
+            Some(v) => Some(!v.is_false()),
+        };
+        on(keys.commit) == Some(true) && keys.store.is_none_or(|store| on(store) == Some(true))
+    }
+
+    /// Kafka clients of `role` constructed in this file, with the call that constructs each.
+    pub fn constructions(&self, role: Role) -> Vec<(&'m Call, BodyId, Client)> {
+        let all = self.constructions.get_or_init(|| {
+            let mut out: Vec<(&'m Call, BodyId, Client)> = Vec::new();
+            for (call, body) in &self.index.calls {
+                let Some(client) = self.constructed_client(call, *body) else {
+                    continue;
+                };
+                if !out.iter().any(|(c, _, _)| c.id == call.id) {
+                    out.push((call, *body, client));
+                }
+            }
+            out
+        });
+        all.iter()
+            .filter(|(_, _, c)| c.role == role)
+            .cloned()
+            .collect()
+    }
+
+    /// Whether a construction's configuration can be judged whole, as OL105 judges it: visible,
+    /// with no entries of unknown content, and built at the construction or in this file
+    /// ([`FileAnalysis::config_is_local`]).
+    pub fn config_is_complete(&self, call: &Call, body: BodyId, client: &Client) -> bool {
+        matches!(client.config, ConfigView::Visible { open: false, .. })
+            && self.config_is_local(call, body, client)
+    }
+
+    /// Whether a construction's configuration is built right here (OL105's "visible"): a
+    /// literal, or a builder chain from `ClientConfig::new()`, written at the call or bound
+    /// to a name of this file. A config returned by a helper, a shared base config
+    /// (`create_config().set(..)`) or one imported from another module is not.
+    pub fn config_is_local(&self, call: &Call, body: BodyId, client: &Client) -> bool {
+        let r = &self.resolver;
+        let style = self
+            .knowledge
+            .clients
+            .iter()
+            .find(|t| t.lib == client.lib && Some(t.name.as_str()) == client.ty.as_deref())
+            .map(|t| t.config);
+        let root = if r.is_builder_create(call) {
+            match call.func.as_method() {
+                Some((recv, _)) => self.chain_root(recv),
+                None => return false,
+            }
+        } else if style == Some(ConfigStyle::DictAndKwargs) {
+            match call.positional().next() {
+                Some(a) => &a.value,
+                None => return true,
+            }
+        } else if style == Some(ConfigStyle::Builder) {
+            // `StreamConsumer::from_config(&cfg)`.
+            match call.positional().next() {
+                Some(a) => self.chain_root(&a.value),
+                None => return false,
+            }
+        } else {
+            // Keyword arguments (`KafkaConsumer("topic", group_id=..)`): at the call.
+            return true;
+        };
+        self.local_config_expr(root, body, 0)
+    }
+
+    /// The expression a builder chain starts from: `ClientConfig::new()` for
+    /// `ClientConfig::new().set(a, b).set(c, d)`, `config` for `config.set(a, b)`.
+    fn chain_root<'e>(&self, e: &'e Expr) -> &'e Expr {
+        let mut cur = e;
+        for _ in 0..64 {
+            match cur {
+                Expr::Call(c) if self.is_fresh_builder(c) => return cur,
+                Expr::Call(c) => match c.func.as_method() {
+                    Some((recv, _)) => cur = recv,
+                    None => return cur,
+                },
+                Expr::Await { value, .. } | Expr::Try { value, .. } => cur = value,
+                _ => return cur,
+            }
+        }
+        cur
+    }
+
+    /// `ClientConfig::new()` / `ClientConfig::default()`.
+    fn is_fresh_builder(&self, c: &Call) -> bool {
+        self.index.names.qualify_expr(&c.func).is_some_and(|q| {
+            q.len() >= 2
+                && self.knowledge.is_builder_type(&q[..q.len() - 1])
+                && matches!(q.last().map(String::as_str), Some("new" | "default"))
+        })
+    }
+
+    fn local_config_expr(&self, e: &Expr, body: BodyId, depth: u32) -> bool {
+        if depth > 8 {
+            return false;
+        }
+        match e {
+            // A `**spread` is not visible (OL105): it may come from anywhere.
+            Expr::Dict { items, .. } => items.iter().all(|(k, _)| k.is_some()),
+            Expr::Record(_) => true,
+            // `base | {..}`: every part.
+            Expr::Derived { parts, .. } => parts
+                .iter()
+                .all(|p| self.local_config_expr(p, body, depth + 1)),
+            Expr::Call(c) => {
+                self.is_fresh_builder(c) || c.func.dotted().as_deref() == Some(&["dict"][..])
+            }
+            Expr::Name { id, .. } => match self.resolver.definition(self.file, body, id, 0) {
+                Some((f, b, value)) if f == self.file => {
+                    self.local_config_expr(self.chain_root(value), b, depth + 1)
+                }
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    fn constructed_client(&self, call: &'m Call, body: BodyId) -> Option<Client> {
+        constructed_client(&self.resolver, self.file, self.index, call, body)
+    }
+}

@@ -1,0 +1,269 @@
+//! Delivery confirmation: unconfirmed produces, and the reads and checks that confirm delivery.
+
+use super::stmt_reads_name;
+use crate::analysis::control::Pos;
+use crate::analysis::resolve::Value;
+use crate::analysis::uses::End;
+use crate::analysis::FileAnalysis;
+use crate::knowledge::{DeclaredKind, Op};
+use crate::model::visit::{self, Visitor};
+use crate::model::*;
+use std::collections::HashSet;
+
+impl<'p, 'm> FileAnalysis<'p, 'm> {
+    /// Produces in `body` whose delivery is not confirmed where they are made: a callback
+    /// produce (its outcome arrives later, in the callback), a send whose delivery handle is
+    /// dropped or only gets a callback, or one whose handle is kept: then the name it is
+    /// bound to (third), which confirms delivery only where it is read (awaited, `.get()`)
+    /// before an advance.
+    pub fn unconfirmed_produces(&self, body: BodyId) -> Vec<(&'m Call, Pos, Option<String>)> {
+        self.unconfirmed_produces_within(body, 0)
+    }
+
+    fn unconfirmed_produces_within(
+        &self,
+        body: BodyId,
+        depth: u32,
+    ) -> Vec<(&'m Call, Pos, Option<String>)> {
+        let callbacks = self.knowledge.vocab.handle_callback_methods;
+        let mut out = Vec::new();
+        for (call, b) in &self.index.calls {
+            if *b != body {
+                continue;
+            }
+            let Some(f) = self.facts(call.id) else {
+                // A helper of this file that produces and returns without confirming
+                // (`self._to_dlq(msg, reason)`): its call is an unconfirmed produce here.
+                if let Some(pos) = self.call_pos(call) {
+                    if self.helper_leaves_unconfirmed(call, body, depth) {
+                        out.push((*call, pos, None));
+                    }
+                }
+                continue;
+            };
+            let unconfirmed = match &f.op {
+                Op::Produce { .. } => Some(None),
+                Op::Send { awaits, raises } if !f.result.observes_outcome(*awaits, *raises) => {
+                    Some(None)
+                }
+                Op::Send { awaits, .. } if f.result.handle_pending(*awaits) => {
+                    match &f.result.end {
+                        End::Bound(name) => Some(Some(name.clone())),
+                        End::Method(m) if callbacks.contains(&m.as_str()) => Some(None),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            if let (Some(handle), Some(pos)) = (unconfirmed, self.call_pos(call)) {
+                out.push((*call, pos, handle));
+            }
+        }
+        out
+    }
+
+    /// Whether `name` is read by a statement that always runs after `produce` and before
+    /// `at` (a kept delivery handle awaited or `.get()` before the advance; registering a
+    /// callback on it is no confirmation).
+    /// Whether `call` (in `body`) calls a function of this file that produces and returns
+    /// with a delivery it did not confirm (catalog OL204, ADR-065 decisions 1 and 6).
+    fn helper_leaves_unconfirmed(&self, call: &Call, body: BodyId, depth: u32) -> bool {
+        const MAX_HELPER_DEPTH: u32 = 3;
+        if depth >= MAX_HELPER_DEPTH {
+            return false;
+        }
+        let Some(Value::Func(func)) = self.resolver.value(self.file, body, &call.func) else {
+            return false;
+        };
+        if func.file != self.file || func.body == body {
+            return false;
+        }
+        let control = self.control();
+        let top = control.body_regions[func.body.0 as usize];
+        let end = Pos {
+            region: top,
+            index: control.region(top).stmts.len() as u32,
+        };
+        self.unconfirmed_produces_within(func.body, depth + 1)
+            .iter()
+            .any(|(p, ppos, handle)| {
+                !self.delivery_checked(p, *ppos, end)
+                    && !handle
+                        .as_deref()
+                        .is_some_and(|h| self.read_between(h, p, *ppos, end))
+            })
+    }
+
+    pub fn read_between(&self, name: &str, produce: &Call, produce_pos: Pos, at: Pos) -> bool {
+        let control = self.control();
+        let callbacks = self.knowledge.vocab.handle_callback_methods;
+        control.chain(at).into_iter().any(|p| {
+            control
+                .region(p.region)
+                .stmts
+                .iter()
+                .enumerate()
+                .take(p.index as usize)
+                .any(|(i, s)| {
+                    let sp = Pos {
+                        region: p.region,
+                        index: i as u32,
+                    };
+                    control.follows(produce_pos, produce.range, sp, s.range)
+                        && stmt_reads_name(s, name, callbacks)
+                })
+        })
+    }
+
+    /// Whether an advance at `at` is guarded by a check of the delivery outcome made after
+    /// `produce`: a condition above it, or an earlier `if .. : raise` / `assert` that always
+    /// runs before it, that reads delivery state (the delivery callback's error list, a name
+    /// such as `failures` or `pending`).
+    pub fn delivery_checked(&self, produce: &Call, produce_pos: Pos, at: Pos) -> bool {
+        let control = self.control();
+        let state = self.callback_state(produce);
+        let after_produce = |p: Pos| {
+            control
+                .stmt(p)
+                .is_some_and(|s| control.follows(produce_pos, produce.range, p, s.range))
+        };
+        for cond in control.conditions(at) {
+            let (test, p) = match cond {
+                super::super::control::Condition::Test { test, at, .. } => (test, at),
+                super::super::control::Condition::Match { subject, at, .. } => (subject, at),
+            };
+            if after_produce(p) && self.refs_delivery_state(test, &state) {
+                return true;
+            }
+        }
+        let checks = !self.knowledge.declared_calls.is_empty();
+        for p in control.chain(at) {
+            let stmts = control.region(p.region).stmts;
+            for (i, s) in stmts.iter().enumerate().take(p.index as usize) {
+                let sp = Pos {
+                    region: p.region,
+                    index: i as u32,
+                };
+                // A declared delivery check (`tracker.confirm()`) that always runs between
+                // the produce and the advance.
+                if checks
+                    && after_produce(sp)
+                    && self
+                        .calls_at(sp)
+                        .any(|c| self.is_delivery_check(c, control.region(p.region).body))
+                {
+                    return true;
+                }
+                let StmtKind::If { test, body, orelse } = &s.kind else {
+                    continue;
+                };
+                let guard = body.iter().any(|s| control.terminates(s).is_some())
+                    || orelse.iter().any(|s| control.terminates(s).is_some());
+                let sp = Pos {
+                    region: p.region,
+                    index: i as u32,
+                };
+                if guard && after_produce(sp) && self.refs_delivery_state(test, &state) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether a call is a delivery check declared in configuration: a function by its
+    /// qualified path (`wait_for_delivery(producer)`), or a method by its receiver's type
+    /// (`tracker.confirm()` on a `mypkg.kafka.DeliveryTracker`).
+    fn is_delivery_check(&self, call: &Call, body: BodyId) -> bool {
+        let r = &self.resolver;
+        let k = self.knowledge;
+        let is_check = |q: &[String]| k.declared_call(q) == Some(DeclaredKind::DeliveryCheck);
+        if r.external_path(self.file, body, &call.func, 0)
+            .is_some_and(|q| is_check(&q))
+        {
+            return true;
+        }
+        if let Some(Value::Func(func)) = r.value(self.file, body, &call.func) {
+            if is_check(&r.func_path(func)) {
+                return true;
+            }
+        }
+        let Some((recv, method)) = call.func.as_method() else {
+            return false;
+        };
+        r.instance_path(self.file, body, recv).is_some_and(|mut q| {
+            q.push(method.to_string());
+            is_check(&q)
+        })
+    }
+
+    /// Names the produce's delivery callback writes (`failures.append(err)`,
+    /// `self.errors += 1`), when the callback is a function of this file.
+    fn callback_state(&self, produce: &Call) -> HashSet<String> {
+        let mut out = HashSet::new();
+        let Some(f) = self.facts(produce.id) else {
+            return out;
+        };
+        let Op::Produce { callback, .. } = &f.op else {
+            return out;
+        };
+        let super::super::facts::ArgPresence::Present(cb) = f.find_arg(callback) else {
+            return out;
+        };
+        let Some(Value::Func(func)) = self.resolver.value(self.file, f.body, cb) else {
+            return out;
+        };
+        if func.file != self.file {
+            return out;
+        }
+        let bi = &self.index.bodies[func.body.0 as usize];
+        out.extend(bi.item_assigns.keys().map(|k| k.to_string()));
+        out.extend(bi.method_calls.keys().map(|k| k.to_string()));
+        out.extend(bi.assigns.keys().map(|k| k.to_string()));
+        out.extend(bi.self_attr_assigns.iter().map(|(a, _, _)| a.to_string()));
+        let params: HashSet<&str> = self.module.bodies[func.body.0 as usize]
+            .params
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect();
+        out.retain(|n| !params.contains(n.as_str()));
+        out
+    }
+
+    /// Whether `e` reads delivery state: a name in `state`, or a name or method whose words
+    /// say so (`failures`, `self.delivery_errors`, `pending`).
+    fn refs_delivery_state(&self, e: &Expr, state: &HashSet<String>) -> bool {
+        struct Refs<'a> {
+            state: &'a HashSet<String>,
+            words: &'a [&'a str],
+            found: bool,
+        }
+        impl Refs<'_> {
+            fn name(&mut self, n: &str) {
+                let lower = n.to_ascii_lowercase();
+                if self.state.contains(n) || self.words.iter().any(|w| lower.contains(w)) {
+                    self.found = true;
+                }
+            }
+        }
+        impl<'x> Visitor<'x> for Refs<'_> {
+            fn visit_expr(&mut self, e: &'x Expr) {
+                match e {
+                    Expr::Name { id, .. } => self.name(id),
+                    Expr::Attr { attr, value, .. } => {
+                        self.name(attr);
+                        self.visit_expr(value);
+                    }
+                    _ => visit::walk_expr(self, e),
+                }
+            }
+        }
+        let mut v = Refs {
+            state,
+            words: self.knowledge.vocab.delivery_state_words,
+            found: false,
+        };
+        v.visit_expr(e);
+        v.found
+    }
+}

@@ -1,0 +1,237 @@
+//! Failure paths: the failure each handles, the code it protects, whether it handles the message.
+
+use super::{call_spine, is_commit, is_produce, FailureSite};
+use crate::analysis::control::{Pos, RegionId, RegionKind};
+use crate::analysis::FileAnalysis;
+use crate::knowledge::failure::FailureKind;
+use crate::knowledge::Op;
+use crate::model::*;
+
+impl<'p, 'm> FileAnalysis<'p, 'm> {
+    /// Every failure path of the file, classified, in walk order.
+    pub fn failure_sites(&self) -> Vec<FailureSite> {
+        let control = self.control();
+        (0..control.regions.len() as u32)
+            .map(RegionId)
+            .filter(|r| control.is_failure_region(*r))
+            .filter_map(|r| self.failure_site(r))
+            .collect()
+    }
+
+    /// The failure paths enclosing `pos`, innermost first.
+    pub fn enclosing_failures(&self, pos: Pos) -> Vec<FailureSite> {
+        self.control()
+            .failure_regions(pos)
+            .filter_map(|r| self.failure_site(r))
+            .collect()
+    }
+
+    fn failure_site(&self, r: RegionId) -> Option<FailureSite> {
+        let control = self.control();
+        let region = control.region(r);
+        match region.kind {
+            RegionKind::Finally => Some(FailureSite {
+                region: r,
+                kind: FailureKind::Finally,
+                range: region.stmts.first().map(|s| s.range).unwrap_or_default(),
+            }),
+            _ => {
+                let path = control.failure_path(r)?;
+                Some(FailureSite {
+                    region: r,
+                    kind: self.failure_kind(r, path),
+                    range: path.range,
+                })
+            }
+        }
+    }
+
+    fn failure_kind(&self, r: RegionId, path: &FailurePath) -> FailureKind {
+        let failure = &self.knowledge.failure;
+        match &path.catch {
+            Catch::Types(types) => {
+                // A project exception class the tables do not know: what its bases are.
+                let kinds: Vec<FailureKind> = types
+                    .iter()
+                    .map(|t| {
+                        let own = failure.exception_type(&self.index.names.qualify(t));
+                        if own != FailureKind::Specific {
+                            return own;
+                        }
+                        let bases = self.exception_bases(t, 0);
+                        failure.exception_types(&bases)
+                    })
+                    .collect();
+                if kinds.contains(&FailureKind::Broad) {
+                    FailureKind::Broad
+                } else if kinds.contains(&FailureKind::Transient) {
+                    FailureKind::Transient
+                } else if !kinds.is_empty() && kinds.iter().all(|k| *k == FailureKind::Poison) {
+                    FailureKind::Poison
+                } else {
+                    FailureKind::Specific
+                }
+            }
+            Catch::Variants(_) => FailureKind::Specific,
+            Catch::Any => {
+                let failing = self.failing_calls(r, path);
+                let vocab = &self.knowledge.vocab;
+                let first = failing
+                    .iter()
+                    .find(|n| !vocab.passthrough_methods.contains(&n.as_str()));
+                if first.is_some_and(|n| failure.is_poison_call(n)) {
+                    FailureKind::Poison
+                } else {
+                    FailureKind::Broad
+                }
+            }
+        }
+    }
+
+    /// The base classes of a project exception class declared in this file, qualified.
+    fn exception_bases(&self, t: &[String], depth: u32) -> Vec<Vec<String>> {
+        if depth > 4 || t.len() != 1 {
+            return Vec::new();
+        }
+        let Some(class) = self.module.classes.iter().find(|c| c.name == t[0]) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for base in &class.bases.paths {
+            out.push(self.index.names.qualify(base));
+            out.extend(self.exception_bases(base, depth + 1));
+        }
+        out
+    }
+
+    /// The calls whose failure a Rust failure path handles: from the model, or, when the
+    /// matched value is a name (`match result`), from what the name was bound to.
+    fn failing_calls(&self, r: RegionId, path: &FailurePath) -> Vec<String> {
+        if !path.failing.is_empty() {
+            return path.failing.clone();
+        }
+        let control = self.control();
+        let region = control.region(r);
+        let RegionKind::Arm {
+            subject: Expr::Name { id, .. },
+            ..
+        } = region.kind
+        else {
+            return Vec::new();
+        };
+        let bi = &self.index.bodies[region.body.0 as usize];
+        bi.assigns
+            .get(id.as_str())
+            .and_then(|v| v.last())
+            .map(|(value, _)| call_spine(value))
+            .unwrap_or_default()
+    }
+
+    /// Whether the code a failure path protects is only Kafka client housekeeping: a fetch
+    /// (`poll()`: no message was received, so nothing about a message failed) or a commit
+    /// (`try: consumer.commit(..) except KafkaException: consumer.commit(..)` retries the
+    /// commit; no processing failed), with logging around it. A produce is processing.
+    pub fn failure_protects_kafka_only(&self, r: RegionId) -> bool {
+        let protected = self.protected_calls(r);
+        let vocab = &self.knowledge.vocab;
+        let housekeeping = |c: &Call| {
+            self.facts(c.id)
+                .is_some_and(|f| !is_produce(&f.op) && !matches!(f.op, Op::Flush { .. }))
+        };
+        let kafka: Vec<TextRange> = protected
+            .iter()
+            .filter(|c| housekeeping(c))
+            .map(|c| c.range)
+            .collect();
+        // Calls inside a Kafka call's arguments (`Duration::from_millis(100)`) are part of it;
+        // `.map_err(..)` around one passes its result through.
+        !kafka.is_empty()
+            && protected.iter().all(|c| {
+                housekeeping(c)
+                    || kafka
+                        .iter()
+                        .any(|k| k.start <= c.range.start && c.range.end <= k.end)
+                    || c.func.as_method().is_some_and(|(recv, m)| {
+                        vocab.passthrough_methods.contains(&m)
+                            && matches!(recv, Expr::Call(inner) if housekeeping(inner))
+                    })
+                    || c.func
+                        .last_name()
+                        .is_some_and(|n| vocab.log_methods.contains(&n))
+            })
+    }
+
+    /// The calls of the code a failure path protects: a `try` body, a matched expression, the
+    /// receiver of `.unwrap_or_else(..)`.
+    pub fn protected_calls(&self, r: RegionId) -> Vec<&'m Call> {
+        let control = self.control();
+        let region = control.region(r);
+        let Some(parent) = region.parent else {
+            return Vec::new();
+        };
+        match region.kind {
+            RegionKind::Handler { .. } | RegionKind::Finally => {
+                // The `try` body is the sibling region of kind `Try`.
+                let try_region = (0..r.0).rev().map(RegionId).find(|t| {
+                    let tr = control.region(*t);
+                    tr.parent == Some(parent) && matches!(tr.kind, RegionKind::Try)
+                });
+                match try_region {
+                    Some(t) => self.region_calls(t).map(|(c, _)| c).collect(),
+                    None => Vec::new(),
+                }
+            }
+            // `let Ok(x) = e else { .. }` is lowered as `x = e` followed by a `match` on an
+            // opaque subject: the protected code is that assignment.
+            RegionKind::Arm {
+                subject: Expr::Opaque { .. },
+                ..
+            } if parent.index > 0 => self
+                .calls_at(Pos {
+                    region: parent.region,
+                    index: parent.index - 1,
+                })
+                .collect(),
+            RegionKind::Arm { .. } => self.calls_at(parent).collect(),
+            RegionKind::Closure {
+                call: Some(owner), ..
+            } => {
+                let Some(owner) = self.call_by_id(owner) else {
+                    return Vec::new();
+                };
+                let Some((recv, _)) = owner.func.as_method() else {
+                    return Vec::new();
+                };
+                let within = recv.range();
+                self.calls_at(parent)
+                    .filter(|c| within.start <= c.range.start && c.range.end <= within.end)
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether the code a failure path protects processes a polled message (a call that does
+    /// something with message data), rather than only fetching one.
+    pub fn failure_protects_message(&self, r: RegionId) -> bool {
+        let body = self.control().region(r).body;
+        let names = self.message_names(body);
+        self.protected_calls(r).iter().any(|c| {
+            self.is_effect_on_message(c, body)
+                || self.facts(c.id).is_none()
+                    && c.func.as_method().is_some_and(|(recv, m)| {
+                        !self.knowledge.vocab.message_metadata.contains(&m)
+                            && self.refs_message_data(recv, names)
+                    })
+        })
+    }
+
+    /// Whether a failure path's own code commits, stores, seeks, or routes the message
+    /// elsewhere (a produce): it handles the message as poison rather than skipping it.
+    pub fn failure_handles_message(&self, r: RegionId) -> bool {
+        self.region_calls(r).any(|(c, _)| {
+            self.facts(c.id)
+                .is_some_and(|f| is_commit(&f.op) || is_produce(&f.op) || matches!(f.op, Op::Seek))
+        })
+    }
+}

@@ -1,0 +1,176 @@
+//! Flushes (OL202): whether a flush result is re-checked, and the timeout it waits for.
+
+use super::is_produce;
+use crate::analysis::control::{Exits, Pos, RegionKind};
+use crate::analysis::resolve::Value;
+use crate::analysis::CallFacts;
+use crate::analysis::FileAnalysis;
+use crate::knowledge::Role;
+use crate::model::*;
+
+impl<'p, 'm> FileAnalysis<'p, 'm> {
+    /// Whether a flush's result is re-checked by the code around it (OL202): it sits in a loop
+    /// that re-reads the producer's queue (`while len(producer) > 0:`,
+    /// `in_flight_count()`), or it is a back-pressure flush in a handler for a full queue
+    /// (`except BufferError:`, `Err(KafkaError::MessageProduction(QueueFull))`) followed by
+    /// a retry of the produce.
+    pub fn flush_rechecked(&self, call: &Call, facts: &CallFacts) -> bool {
+        let control = self.control();
+        let Some(pos) = self.call_pos(call) else {
+            return false;
+        };
+        let vocab = &self.knowledge.vocab;
+        let receiver = facts.receiver.as_deref();
+        let reads_queue = |c: &Call| {
+            let Some(last) = c.func.last_name() else {
+                return false;
+            };
+            if !vocab.queue_len_calls.contains(&last) {
+                return false;
+            }
+            let on = match c.func.as_method() {
+                Some((recv, _)) => recv,
+                None => match c.positional().next() {
+                    Some(a) => &a.value,
+                    None => return false,
+                },
+            };
+            let on = self.resolver.strip(self.file, on);
+            on.dotted().map(|d| d.join(".")).as_deref() == receiver
+                || self
+                    .resolver
+                    .client_of(self.file, facts.body, on)
+                    .is_some_and(|c| c.role == Role::Producer)
+        };
+        if let Some(l) = control.enclosing_loop(pos) {
+            let header = control.region(l).parent;
+            let in_header = header
+                .map(|h| self.calls_at(h).collect::<Vec<_>>())
+                .unwrap_or_default();
+            let range = match control.region(l).kind {
+                RegionKind::Loop(lp) => lp.range,
+                _ => TextRange::default(),
+            };
+            if self.region_calls(l).any(|(c, _)| reads_queue(c))
+                || in_header.iter().any(|c| {
+                    range.start <= c.range.start && c.range.end <= range.end && reads_queue(c)
+                })
+            {
+                return true;
+            }
+        }
+        if self.retried_after_backpressure(pos, call.range) {
+            return true;
+        }
+        // A helper that holds the flush (`def _backoff(self): self.producer.flush(1)`), and
+        // that every call of in this file is such a back-pressure flush.
+        let callers = self.callers_in_file(facts.body);
+        !callers.is_empty()
+            && callers.iter().all(|c| {
+                self.call_pos(c)
+                    .is_some_and(|p| self.retried_after_backpressure(p, c.range))
+            })
+    }
+
+    /// Whether the call at `pos` (`range`) sits in a handler of a back-pressure error
+    /// (`BufferError`, `QueueFull`) and the produce that raised it is retried after it: in the
+    /// handler, or by a retry loop around it that leaves once the produce went through.
+    fn retried_after_backpressure(&self, pos: Pos, range: TextRange) -> bool {
+        let control = self.control();
+        let failure = &self.knowledge.failure;
+        for r in control.failure_regions(pos) {
+            let Some(path) = control.failure_path(r) else {
+                continue;
+            };
+            let backpressure = match &path.catch {
+                Catch::Types(ts) | Catch::Variants(ts) => ts
+                    .iter()
+                    .any(|t| failure.is_backpressure(&self.index.names.qualify(t))),
+                Catch::Any => false,
+            };
+            if !backpressure {
+                continue;
+            }
+            let produces = |c: &Call| self.facts(c.id).is_some_and(|f| is_produce(&f.op));
+            // The produce retried after the flush, in the handler or round its loop.
+            if self
+                .region_calls(r)
+                .any(|(c, p)| produces(c) && control.follows(pos, range, p, c.range))
+            {
+                return true;
+            }
+            // A retry loop: it produces, and leaves once the produce went through (`break`,
+            // `return`); a loop over records that never leaves goes on to the next record.
+            if let Some(at) = control.region(r).parent {
+                if let Some(l) = control.enclosing_loop(at) {
+                    let leaves = control
+                        .region(l)
+                        .exits
+                        .any(Exits::BREAK.union(Exits::RETURN));
+                    if leaves && self.region_calls(l).any(|(c, _)| produces(c)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The calls in this file of the function that is body `b`.
+    fn callers_in_file(&self, b: BodyId) -> Vec<&'m Call> {
+        let name = self.index.body(b).name.as_str();
+        (self.index.calls.iter())
+            .filter(|(c, _)| c.func.last_name() == Some(name))
+            .filter(|(c, cb)| {
+                matches!(self.resolver.value(self.file, *cb, &c.func),
+                    Some(Value::Func(f)) if f.file == self.file && f.body == b)
+            })
+            .map(|(c, _)| *c)
+            .collect()
+    }
+
+    /// The timeout a flush waits for (OL202): its argument (`timeout=` or the first
+    /// positional one), `None` when none is passed. Through a wrapper whose flush forwards a
+    /// parameter (`def flush(self, timeout=-1): return self._p.flush(timeout)`), what the
+    /// caller passes for that parameter, or its default.
+    pub fn flush_timeout<'c, 'f: 'c>(
+        &'c self,
+        call: &'c Call,
+        facts: &'c CallFacts<'f>,
+    ) -> Option<&'c Expr> {
+        let pick = |args: &mut dyn Iterator<Item = &'c Arg>| -> Option<&'c Arg> {
+            let args: Vec<&Arg> = args.collect();
+            args.iter()
+                .find(|a| a.name.as_deref() == Some("timeout"))
+                .or_else(|| {
+                    args.iter()
+                        .find(|a| a.name.is_none() && a.spread == Spread::None)
+                })
+                .copied()
+        };
+        let inner = pick(&mut facts.args.iter().copied())?;
+        let (Some(w), Expr::Name { id, .. }) = (&facts.wrapper, &inner.value) else {
+            return Some(&inner.value);
+        };
+        let Some(index) = self.program.index(w.at.file) else {
+            return Some(&inner.value);
+        };
+        let Some(body) = index.module.bodies.iter().find(|b| b.range == w.at.range) else {
+            return Some(&inner.value);
+        };
+        let Some(i) = body.params.iter().position(|p| &p.name == id) else {
+            return Some(&inner.value);
+        };
+        let param = &body.params[i];
+        let position = i.checked_sub(usize::from(body.self_name.is_some()));
+        let passed = call
+            .args
+            .iter()
+            .find(|a| a.name.as_deref() == Some(param.name.as_str()))
+            .or_else(|| position.and_then(|p| call.positional().nth(p)));
+        match passed {
+            Some(a) => Some(&a.value),
+            None => param.default.as_deref(),
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! Consume loops: which loops of a file poll or iterate a consumer.
+
+use crate::analysis::control::{RegionId, RegionKind};
+use crate::analysis::FileAnalysis;
+use crate::knowledge::{Op, Role};
+
+impl<'p, 'm> FileAnalysis<'p, 'm> {
+    /// Whether loop region `r` is a consume loop: it polls or consumes (an `Op::Poll` call
+    /// whose nearest loop it is, or in its header), or iterates a consumer or polled messages.
+    pub fn is_consume_loop(&self, r: RegionId) -> bool {
+        let flags = self
+            .consume_loops
+            .get_or_init(|| self.compute_consume_loops());
+        flags.get(r.0 as usize).copied().unwrap_or(false)
+    }
+
+    fn compute_consume_loops(&self) -> Vec<bool> {
+        let control = self.control();
+        let mut flags = vec![false; control.regions.len()];
+        // A file with no consumer call and no Kafka import has no consume loop: spare every
+        // loop's iterable a resolution.
+        let consumer_calls = self.calls.iter().any(|c| {
+            self.facts(c.id)
+                .is_some_and(|f| f.client.role == Role::Consumer)
+        });
+        if !consumer_calls && self.resolver.libs(self.file).is_empty() {
+            return flags;
+        }
+        for call in &self.calls {
+            if !matches!(self.facts(call.id).map(|f| &f.op), Some(Op::Poll { .. })) {
+                continue;
+            }
+            let Some(pos) = control.pos(call.id) else {
+                continue;
+            };
+            if let Some(l) = control.enclosing_loop(pos) {
+                flags[l.0 as usize] = true;
+            }
+            // A poll in a loop's header (`for msg in consumer.consume(10)`).
+            for (i, region) in control.regions.iter().enumerate() {
+                if matches!(region.kind, RegionKind::Loop(_)) && region.parent == Some(pos) {
+                    flags[i] = true;
+                }
+            }
+        }
+        for (i, region) in control.regions.iter().enumerate() {
+            let RegionKind::Loop(l) = region.kind else {
+                continue;
+            };
+            let Some(iter) = l.iter else { continue };
+            let names = self.message_names(region.body);
+            if self
+                .resolver
+                .client_of(self.file, region.body, iter)
+                .is_some_and(|c| c.role == Role::Consumer)
+                || self.refs_message_data(iter, names)
+            {
+                flags[i] = true;
+            }
+        }
+        flags
+    }
+}

@@ -1,0 +1,195 @@
+//! Message flow: names holding polled message data, and calls that are effects on it.
+
+use super::{is_produce, target_names};
+use crate::analysis::control::RegionKind;
+use crate::analysis::FileAnalysis;
+use crate::knowledge::{Op, Role};
+use crate::model::visit::{self, Visitor};
+use crate::model::*;
+use std::collections::HashSet;
+
+impl<'p, 'm> FileAnalysis<'p, 'm> {
+    /// Names in `body` that hold a polled message or data derived from one: bound from a poll
+    /// (`msg = consumer.poll(1)`, `batch = await c.getmany()`), iterated from a consumer or a
+    /// batch (`for msg in consumer`, `for m in msgs`), bound by a `match` arm on one, or
+    /// assigned from an expression using one (`payload = json.loads(msg.value())`). Reading
+    /// only a message's metadata (`msg.offset()`) derives nothing.
+    pub fn message_names(&self, body: BodyId) -> &HashSet<&'m str> {
+        self.messages[body.0 as usize].get_or_init(|| self.compute_message_names(body))
+    }
+
+    fn compute_message_names(&self, body: BodyId) -> HashSet<&'m str> {
+        let bi = &self.index.bodies[body.0 as usize];
+        let control = self.control();
+        let mut names: HashSet<&'m str> = HashSet::new();
+        let polls = |e: &Expr| -> bool {
+            struct Polls<'a, 'p, 'm> {
+                a: &'a FileAnalysis<'p, 'm>,
+                found: bool,
+            }
+            impl<'x> Visitor<'x> for Polls<'_, '_, '_> {
+                fn visit_expr(&mut self, e: &'x Expr) {
+                    match e {
+                        Expr::Call(c)
+                            if matches!(
+                                self.a.facts(c.id).map(|f| &f.op),
+                                Some(Op::Poll { .. })
+                            ) =>
+                        {
+                            self.found = true
+                        }
+                        Expr::Closure(_) => {}
+                        _ => visit::walk_expr(self, e),
+                    }
+                }
+            }
+            let mut v = Polls {
+                a: self,
+                found: false,
+            };
+            v.visit_expr(e);
+            v.found
+        };
+        let bind = |t: &'m Target, names: &mut HashSet<&'m str>| -> bool {
+            let mut changed = false;
+            target_names(t, &mut |n| changed |= names.insert(n));
+            changed
+        };
+        for (name, values) in &bi.assigns {
+            if values.iter().any(|(v, _)| polls(v)) {
+                names.insert(name);
+            }
+        }
+        for (name, values) in &bi.tuple_assigns {
+            if values.iter().any(|(v, _)| polls(v)) {
+                names.insert(name);
+            }
+        }
+        for (target, iter) in &bi.for_loops {
+            let over_consumer = self
+                .resolver
+                .client_of(self.file, body, iter)
+                .is_some_and(|c| c.role == Role::Consumer);
+            if over_consumer || polls(iter) {
+                bind(target, &mut names);
+            }
+        }
+        let arms: Vec<(&'m Expr, &'m Arm)> = control
+            .regions
+            .iter()
+            .filter(|r| r.body == body)
+            .filter_map(|r| match r.kind {
+                RegionKind::Arm { subject, arm } => Some((subject, arm)),
+                _ => None,
+            })
+            .collect();
+        for _ in 0..16 {
+            let mut changed = false;
+            for (name, values) in &bi.assigns {
+                if !names.contains(name)
+                    && values
+                        .iter()
+                        .any(|(v, _)| self.refs_message_data(v, &names))
+                {
+                    names.insert(name);
+                    changed = true;
+                }
+            }
+            for (name, values) in &bi.tuple_assigns {
+                if !names.contains(name)
+                    && values
+                        .iter()
+                        .any(|(v, _)| self.refs_message_data(v, &names))
+                {
+                    names.insert(name);
+                    changed = true;
+                }
+            }
+            for (target, iter) in &bi.for_loops {
+                if self.refs_message_data(iter, &names) {
+                    changed |= bind(target, &mut names);
+                }
+            }
+            for (subject, arm) in &arms {
+                if polls(subject) || self.refs_message_data(subject, &names) {
+                    for b in &arm.bindings {
+                        changed |= names.insert(b.as_str());
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        names
+    }
+
+    /// Whether `e` uses message data held in `names` (not only its metadata: `msg.offset()`,
+    /// `msg.topic` derive nothing).
+    pub fn refs_message_data(&self, e: &Expr, names: &HashSet<&str>) -> bool {
+        if names.is_empty() {
+            return false;
+        }
+        struct Refs<'a> {
+            names: &'a HashSet<&'a str>,
+            metadata: &'a [&'a str],
+            found: bool,
+        }
+        impl<'x> Visitor<'x> for Refs<'_> {
+            fn visit_expr(&mut self, e: &'x Expr) {
+                if self.found {
+                    return;
+                }
+                match e {
+                    Expr::Name { id, .. } => self.found = self.names.contains(id.as_str()),
+                    Expr::Attr { value, attr, .. }
+                        if matches!(&**value, Expr::Name { .. })
+                            && self.metadata.contains(&attr.as_str()) => {}
+                    Expr::Call(c) => {
+                        if let Some((recv, m)) = c.func.as_method() {
+                            if !(matches!(recv, Expr::Name { .. }) && self.metadata.contains(&m)) {
+                                self.visit_expr(recv);
+                            }
+                        } else {
+                            self.visit_expr(&c.func);
+                        }
+                        for a in &c.args {
+                            self.visit_expr(&a.value);
+                        }
+                    }
+                    Expr::Closure(_) => {}
+                    _ => visit::walk_expr(self, e),
+                }
+            }
+        }
+        // `names` holds `&'m str`; the visitor only compares.
+        let names: HashSet<&str> = names.iter().copied().collect();
+        let mut v = Refs {
+            names: &names,
+            metadata: self.knowledge.vocab.message_metadata,
+            found: false,
+        };
+        v.visit_expr(e);
+        v.found
+    }
+
+    /// Whether `call` does something with message data in `body`: message data is one of its
+    /// arguments, and it is neither a logging call, a pure computation, nor a Kafka call
+    /// other than a produce (OL103's protected processing, OL104's effects).
+    pub fn is_effect_on_message(&self, call: &Call, body: BodyId) -> bool {
+        let vocab = &self.knowledge.vocab;
+        if let Some(f) = self.facts(call.id) {
+            if !is_produce(&f.op) {
+                return false;
+            }
+        }
+        let last = call.func.last_name().unwrap_or("");
+        if vocab.log_methods.contains(&last) || vocab.pure_calls.contains(&last) {
+            return false;
+        }
+        let names = self.message_names(body);
+        call.args
+            .iter()
+            .any(|a| self.refs_message_data(&a.value, names))
+    }
+}
