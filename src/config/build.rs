@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use toml::Spanned;
 
 use super::file::{FileSize, List, Loaded, PerFile};
-use super::pattern::{patterns, Pattern};
+use super::pattern::{patterns, NameGlobs, Pattern};
 use super::{
     lookup_selector, parse_size, Settings, Shown, Sourced, DEFAULT_CHECKPOINT_GLOBS,
     DEFAULT_FIXTURE_GLOBS, DEFAULT_SCRATCH_GLOBS,
@@ -403,9 +403,9 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
     let checkpoint = globs("checkpoint-globs", DEFAULT_CHECKPOINT_GLOBS, |c| {
         c.values.checkpoint_globs.as_ref()
     })?;
-    let scratch = globs("scratch-globs", DEFAULT_SCRATCH_GLOBS, |c| {
+    let scratch = NameGlobs::new(globs("scratch-globs", DEFAULT_SCRATCH_GLOBS, |c| {
         c.values.scratch_globs.as_ref()
-    })?;
+    })?);
     let fixture = patterns(&default_globs(DEFAULT_FIXTURE_GLOBS, "fixture-globs"), cwd)?;
     let mut kinds = vec![
         (boundary::CHECKPOINT.to_string(), checkpoint),

@@ -9,7 +9,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use globset::{Glob, GlobMatcher};
+use globset::{Glob, GlobMatcher, GlobSet, GlobSetBuilder};
 
 use super::Sourced;
 use crate::error::Error;
@@ -79,6 +79,84 @@ impl Pattern {
     pub fn root(&self) -> &Path {
         &self.root
     }
+}
+
+/// Patterns matched against a file's name and the names of the directories it is in (the
+/// scratch globs): the plain name globs (most of them, all the defaults) are one [`GlobSet`],
+/// so a run over ten thousand files matches each name once instead of once per glob and
+/// directory; the others (anchored, absolute, negated) are matched one by one as before.
+#[derive(Debug, Clone)]
+pub struct NameGlobs {
+    pub patterns: Vec<Pattern>,
+    /// The `*part*` globs, as the part a name must contain (the defaults are all of this form,
+    /// and a substring search is a tenth of a glob match).
+    parts: Vec<memchr::memmem::Finder<'static>>,
+    names: GlobSet,
+    others: Vec<usize>,
+}
+
+impl NameGlobs {
+    pub fn new(patterns: Vec<Pattern>) -> NameGlobs {
+        let plain = |p: &Pattern| !(p.absolute || p.anchored || p.negated);
+        let mut names = GlobSetBuilder::new();
+        let mut parts = Vec::new();
+        for p in patterns.iter().filter(|p| plain(p)) {
+            match contains_glob(p.glob.glob().glob()) {
+                Some(part) => parts.push(memchr::memmem::Finder::new(part).into_owned()),
+                None => {
+                    names.add(p.glob.glob().clone());
+                }
+            }
+        }
+        // Each glob compiled on its own already; should the set not build (a size limit),
+        // every pattern is matched one by one instead.
+        let (names, others) = match names.build() {
+            Ok(set) => (
+                set,
+                (0..patterns.len())
+                    .filter(|&i| !plain(&patterns[i]))
+                    .collect(),
+            ),
+            Err(_) => (GlobSet::empty(), (0..patterns.len()).collect()),
+        };
+        NameGlobs {
+            patterns,
+            parts,
+            names,
+            others,
+        }
+    }
+
+    /// Whether a plain pattern matches this name.
+    fn name_matches(&self, name: &std::ffi::OsStr) -> bool {
+        let bytes = name.as_encoded_bytes();
+        (self.parts.iter()).any(|part| part.find(bytes).is_some()) || self.names.is_match(name)
+    }
+
+    /// Whether a pattern matches `path` (absolute, normalised) or one of the directories it
+    /// is in below `top` (not `top` itself); only `path` when it is not below `top`.
+    pub fn match_path_or_dirs(&self, path: &Path, top: &Path) -> bool {
+        let below = strip_prefix(path, top).filter(|rel| !rel.as_os_str().is_empty());
+        let by_name = match below {
+            Some(rel) => rel.iter().any(|name| self.name_matches(name)),
+            None => path.file_name().is_some_and(|n| self.name_matches(n)),
+        };
+        by_name
+            || (self.others.iter()).any(|&i| {
+                let p = &self.patterns[i];
+                p.is_match(path)
+                    || (path.ancestors().skip(1))
+                        .take_while(|d| *d != top && d.starts_with(top))
+                        .any(|d| p.is_match(d))
+            })
+    }
+}
+
+/// The literal a `*literal*` glob asks a name to contain (no other glob syntax in it).
+fn contains_glob(glob: &str) -> Option<&str> {
+    let part = glob.strip_prefix('*')?.strip_suffix('*')?;
+    let special = |c: char| matches!(c, '*' | '?' | '[' | ']' | '{' | '}' | '\\' | '/');
+    (!part.is_empty() && !part.contains(special)).then_some(part)
 }
 
 /// Compiles a list of patterns relative to `root`.
@@ -245,6 +323,61 @@ fn is_normal_by_parts(bytes: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one-by-one matching `NameGlobs` stands for: the path, or a directory it is in
+    /// below `top`, matches a pattern.
+    fn one_by_one(patterns: &[Pattern], path: &Path, top: &Path) -> bool {
+        let matches = |p: &Path| patterns.iter().any(|pattern| pattern.is_match(p));
+        matches(path)
+            || (path.ancestors().skip(1))
+                .take_while(|d| *d != top && d.starts_with(top))
+                .any(matches)
+    }
+
+    #[test]
+    fn name_globs_match_as_the_patterns_one_by_one() {
+        let root = Path::new("/repo");
+        let sets: &[&[&str]] = &[
+            &["*scratch*", "*draft*"],
+            &["*scr?tch*", "note*", "*.ipynb"],
+            &["tools/*", "*sandbox*"],
+            &["!*prod*"],
+            &["**/lab/**", "*x*"],
+            &["*[ab]*"],
+        ];
+        let paths = [
+            "/repo/app/worker.py",
+            "/repo/tools/scratch_replay.py",
+            "/repo/tools/peek.py",
+            "/repo/drafts/a.py",
+            "/repo/notebooks/explore.ipynb",
+            "/repo/lab/x.py",
+            "/repo/prod/main.rs",
+            "/repo",
+            "/elsewhere/scratch.py",
+            "/repo/scrotch/b.py",
+        ];
+        for set in sets {
+            let values: Vec<Sourced> = (set.iter())
+                .map(|v| Sourced {
+                    value: v.to_string(),
+                    origin: crate::error::Origin::Default("scratch-globs"),
+                })
+                .collect();
+            let compiled = patterns(&values, root).unwrap();
+            let globs = NameGlobs::new(compiled.clone());
+            for path in paths {
+                for top in [root, Path::new("/repo/tools"), Path::new("/nowhere")] {
+                    let path = Path::new(path);
+                    assert_eq!(
+                        globs.match_path_or_dirs(path, top),
+                        one_by_one(&compiled, path, top),
+                        "{set:?} {path:?} below {top:?}"
+                    );
+                }
+            }
+        }
+    }
 
     /// Every string of at most `max_len` pieces of `alphabet`, the empty one first. The same
     /// as `model::every_string`, which `config` may not import (see `tests/architecture.rs`).

@@ -116,13 +116,14 @@ struct Phases {
 }
 
 impl Phases {
-    fn new() -> Self {
+    /// Phases from `start`, when the run began: the first phase (discovery) includes
+    /// everything before it, its CPU time all the process had spent.
+    fn new(start: Instant) -> Self {
         let enabled = std::env::var_os("OFFSETLINT_TIMINGS").is_some();
         Phases {
             enabled,
-            last: Instant::now(),
-            // Read only when timing: it lists and reads a file per thread.
-            last_cpu: if enabled { cpu_time() } else { Duration::ZERO },
+            last: start,
+            last_cpu: Duration::ZERO,
             spent: Vec::new(),
             counts: Vec::new(),
             slowest: Vec::new(),
@@ -267,7 +268,7 @@ fn check_entries(
     walk: &WalkOptions,
     start: Instant,
 ) -> Report {
-    let mut phases = Phases::new();
+    let mut phases = Phases::new(start);
     let config_errors = walk.configs.take_errors();
     if !config_errors.is_empty() {
         return Report {
