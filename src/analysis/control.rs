@@ -88,9 +88,21 @@ pub enum RegionKind<'m> {
     Closure {
         call: Option<CallId>,
         failure: Option<&'m FailurePath>,
+        /// The closure runs once per item of a stream (`stream.for_each(|m| ..)`): it is a
+        /// loop body, whether a consume loop or not.
+        each: Option<Each>,
     },
     /// A `with` body or a Rust block.
     Plain,
+}
+
+/// How a per-item closure's early exit counts (`return`, Rust `?`): it ends only that item
+/// (`for_each`, `then`: the stream goes on, as `continue` would) or the whole stream
+/// (`try_for_each`: its error ends the iteration, as `break` would).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Each {
+    Item,
+    Stream,
 }
 
 /// Ways out of a region's code (a bit set).
@@ -303,7 +315,9 @@ impl<'m> Control<'m> {
             };
             shape.depth.push(depth);
             let enclosing_loop = match region.kind {
-                RegionKind::Loop(_) => Some(RegionId(i as u32)),
+                RegionKind::Loop(_) | RegionKind::Closure { each: Some(_), .. } => {
+                    Some(RegionId(i as u32))
+                }
                 RegionKind::Closure { .. } => None,
                 _ => region
                     .parent
@@ -440,8 +454,18 @@ impl<'m> Control<'m> {
 
     /// Whether code in region `r` may leave the loop around it (or the function): `raise`,
     /// `return`, `break`, `panic!`, `?`, a process exit (not `continue`).
-    pub fn leaves_loop(&self, r: RegionId) -> bool {
-        self.region(r).exits.any(Exits::LEAVE_LOOP)
+    /// Whether region `r` can leave loop `l` (its enclosing loop): any exit but `continue`,
+    /// except that in a per-item closure whose early exit ends only the item (`for_each`),
+    /// `return` and `?` go on with the next item.
+    pub fn leaves_loop_of(&self, r: RegionId, l: RegionId) -> bool {
+        let leave = match self.region(l).kind {
+            RegionKind::Closure {
+                each: Some(Each::Item),
+                ..
+            } => Exits(Exits::LEAVE_LOOP.0 & !(Exits::RETURN.0 | Exits::PROPAGATE.0)),
+            _ => Exits::LEAVE_LOOP,
+        };
+        self.region(r).exits.any(leave)
     }
 
     /// The statement at `pos`.
@@ -804,7 +828,7 @@ mod tests {
         assert!(polarity(1) && !polarity(2));
         // The handler raises: it leaves; the branch only continues.
         let handler = c.failure_regions(pos(6)).next().unwrap();
-        assert!(c.leaves_loop(handler));
+        assert!(c.leaves_loop_of(handler, l));
         assert!(c.failure_regions(pos(5)).next().is_none());
         let branch = c.region(pos(1).region);
         assert!(branch.exits.any(Exits::CONTINUE) && !branch.exits.any(Exits::LEAVE_LOOP));

@@ -5,7 +5,7 @@
 //! `for` loops, struct literals. Analyses implement the hooks they need; none walks
 //! the tree itself.
 
-use super::control::{Control, Exits, LoopRef, Pos, RegionKind};
+use super::control::{Control, Each, Exits, LoopRef, Pos, RegionKind};
 use super::uses::{Adapter, End, ResultUse};
 use crate::knowledge::vocab::Vocabulary;
 use crate::model::*;
@@ -60,6 +60,8 @@ pub fn walk_body<'m, H: Hooks<'m>>(
         },
         closures: 0,
         arg_of: None,
+        each_arg: None,
+        each_inner: None,
     };
     w.block(&body.stmts);
     w.control.close(region);
@@ -74,6 +76,27 @@ struct Walker<'h, 'v, 'c, 'm, H> {
     closures: u32,
     /// The call whose arguments are being walked (a closure there is that call's).
     arg_of: Option<CallId>,
+    /// That call is a per-item stream combinator (`for_each`): a closure there runs per item.
+    each_arg: Option<Each>,
+    /// An `async` block that is a per-item closure's whole body (`|m| async move { .. }`):
+    /// it runs per item too, as the combinator call's closure.
+    each_inner: Option<(*const ClosureExpr, Each, Option<CallId>)>,
+}
+
+/// The `async` block a closure's body consists of, if it does: `|m| async move { .. }`.
+fn async_body(c: &ClosureExpr) -> Option<&ClosureExpr> {
+    match c.body.as_slice() {
+        [Stmt {
+            kind:
+                StmtKind::Expr(Expr::Closure(inner))
+                | StmtKind::Exit {
+                    kind: ExitKind::Return,
+                    value: Some(Expr::Closure(inner)),
+                },
+            ..
+        }] if inner.is_async && inner.params.is_empty() => Some(&**inner),
+        _ => None,
+    }
 }
 
 fn used() -> ResultUse {
@@ -213,6 +236,7 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                 self.control.call_at(call.id, self.site.pos);
                 self.hooks.call(call, &u, self.site);
                 let outer = self.arg_of.take();
+                let outer_each = self.each_arg.take();
                 let drop_call = matches!(
                     call.func.dotted().as_deref(),
                     Some(["drop"]) | Some([.., "mem", "drop"])
@@ -234,6 +258,9 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                     None => self.expr(&call.func, used()),
                 }
                 self.arg_of = Some(call.id);
+                self.each_arg = (call.func.as_method())
+                    .and_then(|(_, m)| self.vocab.each_methods.iter().find(|(n, _)| *n == m))
+                    .map(|&(_, ends)| if ends { Each::Stream } else { Each::Item });
                 for a in &call.args {
                     let arg_use = if drop_call {
                         ResultUse::new(End::Underscore)
@@ -243,6 +270,7 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                     self.expr(&a.value, arg_use);
                 }
                 self.arg_of = outer;
+                self.each_arg = outer_each;
             }
             Expr::Await { value, .. } => self.expr(value, u.through(Adapter::Await)),
             Expr::Try { value, .. } => {
@@ -276,15 +304,28 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                 r.fields.iter().for_each(|(_, v)| self.expr(v, used()))
             }
             Expr::Closure(c) => {
-                let call = self.arg_of.take();
+                let arg_of = self.arg_of.take();
+                let each_arg = self.each_arg.take();
+                let this = &**c as *const ClosureExpr;
+                let (call, each) = match self.each_inner {
+                    Some((inner, each, call)) if inner == this && each_arg.is_none() => {
+                        (call, Some(each))
+                    }
+                    _ => (arg_of, each_arg),
+                };
                 let kind = RegionKind::Closure {
                     call,
                     failure: c.failure.as_deref(),
+                    each,
                 };
+                let outer_inner = self.each_inner;
+                self.each_inner = each.and_then(|e| Some((async_body(c)? as *const _, e, call)));
                 self.closures += 1;
                 self.region(kind, &c.body);
                 self.closures -= 1;
-                self.arg_of = call;
+                self.each_inner = outer_inner;
+                self.arg_of = arg_of;
+                self.each_arg = each_arg;
             }
             Expr::Name { .. } | Expr::Lit { .. } | Expr::Opaque { .. } => {}
         }

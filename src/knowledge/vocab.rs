@@ -80,6 +80,10 @@ pub struct Vocabulary {
     /// Calls that read a producer's queue length (OL202's re-checked flush): `len(producer)`,
     /// `producer.in_flight_count()`.
     pub queue_len_calls: &'static [&'static str],
+    /// Stream combinators whose closure runs once per item (a consume loop's body when the
+    /// stream is a consumer's, catalog OL103), and whether the closure's error return ends
+    /// the stream (`try_for_each`) or only that item (`for_each`, `then`).
+    pub each_methods: &'static [(&'static str, bool)],
 }
 
 pub const TYPE_WRAPPERS: &[&str] = &[
@@ -321,6 +325,13 @@ impl Default for Vocabulary {
                 "serialized_value_size",
                 "checksum",
                 "topic_partition",
+            ],
+            each_methods: &[
+                ("for_each", false),
+                ("for_each_concurrent", false),
+                ("then", false),
+                ("try_for_each", true),
+                ("try_for_each_concurrent", true),
             ],
             buffer_add_methods: &[
                 "append",

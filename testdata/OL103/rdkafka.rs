@@ -69,3 +69,67 @@ pub fn fetch_errors(consumer: &BaseConsumer) {
         }
     }
 }
+
+/// The closure of a stream combinator over a consumer's stream is a consume loop's body: an
+/// `Err` branch that logs and falls through reaches the commit that covers the failed offset.
+/// In `for_each` an early `return` ends only this message, as `continue` would.
+pub async fn combinators(consumer: &StreamConsumer) {
+    consumer
+        .stream()
+        .for_each_concurrent(8, |msg| async {
+            let Ok(m) = msg else { return };
+            if let Err(e) = apply_payment(&m).await { // expect: OL103
+                tracing::warn!("payment failed: {e}");
+            }
+            consumer.commit_message(&m, CommitMode::Async).ok();
+        })
+        .await;
+    let stream = consumer.stream();
+    stream
+        .for_each(|msg| async move {
+            let m = msg.unwrap();
+            match notify(&m).await {
+                Ok(()) => {}
+                Err(e) => { // expect: OL103
+                    tracing::warn!("notify failed: {e}");
+                    return;
+                }
+            }
+            consumer.commit_message(&m, CommitMode::Async).ok();
+        })
+        .await;
+}
+
+/// `try_for_each` ends the stream on the closure's error; a panic ends more; a stream that is
+/// not a consumer's is not a consume loop.
+pub async fn combinators_that_leave(consumer: &StreamConsumer, jobs: Vec<Job>) -> KafkaResult<()> {
+    consumer
+        .stream()
+        .try_for_each(|m| async move {
+            if let Err(e) = apply_payment(&m).await {
+                tracing::warn!("payment failed: {e}");
+                return Err(e);
+            }
+            notify(&m).await?;
+            consumer.commit_message(&m, CommitMode::Async)
+        })
+        .await?;
+    consumer
+        .stream()
+        .for_each(|msg| async move {
+            let m = msg.unwrap();
+            if let Err(e) = apply_payment(&m).await {
+                panic!("payment failed: {e}");
+            }
+            consumer.commit_message(&m, CommitMode::Async).ok();
+        })
+        .await;
+    futures::stream::iter(jobs)
+        .for_each(|job| async move {
+            if let Err(e) = job.run().await {
+                tracing::warn!("job failed: {e}");
+            }
+        })
+        .await;
+    Ok(())
+}

@@ -6,7 +6,8 @@ use crate::knowledge::{Op, Role};
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Whether loop region `r` is a consume loop: it polls or consumes (an `Op::Poll` call
-    /// whose nearest loop it is, or in its header), or iterates a consumer or polled messages.
+    /// whose nearest loop it is, or in its header), or iterates a consumer or polled messages
+    /// (a `for` loop, or a per-item closure over the stream: `stream.for_each(|m| ..)`).
     pub fn is_consume_loop(&self, r: RegionId) -> bool {
         let flags = self
             .consume_loops
@@ -44,6 +45,15 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
         }
         for (i, region) in control.regions.iter().enumerate() {
+            // A per-item closure over a consumer's stream (`consumer.stream().for_each(..)`).
+            if let Some((stream, _)) = self.each_stream(region.kind) {
+                let names = self.message_names(region.body);
+                flags[i] |= self.polls(stream)
+                    || self.refs_message_data(stream, names)
+                    || (self.resolver.client_of(self.file, region.body, stream))
+                        .is_some_and(|c| c.role == Role::Consumer);
+                continue;
+            }
             let RegionKind::Loop(l) = region.kind else {
                 continue;
             };

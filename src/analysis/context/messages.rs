@@ -22,34 +22,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let bi = &self.index.bodies[body.0 as usize];
         let control = self.control();
         let mut names: HashSet<&'m str> = HashSet::new();
-        let polls = |e: &Expr| -> bool {
-            struct Polls<'a, 'p, 'm> {
-                a: &'a FileAnalysis<'p, 'm>,
-                found: bool,
-            }
-            impl<'x> Visitor<'x> for Polls<'_, '_, '_> {
-                fn visit_expr(&mut self, e: &'x Expr) {
-                    match e {
-                        Expr::Call(c)
-                            if matches!(
-                                self.a.facts(c.id).map(|f| &f.op),
-                                Some(Op::Poll { .. })
-                            ) =>
-                        {
-                            self.found = true
-                        }
-                        Expr::Closure(_) => {}
-                        _ => visit::walk_expr(self, e),
-                    }
-                }
-            }
-            let mut v = Polls {
-                a: self,
-                found: false,
-            };
-            v.visit_expr(e);
-            v.found
-        };
+        let polls = |e: &Expr| self.polls(e);
         let bind = |t: &'m Target, names: &mut HashSet<&'m str>| -> bool {
             let mut changed = false;
             target_names(t, &mut |n| changed |= names.insert(n));
@@ -82,6 +55,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 RegionKind::Arm { subject, arm } => Some((subject, arm)),
                 _ => None,
             })
+            .collect();
+        let each: Vec<(&'m Expr, &'m [Param])> = (control.regions.iter())
+            .filter(|r| r.body == body)
+            .filter_map(|r| self.each_stream(r.kind))
             .collect();
         for _ in 0..16 {
             let mut changed = false;
@@ -117,11 +94,66 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     }
                 }
             }
+            // `consumer.stream().for_each(|msg| ..)`: the closure's parameter is each item.
+            for (stream, params) in &each {
+                if polls(stream) || self.refs_message_data(stream, &names) {
+                    for p in *params {
+                        changed |= names.insert(p.name.as_str());
+                    }
+                }
+            }
             if !changed {
                 break;
             }
         }
         names
+    }
+
+    /// Whether `e` polls a consumer (a call of `Op::Poll` in it, closures aside).
+    pub fn polls(&self, e: &Expr) -> bool {
+        struct Polls<'a, 'p, 'm> {
+            a: &'a FileAnalysis<'p, 'm>,
+            found: bool,
+        }
+        impl<'x> Visitor<'x> for Polls<'_, '_, '_> {
+            fn visit_expr(&mut self, e: &'x Expr) {
+                match e {
+                    Expr::Call(c)
+                        if matches!(self.a.facts(c.id).map(|f| &f.op), Some(Op::Poll { .. })) =>
+                    {
+                        self.found = true
+                    }
+                    Expr::Closure(_) => {}
+                    _ => visit::walk_expr(self, e),
+                }
+            }
+        }
+        let mut v = Polls {
+            a: self,
+            found: false,
+        };
+        v.visit_expr(e);
+        v.found
+    }
+
+    /// For a per-item closure region (`stream.for_each(|m| ..)`), the stream it runs over and
+    /// the closure's parameters.
+    pub fn each_stream(&self, kind: RegionKind<'m>) -> Option<(&'m Expr, &'m [Param])> {
+        let RegionKind::Closure {
+            call: Some(call),
+            each: Some(_),
+            ..
+        } = kind
+        else {
+            return None;
+        };
+        let call = self.call_by_id(call)?;
+        let (stream, _) = call.func.as_method()?;
+        let params = call.args.iter().find_map(|a| match &a.value {
+            Expr::Closure(c) => Some(c.params.as_slice()),
+            _ => None,
+        })?;
+        Some((stream, params))
     }
 
     /// Whether `e` uses message data held in `names` (not only its metadata: `msg.offset()`,

@@ -25,7 +25,7 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
             continue;
         };
         if !analysis.is_consume_loop(l)
-            || control.leaves_loop(site.region)
+            || control.leaves_loop_of(site.region, l)
             || analysis.failure_handles_message(site.region)
             || !analysis.failure_protects_message(site.region)
         {
