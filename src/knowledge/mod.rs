@@ -256,6 +256,24 @@ pub enum Op {
     Poll {
         single: bool,
     },
+    /// A step of a producer transaction; a failed commit reports after `awaits` awaits, and
+    /// `raises` (Python) rather than returning an `Err` (Rust).
+    Transaction {
+        step: TxStep,
+        awaits: u8,
+        raises: bool,
+    },
+}
+
+/// A step of a producer transaction (OL201: sends between a begin and a commit whose failure
+/// is observed are confirmed by that commit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TxStep {
+    Begin,
+    /// Fails when any delivery in the transaction failed.
+    Commit,
+    /// A context manager that begins, and commits on leaving (aiokafka's `transaction()`).
+    Scope,
 }
 
 /// A method of a Kafka client.

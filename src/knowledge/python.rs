@@ -2,7 +2,7 @@
 
 use super::{
     AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, FixImports, Knowledge, Library,
-    Op, Role, SinkSpec,
+    Op, Role, SinkSpec, TxStep,
 };
 use crate::model::Lang;
 
@@ -75,6 +75,10 @@ pub(super) fn register(k: &mut Knowledge) {
             policy: CallbackPolicy::ArgOrVisibleConfig,
         }),
         (Producer, &[], "flush", Op::Flush { returns_result: true }),
+        (Producer, &["AIOProducer"], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 1, raises: true }),
+        (Producer, &["AIOProducer"], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 1, raises: true }),
+        (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: true }),
+        (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 0, raises: true }),
     ]);
 
     // aiokafka: asyncio throughout; commit(offsets=None); send() is a coroutine returning a
@@ -110,7 +114,8 @@ pub(super) fn register(k: &mut Knowledge) {
             ("AIOKafkaProducer", Producer, Kwargs),
         ],
     );
-    k.add_methods(aiokafka, |_, _| true, vec![
+    // `transaction()` returns its (async) context manager right away.
+    k.add_methods(aiokafka, |_, name| name != "transaction", vec![
         (Consumer, &[], "commit", Op::Commit { offsets: ArgSlot::new(&["offsets"], Some(0)) }),
         (Consumer, &[], "seek", Op::Seek),
         (Consumer, &[], "position", Op::Position),
@@ -118,6 +123,9 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "getmany", Op::Poll { single: false }),
         (Producer, &[], "send", Op::Send { awaits: 2, raises: true }),
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
+        (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 1, raises: true }),
+        (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 1, raises: true }),
+        (Producer, &[], "transaction", Op::Transaction { step: TxStep::Scope, awaits: 0, raises: true }),
     ]);
 
     // kafka-python: commit(offsets=None), commit_async(offsets=None, callback=None); send()
@@ -164,6 +172,8 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "poll", Op::Poll { single: false }),
         (Producer, &[], "send", Op::Send { awaits: 1, raises: true }),
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
+        (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: true }),
+        (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 0, raises: true }),
     ]);
 
     let roots = super::strings(&["confluent_kafka", "aiokafka", "kafka"]);

@@ -2,7 +2,7 @@
 
 use super::{
     AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, FixImports, Knowledge, Library,
-    Op, Role, SinkSpec,
+    Op, Role, SinkSpec, TxStep,
 };
 use crate::model::Lang;
 
@@ -75,6 +75,8 @@ pub(super) fn register(k: &mut Knowledge) {
         (Producer, &["FutureProducer"], "send", Op::Send { awaits: 1, raises: false }),
         (Producer, &["FutureProducer"], "send_result", Op::Send { awaits: 1, raises: false }),
         (Producer, &[], "flush", Op::Flush { returns_result: true }),
+        (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: false }),
+        (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 0, raises: false }),
     ]);
 
     k.sinks.push(SinkSpec::Path {

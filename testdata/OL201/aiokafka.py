@@ -105,3 +105,18 @@ class AuditTrail:
     async def close(self) -> None:
         await self._out.flush()  # aiokafka flush returns None: OL202 does not apply
         await self._out.stop()
+
+
+async def transactional(records) -> None:
+    producer = AIOKafkaProducer(bootstrap_servers="b:9092", transactional_id="mover")
+    await producer.start()
+    async with producer.transaction():
+        for r in records:
+            await producer.send("t", r)
+    await producer.send("t", b"after")  # expect: OL201
+    await producer.begin_transaction()
+    await producer.send("t", b"in")
+    await producer.commit_transaction()
+    await producer.begin_transaction()
+    await producer.send("t", b"in")  # expect: OL201
+    producer.commit_transaction()  # never awaited: never committed

@@ -210,3 +210,38 @@ class Sink:
 def build_spread(extra: dict) -> None:
     producer = Producer({"bootstrap.servers": "b:9092", **extra})
     producer.produce("t", b"v")  # a `**spread` may carry on_delivery
+
+
+def transactional(records) -> None:
+    # The transaction's commit fails when any delivery in it failed: it confirms them.
+    producer = Producer({"bootstrap.servers": "b:9092", "transactional.id": "mover"})
+    producer.init_transactions()
+    producer.produce("t", b"before")  # expect: OL201
+    producer.begin_transaction()
+    for r in records:
+        producer.produce("t", r)
+    producer.commit_transaction()
+    producer.produce("t", b"after")  # expect: OL201
+
+
+def transactional_commit_swallowed(records) -> None:
+    producer = Producer({"bootstrap.servers": "b:9092", "transactional.id": "mover"})
+    producer.begin_transaction()
+    for r in records:
+        producer.produce("t", r)  # expect: OL201
+    try:
+        producer.commit_transaction()
+    except Exception:
+        log.warning("commit failed")
+
+
+def transactional_commit_reraised(records) -> None:
+    producer = Producer({"bootstrap.servers": "b:9092", "transactional.id": "mover"})
+    producer.begin_transaction()
+    for r in records:
+        producer.produce("t", r)
+    try:
+        producer.commit_transaction()
+    except Exception:
+        producer.abort_transaction()
+        raise

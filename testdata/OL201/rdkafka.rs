@@ -170,3 +170,23 @@ pub fn fan_out(producer: Arc<FutureProducer>, bodies: Vec<Vec<u8>>) {
         });
     }
 }
+
+/// A transaction's commit fails when any delivery in it failed: sends between
+/// `begin_transaction` and a commit whose `Err` is propagated are confirmed by it.
+fn transactional(rows: &[Vec<u8>]) -> KafkaResult<()> {
+    let producer: BaseProducer = ClientConfig::new()
+        .set("bootstrap.servers", BROKERS)
+        .set("transactional.id", "mover")
+        .create()?;
+    producer.begin_transaction()?;
+    for r in rows {
+        producer.send(BaseRecord::<(), _>::to("t").payload(r)).map_err(|(e, _)| e)?;
+    }
+    producer.commit_transaction(Timeout::Never)?;
+    producer.begin_transaction()?;
+    for r in rows {
+        producer.send(BaseRecord::<(), _>::to("t").payload(r)).map_err(|(e, _)| e)?; // expect: OL201
+    }
+    producer.commit_transaction(Timeout::Never).ok();
+    Ok(())
+}

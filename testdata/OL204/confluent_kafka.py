@@ -139,3 +139,20 @@ class Router:
             if msg.error():
                 self._to_dlq_confirmed(msg, "error")
             self.consumer.commit(message=msg)
+
+
+def transactional_copy(consumer: Consumer) -> None:
+    # The transaction's commit fails when a delivery in it failed: the advance after it is
+    # confirmed; one before it (or after a swallowed commit) is not.
+    producer = Producer({"bootstrap.servers": "b:9092", "transactional.id": "copier"})
+    producer.init_transactions()
+    while True:
+        msg = consumer.poll(1.0)
+        if msg is None:
+            continue
+        producer.begin_transaction()
+        producer.produce("copy", msg.value())
+        save_checkpoint(msg.offset())  # expect: OL204
+        producer.commit_transaction()
+        save_checkpoint(msg.offset())
+        consumer.commit(message=msg)

@@ -116,10 +116,13 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     }
 
     /// Whether an advance at `at` is guarded by a check of the delivery outcome made after
-    /// `produce`: a condition above it, or an earlier `if .. : raise` / `assert` that always
+    /// `produce`: a transaction commit that confirms it, a condition above it, or an earlier `if .. : raise` / `assert` that always
     /// runs before it, that reads delivery state (the delivery callback's error list, a name
     /// such as `failures` or `pending`).
     pub fn delivery_checked(&self, produce: &Call, produce_pos: Pos, at: Pos) -> bool {
+        if self.transaction_committed_before(produce, at) {
+            return true;
+        }
         let control = self.control();
         let state = self.callback_state(produce);
         let after_produce = |p: Pos| {

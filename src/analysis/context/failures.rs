@@ -26,7 +26,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             .collect()
     }
 
-    fn failure_site(&self, r: RegionId) -> Option<FailureSite> {
+    pub(super) fn failure_site(&self, r: RegionId) -> Option<FailureSite> {
         let control = self.control();
         let region = control.region(r);
         match region.kind {

@@ -13,6 +13,7 @@ mod flush;
 mod loops;
 mod messages;
 mod tasks;
+mod transactions;
 
 use super::control::{Control, Later, Pos, RegionId};
 use super::index::FileIndex;

@@ -11,6 +11,10 @@ use crate::rules::RuleContext;
 /// OL201
 pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     let client = &facts.client;
+    // Sends inside a transaction whose commit's failure is observed: the commit confirms them.
+    if ctx.analysis.in_committed_transaction(call, facts) {
+        return;
+    }
     let (message, help) = match &facts.op {
         Op::Produce {
             callback,
