@@ -503,8 +503,20 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             let Some(facts) = self.facts_depth(func.file, func.body, call, used, depth + 1) else {
                 continue;
             };
-            // The wrapper returns the operation's result (a delivery future, a flush count).
-            if facts.result.end == End::Returned && returns_outcome(&facts.op) {
+            // The wrapper returns the operation's result (a delivery future, a flush count),
+            // directly or through a local it returns (`result = p.flush(t); ..; return
+            // result`) and binds nothing else.
+            let bi = &index.bodies[func.body.0 as usize];
+            let returned = match &facts.result.end {
+                End::Returned => true,
+                End::Bound(name) => {
+                    bi.assigns.get(name.as_str()).is_some_and(|v| v.len() == 1)
+                        && (bi.returns.iter())
+                            .any(|e| matches!(e, Expr::Name { id, .. } if id == name))
+                }
+                _ => false,
+            };
+            if returned && returns_outcome(&facts.op) {
                 let inner = facts.result.adapters.clone();
                 return Some(Obligation::Returns {
                     facts: Box::new(facts),

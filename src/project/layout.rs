@@ -178,6 +178,9 @@ impl Layouts {
         // Up through packages, then on to a source root (namespace packages allowed there).
         let mut in_packages = true;
         let mut segments_above = Vec::new();
+        // The first directory above the package chain: with no source root found, the
+        // packages' namespace (every package under it sees the others, as on `sys.path`).
+        let mut above_packages: Option<&Path> = None;
         while let Some(d) = dir {
             let is_root = PYTHON_ROOT_MARKERS.iter().any(|m| self.exists(d.join(m)))
                 || self.exists(d.join(".git"))
@@ -197,6 +200,9 @@ impl Layouts {
             if in_packages && self.exists(d.join("__init__.py")) {
                 module.insert(0, name);
             } else {
+                if in_packages {
+                    above_packages = Some(d);
+                }
                 in_packages = false;
                 segments_above.insert(0, name);
                 if segments_above.len() > 32 {
@@ -205,8 +211,8 @@ impl Layouts {
             }
             dir = d.parent();
         }
-        // No source root above: the package chain alone.
-        (module, start.to_path_buf())
+        // No source root above: the package chain alone, in the directory above it.
+        (module, above_packages.unwrap_or(start).to_path_buf())
     }
 
     /// The Python project a source root belongs to: `src/` belongs to its parent.
