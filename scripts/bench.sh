@@ -22,7 +22,7 @@
 # this script exit 3 after the table.
 #
 # Output: raw results in scripts/.work/results/bench/results.json (and a timestamped copy),
-# the stderr of each tool's last run (*.stderr), and the Markdown table for README in
+# the stderr of each tool's last run (*.stderr), and the Markdown table for docs/benchmarks.md in
 # summary.md, which is also printed.
 #
 # The corpora (built under scripts/.work/, git-ignored, never committed):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Print the benchmark results of scripts/bench.sh as Markdown (for README). Standard library only.
+"""Print the benchmark results of scripts/bench.sh as Markdown (for docs/benchmarks.md). Standard library only.
 
     python3 scripts/bench_report.py RESULTS.json
 

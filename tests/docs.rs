@@ -8,8 +8,9 @@
 //!   on, a suppression that suppressed nothing would itself be an OL002 finding.
 //!
 //! Other fences must say what they are (`text`, `toml`) and are not run. A `toml` block is a
-//! configuration: it must load as one (so does every `toml` block of the README), and an
-//! example tagged `configured` is linted with the settings of the last `toml` block above it.
+//! configuration: it must load as one (so does every `toml` block of the README and of
+//! `docs/*.md`), and an example tagged `configured` is linted with the settings of the last
+//! `toml` block above it.
 //! Every document also has the fixed sections.
 
 mod common;
@@ -399,10 +400,27 @@ fn a_bad_example_must_match_its_annotations_line_by_line() {
 #[test]
 fn every_toml_block_is_a_valid_configuration() {
     let readme = std::fs::read_to_string("README.md").unwrap();
+    // The reference moved out of the README (`docs/*.md`, the configuration's full example
+    // among it): its blocks are checked too.
+    let mut reference: Vec<(String, String)> = std::fs::read_dir("docs")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            (p.display().to_string(), text)
+        })
+        .collect();
+    reference.sort();
+    assert!(
+        reference.iter().any(|(_, text)| text.contains("```toml")),
+        "docs/*.md holds the configuration reference and its `toml` blocks"
+    );
     let docs = Rule::ALL
         .iter()
         .map(|r| (r.code().to_string(), r.doc().to_string()))
-        .chain(std::iter::once(("README.md".to_string(), readme)));
+        .chain(std::iter::once(("README.md".to_string(), readme)))
+        .chain(reference);
     let mut failures = Vec::new();
     let mut count = 0;
     for (name, doc) in docs {

@@ -1,5 +1,5 @@
 //! The JSON format: one array of findings. Field names and meanings are a public contract
-//! (README.md, "JSON output"); add fields, never rename or remove them.
+//! (docs/output-formats.md, "JSON output"); add fields, never rename or remove them.
 
 use serde::Serialize;
 

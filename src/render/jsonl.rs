@@ -1,5 +1,5 @@
 //! `--format json-lines`: one JSON object per finding and line, with the fields of the JSON
-//! format (README.md, "JSON output"); nothing at all for a clean run.
+//! format (docs/output-formats.md, "JSON output"); nothing at all for a clean run.
 
 use crate::engine::Report;
 

@@ -31,7 +31,7 @@ pub enum Format {
     Human,
     /// `path:line:col: CODE [name] message`, one per line.
     Concise,
-    /// One JSON array; the schema is documented in README.md and stable.
+    /// One JSON array; the schema is documented in docs/output-formats.md and stable.
     Json,
     /// One JSON object per line, with the fields of `json`.
     JsonLines,

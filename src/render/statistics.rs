@@ -8,7 +8,8 @@
 //!     1  OL301  model-offset
 //! ```
 //!
-//! With `--format json`, one JSON object (documented in README.md, "Statistics"):
+//! With `--format json`, one JSON object (documented in docs/output-formats.md, "Statistics as
+//! JSON"):
 //! `{"findings", "files_with_findings", "files_checked", "fixable", "unsafe_fixable",
 //! "hidden_by_baseline", "rules": [{"code", "rule", "count", "fixable", "unsafe_fixable"}]}`.
 //! With `--format json-lines`, one line per rule of that `rules` array.

@@ -1,0 +1,249 @@
+//! Fields and classes: what `owner.attr` is, methods found along a class's bases, fields
+//! and class attributes (any depth), and delegation through `__getattr__`.
+
+use super::values::{merge, ClassRef, Client, FuncRef, Link, Value};
+use super::{Key, Resolver};
+use crate::model::*;
+
+impl<'p, 'm> Resolver<'p, 'm> {
+    /// `owner.attr`.
+    pub fn member(&self, owner: &Value, attr: &str) -> Option<Value> {
+        match owner {
+            Value::Instance(cls) | Value::Class(cls) => self.field(*cls, attr),
+            Value::Kafka(Client {
+                class: Some(cls), ..
+            }) => self
+                .field(*cls, attr)
+                .filter(|v| !matches!(v, Value::Func(_))),
+            Value::Double => Some(Value::Double),
+            Value::Module(g) => self.module_name(*g, attr).or_else(|| {
+                let file = self.program.file(*g);
+                let mut sub = file.module.to_vec();
+                sub.push(attr.to_string());
+                self.program.module_file(*g, &sub).map(Value::Module)
+            }),
+            _ => None,
+        }
+    }
+
+    pub(super) fn class(&self, cls: ClassRef) -> Option<&'m Class> {
+        self.index(cls.file)?.module.classes.get(cls.index as usize)
+    }
+
+    /// Methods (bodies) of a class in its file, by name.
+    pub(super) fn method(&self, cls: ClassRef, name: &str) -> Option<FuncRef> {
+        let class = self.class(cls)?;
+        let index = self.index(cls.file)?;
+        let i = index
+            .module
+            .bodies
+            .iter()
+            .position(|b| b.class.as_deref() == Some(class.name.as_str()) && b.name == name)?;
+        Some(FuncRef {
+            file: cls.file,
+            body: BodyId(i as u32),
+        })
+    }
+
+    /// The method `name` of `cls` or of its program base classes.
+    pub fn find_method(&self, cls: ClassRef, name: &str) -> Option<FuncRef> {
+        self.in_lineage(cls, |c| self.method(c, name))
+    }
+
+    /// The first answer `find` gives for `cls` or one of its program base classes (bases
+    /// resolved only as far as needed).
+    pub(super) fn in_lineage<T>(
+        &self,
+        cls: ClassRef,
+        mut find: impl FnMut(ClassRef) -> Option<T>,
+    ) -> Option<T> {
+        let mut seen = Vec::new();
+        let mut stack = vec![cls];
+        while let Some(c) = stack.pop() {
+            if seen.contains(&c) || seen.len() > 16 {
+                continue;
+            }
+            seen.push(c);
+            if let Some(found) = find(c) {
+                return Some(found);
+            }
+            stack.extend(self.program_bases(c));
+        }
+        None
+    }
+
+    /// Whether `cls` (or a program base) defines `attr` itself: a method, a class attribute,
+    /// a declared field or a `self.attr = ..` (Python's `__getattr__` sees only the rest).
+    pub(super) fn defines(&self, cls: ClassRef, attr: &str) -> bool {
+        let own = |c: ClassRef| -> Option<()> {
+            let class = self.class(c)?;
+            let index = self.index(c.file)?;
+            let assigned = (index.module.bodies.iter().zip(&index.bodies))
+                .filter(|(body, _)| body.class.as_deref() == Some(class.name.as_str()))
+                .any(|(body, bi)| {
+                    body.name == attr || bi.self_attr_assigns.iter().any(|(a, ..)| *a == attr)
+                });
+            let declared = class.attrs.iter().any(|(n, _)| n == attr)
+                || class.fields.iter().any(|field| field.name == attr);
+            (assigned || declared).then_some(())
+        };
+        self.in_lineage(cls, own).is_some()
+    }
+
+    /// The value a method call `.attr(..)` on an instance of `cls` reaches when the class
+    /// does not define `attr` and hands it on: a `__getattr__` that is
+    /// `return getattr(self.<field>, name)` and nothing else delegates to that field. Followed
+    /// through wrappers of wrappers; gives a client, or an instance of the (inner) class that
+    /// defines `attr`.
+    pub fn delegate(&self, cls: ClassRef, attr: &str) -> Option<Value> {
+        let mut current = cls;
+        for _ in 0..8 {
+            if self.defines(current, attr) {
+                return (current != cls).then_some(Value::Instance(current));
+            }
+            let (field, by) = self.delegating_field(current)?;
+            match self.field(current, &field)? {
+                Value::Instance(inner) => current = inner,
+                v @ Value::Kafka(_) => return Some(v.hop(Link::Delegated(by))),
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The field a class's `__getattr__` delegates to, and whose `__getattr__` it is.
+    pub(super) fn delegating_field(&self, cls: ClassRef) -> Option<(String, String)> {
+        let func = self.find_method(cls, "__getattr__")?;
+        let index = self.index(func.file)?;
+        let body = index.body(func.body);
+        let bi = index.bodies.get(func.body.0 as usize)?;
+        let me = body.self_name.as_deref()?;
+        let name = &body.params.get(1)?.name;
+        // `getattr` must be the builtin, and every way out a delegation to one field.
+        if !bi.yields.is_empty() || index.names.is_imported("getattr") {
+            return None;
+        }
+        let mut fields = (bi.returns.iter()).map(|e| getattr_field(e, me, name));
+        let first = fields.next()??;
+        if !fields.all(|f| f == Some(first)) {
+            return None;
+        }
+        let by = format!("{}.__getattr__", body.class.as_deref()?);
+        Some((first.to_string(), by))
+    }
+
+    /// Whether `cls` is a structural interface (`class Sink(Protocol)`): values of any class
+    /// with its methods, Kafka clients included, satisfy it.
+    pub(super) fn is_protocol(&self, cls: ClassRef) -> bool {
+        self.class(cls).is_some_and(|c| {
+            (c.bases.paths.iter()).any(|p| p.last().is_some_and(|n| n == "Protocol"))
+        })
+    }
+
+    /// Base classes of `cls` that are classes of the program.
+    pub(super) fn program_bases(&self, cls: ClassRef) -> Vec<ClassRef> {
+        let Some(class) = self.class(cls) else {
+            return Vec::new();
+        };
+        class
+            .bases
+            .paths
+            .iter()
+            .filter_map(|p| match self.path_value(cls.file, BodyId(0), p)? {
+                Value::Class(c) if c != cls => Some(c),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// `cls.attr`: class attributes, declared fields, `self.attr = ..` in any method,
+    /// struct literals, properties, methods; then the program base classes.
+    pub(super) fn field(&self, cls: ClassRef, attr: &str) -> Option<Value> {
+        self.memo(Key::Field(cls, attr.to_string()), || {
+            let class = self.class(cls)?;
+            let index = self.index(cls.file)?;
+            let f = cls.file;
+            let hop = || Link::Field(format!("{}.{attr}", class.name));
+            let mut out = None;
+            for (name, value) in &class.attrs {
+                if name == attr {
+                    merge(&mut out, self.value(f, BodyId(0), value));
+                }
+            }
+            for field in &class.fields {
+                if field.name == attr {
+                    merge(&mut out, self.type_value(f, &field.ty, class.range));
+                }
+            }
+            for (i, body) in index.module.bodies.iter().enumerate() {
+                if body.class.as_deref() != Some(class.name.as_str()) {
+                    continue;
+                }
+                let b = BodyId(i as u32);
+                for (a, value, annotation) in &index.bodies[i].self_attr_assigns {
+                    if *a == attr {
+                        merge(&mut out, self.assigned(f, b, value, *annotation));
+                    }
+                }
+            }
+            // Struct literals `Class { attr: value }` anywhere in the program.
+            if out.is_none() {
+                for &(g, b, fields) in self.program.records_of(&class.name) {
+                    if self.program.file(g).lang != index.module.lang {
+                        continue;
+                    }
+                    for (name, value) in fields {
+                        if name == attr {
+                            merge(&mut out, self.value(g, b, value));
+                        }
+                    }
+                }
+            }
+            if out.is_none() {
+                if let Some(m) = self.method(cls, attr) {
+                    let body = index.body(m.body);
+                    let is_property = body.decorators.iter().any(|d| {
+                        d.last_name()
+                            .is_some_and(|n| self.knowledge.vocab.property_decorators.contains(&n))
+                    });
+                    // A property reads as what it returns ("returned by `sink`"), a method
+                    // as itself: neither is stored in a field.
+                    return if is_property {
+                        self.returns(m)
+                    } else {
+                        Some(Value::Func(m))
+                    };
+                }
+            }
+            if out.is_none() {
+                for base in self.program_bases(cls) {
+                    merge(&mut out, self.field(base, attr));
+                }
+                return out;
+            }
+            out.map(|v| v.hop(hop()))
+        })
+    }
+}
+
+/// The field `f` of `getattr(<me>.f, <name>)` (a default may follow): the body of a
+/// delegating `__getattr__(<me>, <name>)`.
+fn getattr_field<'e>(e: &'e Expr, me: &str, name: &str) -> Option<&'e str> {
+    let Expr::Call(call) = e else { return None };
+    let positional = call
+        .args
+        .iter()
+        .all(|a| a.name.is_none() && a.spread == Spread::None);
+    if call.func.dotted().as_deref() != Some(&["getattr"][..])
+        || !positional
+        || !(2..=3).contains(&call.args.len())
+    {
+        return None;
+    }
+    match (&call.args[0].value, &call.args[1].value) {
+        (Expr::Attr { value, attr, .. }, Expr::Name { id, .. }) if id == name => {
+            matches!(&**value, Expr::Name { id, .. } if id == me).then_some(attr.as_str())
+        }
+        _ => None,
+    }
+}

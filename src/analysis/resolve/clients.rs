@@ -1,0 +1,289 @@
+//! Clients: a Kafka client built by a construction or a subclass, its rdkafka context, and
+//! which client a receiver is (with the name heuristic and the libraries a file imports).
+
+use super::values::{ClassRef, Client, Context, Origin, Resolution, Value, Via};
+use super::{path_expr, Resolver};
+use crate::analysis::config::ConfigView;
+use crate::analysis::program::FileId;
+use crate::knowledge::{ClientType, LibId, Role};
+use crate::model::*;
+
+impl<'p, 'm> Resolver<'p, 'm> {
+    pub(super) fn subclass_client(&self, t: &ClientType, cls: ClassRef, at: TextRange) -> Value {
+        Value::Kafka(Client {
+            lib: t.lib,
+            role: t.role,
+            ty: Some(t.name.clone()),
+            resolution: Resolution::Resolved {
+                via: Via::Constructor,
+                at: Origin {
+                    file: cls.file,
+                    range: at,
+                },
+                hops: Vec::new(),
+            },
+            config: ConfigView::Hidden,
+            lib_certain: true,
+            class: Some(cls),
+            context: Context::Unknown,
+        })
+    }
+
+    pub(super) fn constructed(
+        &self,
+        t: &ClientType,
+        f: FileId,
+        call: &Call,
+        config: ConfigView,
+        class: Option<ClassRef>,
+        context: Context,
+    ) -> Value {
+        Value::Kafka(Client {
+            lib: t.lib,
+            role: t.role,
+            ty: Some(t.name.clone()),
+            resolution: Resolution::Resolved {
+                via: Via::Constructor,
+                at: Origin {
+                    file: f,
+                    range: call.range,
+                },
+                hops: Vec::new(),
+            },
+            // A declared wrapper's constructor need not take the client's configuration: what
+            // it configures is not visible.
+            config: if t.behaves_as.is_some() {
+                ConfigView::Hidden
+            } else {
+                config
+            },
+            lib_certain: true,
+            class,
+            context,
+        })
+    }
+
+    pub fn is_builder_create(&self, call: &Call) -> bool {
+        call.func.as_method().is_some_and(|(_, m)| {
+            self.knowledge.builder_create.contains(&m)
+                || self.knowledge.builder_create_with_context.contains(&m)
+        })
+    }
+
+    /// A client known from its declared type and built by `call` (a builder's `create()`):
+    /// the builder says what is configured and, when it can, which context it has.
+    pub(super) fn built_by(&self, client: &mut Client, f: FileId, b: BodyId, call: &Call) {
+        if !self.is_builder_create(call) {
+            return;
+        }
+        client.config = self.config_reader(f, b).builder_create(call);
+        match self.construction_context(f, b, call) {
+            Context::Unknown => {}
+            known => client.context = known,
+        }
+    }
+
+    /// The context a construction gives: none passed (`create()`, `from_config(&cfg)`) is
+    /// the default one; else what the context passed last is.
+    pub(super) fn construction_context(&self, f: FileId, b: BodyId, call: &Call) -> Context {
+        let k = self.knowledge;
+        let Some(last) = call.func.last_name() else {
+            return Context::Unknown;
+        };
+        if k.builder_create.contains(&last) || k.from_config.contains(&last) {
+            return Context::Default;
+        }
+        if k.builder_create_with_context.contains(&last)
+            || k.from_config_with_context.contains(&last)
+        {
+            if let Some(arg) = call.positional().last() {
+                return self.context_value(f, b, &arg.value);
+            }
+        }
+        Context::Unknown
+    }
+
+    /// What a context value is: `DefaultProducerContext`, a program type's value
+    /// (`QuietContext`, `Reporting::new()`, `Reporting { .. }`).
+    pub(super) fn context_value(&self, f: FileId, b: BodyId, e: &Expr) -> Context {
+        let e = self.strip(f, e);
+        if let Expr::Record(r) = e {
+            return self.context_path(f, &r.ty);
+        }
+        if let Some(q) = self.external_path(f, b, e, 0) {
+            if self.is_default_context(&q) {
+                return Context::Default;
+            }
+        }
+        match self.value(f, b, e) {
+            Some(Value::Instance(cls) | Value::Class(cls)) => self.context_class(cls),
+            _ => Context::Unknown,
+        }
+    }
+
+    /// The context a written type path names: rdkafka's default, or a program type.
+    pub(super) fn context_path(&self, f: FileId, path: &[String]) -> Context {
+        if let Some(q) = self.external_path(f, BodyId(0), &path_expr(path), 0) {
+            if self.is_default_context(&q) {
+                return Context::Default;
+            }
+        }
+        match self.path_value(f, BodyId(0), path) {
+            Some(Value::Class(cls)) => self.context_class(cls),
+            _ => Context::Unknown,
+        }
+    }
+
+    pub(super) fn is_default_context(&self, q: &[String]) -> bool {
+        let roots = |l: &crate::knowledge::Library| l.roots.contains(&q[0].as_str());
+        q.len() >= 2
+            && self.knowledge.libraries.iter().any(roots)
+            && (self.knowledge.default_contexts).contains(&q[q.len() - 1].as_str())
+    }
+
+    /// A program context type: silent when its `delivery` method has an empty body.
+    pub(super) fn context_class(&self, cls: ClassRef) -> Context {
+        let silent = self
+            .find_method(cls, self.knowledge.delivery_method)
+            .and_then(|m| Some(self.index(m.file)?.body(m.body).stmts.is_empty()));
+        match silent {
+            Some(true) => Context::Silent,
+            _ => Context::Custom,
+        }
+    }
+
+    /// The context a client type written as `path` in `ty` has: the first type argument, or
+    /// the default when none was written (`BaseProducer`).
+    pub(super) fn type_context(&self, f: FileId, ty: &TypeRef, path: &[String]) -> Context {
+        match ty.first_arg(path) {
+            None => Context::Default,
+            Some([arg]) => self.context_path(f, arg),
+            // `_`, or a generic parameter with several bounds.
+            Some(_) => Context::Unknown,
+        }
+    }
+
+    /// Kafka libraries file `f` imports (absolute imports that lead outside the program), in
+    /// a fixed order.
+    pub fn libs(&self, f: FileId) -> Vec<LibId> {
+        if let Some(l) = self.libs.borrow().get(&f) {
+            return l.clone();
+        }
+        let mut libs = Vec::new();
+        if let Some(index) = self.index(f) {
+            for import in index.module.imports.iter().filter(|i| i.level == 0) {
+                for entry in &import.entries {
+                    let Some(root) = entry.path.first() else {
+                        continue;
+                    };
+                    if self.program.resolve(f, &entry.path, 0).is_some() {
+                        continue;
+                    }
+                    // A declared wrapper counts where its module is imported (`import
+                    // mypkg` or `from mypkg.kafka import ..`), not for any `mypkg` module.
+                    libs.extend(
+                        self.knowledge
+                            .clients
+                            .iter()
+                            .filter(|c| {
+                                &c.root == root
+                                    && (c.module.is_empty()
+                                        || entry.path.starts_with(&c.module)
+                                        || c.module.starts_with(&entry.path))
+                            })
+                            .map(|c| c.lib),
+                    );
+                }
+            }
+        }
+        libs.sort();
+        libs.dedup();
+        self.libs.borrow_mut().insert(f, libs.clone());
+        libs
+    }
+
+    /// The Kafka client a method-call receiver holds, if any.
+    pub fn client_of(&self, f: FileId, b: BodyId, receiver: &Expr) -> Option<Client> {
+        let index = self.index(f)?;
+        let e = self.strip(f, receiver);
+        let name = match e {
+            Expr::Name { id, .. } => id.as_str(),
+            Expr::Attr { attr, .. } => attr.as_str(),
+            Expr::Call(call) => call.func.last_name()?,
+            // `self.routes[topic].produce(..)`: an element of a container of clients.
+            Expr::Derived {
+                hop: Hop::Index, ..
+            } => {
+                return match self.value(f, b, e) {
+                    Some(Value::Kafka(c)) => Some(c),
+                    _ => None,
+                }
+            }
+            _ => return None,
+        };
+        match self.value(f, b, e) {
+            Some(Value::Kafka(c)) => Some(c),
+            Some(_) => None,
+            // Imported names are modules or types, not client instances.
+            None if matches!(e, Expr::Name { .. }) && index.names.is_imported(name) => None,
+            None => self.heuristic(f, name),
+        }
+    }
+
+    /// The Kafka client a method call `receiver.method(..)` is made on: the receiver's, or the
+    /// one a program wrapper delegates `method` to.
+    pub fn method_client(
+        &self,
+        f: FileId,
+        b: BodyId,
+        receiver: &Expr,
+        method: &str,
+    ) -> Option<Client> {
+        if let Some(client) = self.client_of(f, b, receiver) {
+            return Some(client);
+        }
+        match self.value(f, b, receiver)? {
+            Value::Instance(cls) if self.find_method(cls, method).is_none() => {
+                match self.delegate(cls, method)? {
+                    Value::Kafka(client) => Some(client),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a receiver holds a model client.
+    pub fn is_llm(&self, f: FileId, b: BodyId, receiver: &Expr) -> bool {
+        let e = self.strip(f, receiver);
+        matches!(e, Expr::Name { .. } | Expr::Attr { .. })
+            && matches!(self.value(f, b, e), Some(Value::Llm))
+    }
+
+    pub(super) fn heuristic(&self, f: FileId, name: &str) -> Option<Client> {
+        let libs = self.libs(f);
+        if !self.heuristic || libs.is_empty() {
+            return None;
+        }
+        let lower = name.to_ascii_lowercase();
+        let role = if lower.contains("consumer") {
+            Role::Consumer
+        } else if lower.contains("producer") {
+            Role::Producer
+        } else {
+            return None;
+        };
+        Some(Client {
+            lib: libs[0],
+            role,
+            ty: None,
+            resolution: Resolution::Heuristic {
+                name: name.to_string(),
+            },
+            config: ConfigView::Hidden,
+            lib_certain: libs.len() == 1,
+            class: None,
+            context: Context::Unknown,
+        })
+    }
+}

@@ -1,0 +1,111 @@
+//! What a value is, across the program (the catalog's "Resolution" section): constructors
+//! through imports and aliases, annotations and type aliases, function returns and yields
+//! (`@contextmanager`, `@property`, pytest fixtures), module-level names of other modules,
+//! fields and class attributes (of the class and its bases, any depth), struct literals,
+//! container elements, subclasses of client types, and parameters from their callers. Demand
+//! driven and memoised; recursion and import cycles end in "unknown" within a budget.
+//! Dynamic access (`getattr`, `importlib` with a computed name) is never guessed.
+
+mod calls;
+mod classes;
+mod clients;
+mod config_reader;
+mod expressions;
+mod paths;
+mod returns;
+mod types;
+mod values;
+
+use foldhash::HashMap;
+use std::cell::{Cell, RefCell};
+
+use crate::analysis::index::FileIndex;
+use crate::analysis::program::{FileId, Program};
+use crate::knowledge::{Knowledge, LibId};
+use crate::model::*;
+pub use values::{ClassRef, Client, Context, FuncRef, Origin, Resolution, Value, Via};
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Key {
+    Name(FileId, BodyId, String),
+    Export(FileId, String),
+    Field(ClassRef, String),
+    Return(FuncRef),
+    Param(FuncRef, usize),
+}
+
+/// Recursion budget: resolution deeper than this is "unknown".
+const MAX_DEPTH: u32 = 48;
+
+pub struct Resolver<'p, 'm> {
+    pub program: &'p Program<'m>,
+    pub knowledge: &'m Knowledge,
+    heuristic: bool,
+    memo: RefCell<HashMap<Key, Option<Value>>>,
+    libs: RefCell<HashMap<FileId, Vec<LibId>>>,
+    depth: Cell<u32>,
+}
+
+impl<'p, 'm> Resolver<'p, 'm> {
+    /// Whether the name heuristic is on.
+    pub fn heuristic_on(&self) -> bool {
+        self.heuristic
+    }
+
+    pub fn new(program: &'p Program<'m>, knowledge: &'m Knowledge, heuristic: bool) -> Self {
+        Resolver {
+            program,
+            knowledge,
+            heuristic,
+            memo: RefCell::new(HashMap::default()),
+            libs: RefCell::new(HashMap::default()),
+            depth: Cell::new(0),
+        }
+    }
+
+    fn index(&self, f: FileId) -> Option<&'p FileIndex<'m>> {
+        self.program.index(f)
+    }
+
+    /// Memoised, cycle-safe evaluation: a key being computed reads as unknown.
+    fn memo(&self, key: Key, compute: impl FnOnce() -> Option<Value>) -> Option<Value> {
+        if let Some(v) = self.memo.borrow().get(&key) {
+            return v.clone();
+        }
+        if self.depth.get() >= MAX_DEPTH {
+            return None;
+        }
+        self.memo.borrow_mut().insert(key.clone(), None);
+        self.depth.set(self.depth.get() + 1);
+        let v = compute();
+        self.depth.set(self.depth.get() - 1);
+        self.memo.borrow_mut().insert(key, v.clone());
+        v
+    }
+}
+
+/// `[a, b, c]` as the expression `a.b.c`.
+fn path_expr(path: &[String]) -> Expr {
+    let mut segments = path.iter();
+    let mut e = Expr::Name {
+        id: segments.next().cloned().unwrap_or_default(),
+        range: TextRange::default(),
+    };
+    for s in segments {
+        e = Expr::Attr {
+            value: Box::new(e),
+            attr: s.clone(),
+            range: TextRange::default(),
+        };
+    }
+    e
+}
+
+/// Whether a qualified path names something of a test-double module (`unittest.mock`,
+/// `pytest_mock`).
+fn is_test_double(modules: &[&str], q: &[String]) -> bool {
+    modules.iter().any(|m| {
+        let parts = m.split('.').count();
+        q.len() > parts && q.iter().zip(m.split('.')).all(|(a, b)| a == b)
+    })
+}

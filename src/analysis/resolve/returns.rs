@@ -1,0 +1,309 @@
+//! Functions: what a function returns, and what its parameters hold (from their types,
+//! receivers, pytest fixtures, patch decorators, and the arguments of its callers).
+
+use super::values::{merge, ClassRef, Client, Context, FuncRef, Link, Value};
+use super::{is_test_double, Key, Resolver};
+use crate::analysis::program::FileId;
+use crate::model::*;
+
+impl<'p, 'm> Resolver<'p, 'm> {
+    /// What a function returns (or yields, for generators used as context managers or
+    /// fixtures): its declared type, else the values of its `return`s.
+    pub fn returns(&self, func: FuncRef) -> Option<Value> {
+        self.memo(Key::Return(func), || {
+            let index = self.index(func.file)?;
+            let body = index.body(func.body);
+            let bi = index.bodies.get(func.body.0 as usize)?;
+            let hop = Link::Returned(body.name.clone());
+            let generator = !bi.yields.is_empty();
+            // What it returns, when that resolves to a client, keeps the construction (and its
+            // visible config); the declared type is the fallback.
+            let mut out = None;
+            let outputs = if generator { &bi.yields } else { &bi.returns };
+            for value in outputs {
+                merge(&mut out, self.value(func.file, func.body, value));
+            }
+            if !matches!(out, Some(Value::Kafka(_))) {
+                if let Some(ty) = &body.returns {
+                    match self.type_value(func.file, ty, body.range) {
+                        Some(Value::Elements(v)) if generator => out = Some(*v),
+                        // `-> KafkaResult<StreamConsumer>` returning `ClientConfig::..create()`:
+                        // the type comes from the declaration, the config from the builder.
+                        Some(Value::Kafka(mut client)) => {
+                            for value in outputs {
+                                if let Expr::Call(call) = self.strip(func.file, value) {
+                                    self.built_by(&mut client, func.file, func.body, call);
+                                }
+                            }
+                            out = Some(Value::Kafka(client));
+                        }
+                        Some(v @ (Value::Instance(_) | Value::Llm)) => out = Some(v),
+                        _ => {}
+                    }
+                }
+            }
+            out.map(|v| v.hop(hop))
+        })
+    }
+
+    /// A parameter's value: the receiver of a method, its annotation, a pytest fixture, or
+    /// what the function's callers pass.
+    pub(super) fn param(&self, func: FuncRef, i: usize) -> Option<Value> {
+        self.memo(Key::Param(func, i), || {
+            let index = self.index(func.file)?;
+            let body = index.body(func.body);
+            let p = body.params.get(i)?;
+            if body.self_name.as_deref() == Some(p.name.as_str()) && i == 0 {
+                return self.receiver_value(func);
+            }
+            if let Some(ty) = &p.annotation {
+                // A `typing.Protocol` says what the value can do, not what it is: its callers
+                // (or the name heuristic) tell.
+                match self.type_value(func.file, ty, p.range) {
+                    Some(Value::Instance(cls)) if self.is_protocol(cls) => {}
+                    v => return v,
+                }
+            }
+            if self.patched_param(func, i) {
+                return Some(Value::Double);
+            }
+            if let Some(v) = self.fixture_param(func, &p.name) {
+                return Some(v);
+            }
+            self.passed_by_callers(func, i)
+        })
+    }
+
+    /// Whether parameter `i` is filled by a `@patch(..)` / `@patch.object(..)` decorator of a
+    /// test-double module: each one given no replacement passes one double, in order after
+    /// `self`.
+    pub(super) fn patched_param(&self, func: FuncRef, i: usize) -> bool {
+        let Some(index) = self.index(func.file) else {
+            return false;
+        };
+        let body = index.body(func.body);
+        let injects = |d: &Expr| {
+            let Expr::Call(c) = d else { return false };
+            let Some(q) = self.external_path(func.file, BodyId(0), &c.func, 0) else {
+                return false;
+            };
+            let replacement_at = match q.iter().rev().map(String::as_str).collect::<Vec<_>>()[..] {
+                ["patch", ..] => 1,
+                ["object", "patch", ..] => 2,
+                _ => return false,
+            };
+            is_test_double(self.knowledge.vocab.test_double_modules, &q)
+                && c.keyword("new").is_none()
+                && c.positional().count() <= replacement_at
+        };
+        let patched = body.decorators.iter().filter(|d| injects(d)).count();
+        let skip = usize::from(body.self_name.is_some());
+        (skip..skip + patched).contains(&i)
+    }
+
+    /// `self` in a method: an instance of the class (a client, when it derives from one).
+    pub(super) fn receiver_value(&self, func: FuncRef) -> Option<Value> {
+        let index = self.index(func.file)?;
+        let body = index.body(func.body);
+        let name = body.class.as_deref()?;
+        let Some(i) = index.module.classes.iter().position(|c| c.name == name) else {
+            return self.impl_type_value(func.file, name, body.range);
+        };
+        let cls = ClassRef {
+            file: func.file,
+            index: i as u32,
+        };
+        let is_classmethod = body
+            .decorators
+            .iter()
+            .any(|d| d.last_name() == Some("classmethod"));
+        if is_classmethod {
+            return Some(Value::Class(cls));
+        }
+        Some(match self.client_base(cls) {
+            Some(t) => self.subclass_client(t, cls, self.class(cls)?.range),
+            None => Value::Instance(cls),
+        })
+    }
+
+    /// `self` in an `impl` of a type declared elsewhere: a program type the file imports, or
+    /// a client type itself (`impl MarkDone for StreamConsumer`).
+    pub(super) fn impl_type_value(&self, f: FileId, name: &str, at: TextRange) -> Option<Value> {
+        let path = [name.to_string()];
+        if let Some(t) = self.client_type_at(f, &path) {
+            return Some(self.annotated(t, f, at, Context::Unknown));
+        }
+        match self.module_name(f, name)? {
+            Value::Class(cls) => Some(match self.client_base(cls) {
+                Some(t) => self.subclass_client(t, cls, self.class(cls)?.range),
+                None => Value::Instance(cls),
+            }),
+            _ => None,
+        }
+    }
+
+    /// A test function's (or fixture's) parameter named after a pytest fixture of the same
+    /// module or of a `conftest.py` up the tree.
+    pub(super) fn fixture_param(&self, func: FuncRef, name: &str) -> Option<Value> {
+        let index = self.index(func.file)?;
+        let body = index.body(func.body);
+        let in_test = body.name.starts_with("test") || self.fixture_name(func).is_some();
+        if !in_test {
+            return None;
+        }
+        // A fixture defined as a method of the test's class or of a program base class
+        // (`class ProducerBaseTest: @pytest.fixture def producer(self, ..)`).
+        if let Some(class) = &body.class {
+            if let Some(i) = index.module.classes.iter().position(|c| &c.name == class) {
+                let cls = ClassRef {
+                    file: func.file,
+                    index: i as u32,
+                };
+                let method = self
+                    .find_method(cls, name)
+                    .filter(|&m| m != func && self.fixture_name(m).as_deref() == Some(name));
+                if let Some(m) = method {
+                    return self.returns(m).map(|v| v.fixture(name, name));
+                }
+            }
+        }
+        let candidates = std::iter::once(func.file).chain(self.program.conftests(func.file));
+        for g in candidates {
+            let Some(gi) = self.index(g) else { continue };
+            for (i, b) in gi.module.bodies.iter().enumerate() {
+                let fr = FuncRef {
+                    file: g,
+                    body: BodyId(i as u32),
+                };
+                if fr != func && b.class.is_none() && self.fixture_name(fr).as_deref() == Some(name)
+                {
+                    return self.returns(fr).map(|v| v.fixture(&b.name, name));
+                }
+            }
+        }
+        // pytest-mock's `mocker`: what it patches or makes is a double.
+        (self.knowledge.vocab.double_fixtures.contains(&name)).then_some(Value::Double)
+    }
+
+    /// The fixture name of a `@pytest.fixture` function (`name=` overrides the function's).
+    pub(super) fn fixture_name(&self, func: FuncRef) -> Option<String> {
+        let body = self.index(func.file)?.body(func.body);
+        for d in &body.decorators {
+            let (callee, call) = match d {
+                Expr::Call(c) => (&c.func, Some(c)),
+                other => (other, None),
+            };
+            if callee.last_name() != Some("fixture") {
+                continue;
+            }
+            let named = call
+                .and_then(|c| c.keyword("name"))
+                .and_then(|a| a.value.as_str())
+                .map(str::to_string);
+            return Some(named.unwrap_or_else(|| body.name.clone()));
+        }
+        None
+    }
+
+    /// An unannotated parameter: the values callers pass (constructor calls for `__init__`).
+    pub(super) fn passed_by_callers(&self, func: FuncRef, i: usize) -> Option<Value> {
+        let mut out = None;
+        self.caller_args(func, i, |g, cb, arg| {
+            merge(&mut out, self.value(g, cb, arg));
+            !matches!(out, Some(Value::Kafka(_)))
+        });
+        let body = self.index(func.file)?.body(func.body);
+        let callee_name = self.callee_name(body);
+        out.map(|v| v.hop(Link::Argument(callee_name.to_string())))
+    }
+
+    /// The clients callers pass to the parameter (or method receiver) `e` names in body `b`:
+    /// where a store in a helper or a trait method on the client type lands.
+    pub fn clients_passed_as(&self, f: FileId, b: BodyId, e: &Expr) -> Vec<Client> {
+        let Expr::Name { id, .. } = self.strip(f, e) else {
+            return Vec::new();
+        };
+        let Some(i) = (self.index(f).map(|index| &index.body(b).params))
+            .and_then(|params| params.iter().position(|p| &p.name == id))
+        else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        self.caller_args(FuncRef { file: f, body: b }, i, |g, cb, arg| {
+            if let Some(Value::Kafka(c)) = self.value(g, cb, arg) {
+                out.push(c);
+            }
+            true
+        });
+        out
+    }
+
+    /// The name callers call `body` by: its class for a constructor, else its own.
+    pub(super) fn callee_name<'b>(&self, body: &'b Body) -> &'b str {
+        let vocab = &self.knowledge.vocab;
+        match &body.class {
+            Some(class) if vocab.constructor_methods.contains(&body.name.as_str()) => class,
+            _ => &body.name,
+        }
+    }
+
+    /// What each caller of `func` (up to 64) passes as its parameter `i`; for a method's
+    /// receiver, the value it is called on. `visit` returns false to stop.
+    pub(super) fn caller_args(
+        &self,
+        func: FuncRef,
+        i: usize,
+        mut visit: impl FnMut(FileId, BodyId, &'m Expr) -> bool,
+    ) {
+        let Some(index) = self.index(func.file) else {
+            return;
+        };
+        let body = index.body(func.body);
+        let Some(p) = body.params.get(i) else { return };
+        if p.kind != ParamKind::Regular && p.kind != ParamKind::KeywordOnly
+            || body.kind != BodyKind::Function
+        {
+            return;
+        }
+        let constructor = (self.knowledge.vocab.constructor_methods).contains(&body.name.as_str());
+        let receiver = i == 0 && body.self_name.as_deref() == Some(p.name.as_str());
+        // Position among the arguments callers pass: the receiver is not passed.
+        let skip = usize::from(body.self_name.is_some());
+        let position = (p.kind == ParamKind::Regular)
+            .then(|| i.checked_sub(skip))
+            .flatten();
+        // A call by a bare name can only be in a file that can name the function: in a large
+        // project most functions of one name are others (every service's `make_consumer`),
+        // and looking at those first both cost time and crowded out the real callers.
+        let may_call = |g: FileId, call: &Call| {
+            !matches!(call.func, Expr::Name { .. }) || self.program.may_name_from(g, func.file)
+        };
+        let callers = (self.program.calls_named(self.callee_name(body)).iter())
+            .filter(|&&(g, _, call)| may_call(g, call))
+            .take(64);
+        for &(g, cb, call) in callers {
+            let arg = match (receiver, call.func.as_method()) {
+                (true, Some((recv, _))) => Some(recv),
+                (true, None) => None,
+                (false, _) => (call.keyword(&p.name))
+                    .or_else(|| position.and_then(|k| call.positional().nth(k)))
+                    .map(|a| &a.value),
+            };
+            let Some(arg) = arg else { continue };
+            let targets = match self.value(g, cb, &call.func) {
+                Some(Value::Func(fr)) => fr == func,
+                Some(Value::Class(cls)) => {
+                    constructor && self.find_method(cls, &body.name) == Some(func)
+                }
+                // A method of an `impl` on the client type itself (`impl MarkDone for
+                // StreamConsumer`), called on such a client.
+                None if receiver => matches!(self.value(g, cb, arg),
+                    Some(Value::Kafka(c)) if c.ty.is_some() && c.ty == body.class),
+                _ => false,
+            };
+            if targets && !visit(g, cb, arg) {
+                break;
+            }
+        }
+    }
+}
