@@ -30,6 +30,10 @@ pub struct Label {
 /// Code a rule suggests instead of the flagged construct, in language-neutral form: a
 /// template from the knowledge tables and the values to fill in. The renderers produce the
 /// file's language from it (`render::fix`), Rust through `quote`'s token streams.
+/// What a suggestion names when no single message variable is in scope: the help shows it,
+/// and no fix is offered.
+pub const MESSAGE_PLACEHOLDER: &str = "<message>";
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Suggestion {
     /// `{receiver}.{method}(message={message}{args})`: see `knowledge::Library::commit_fix`.
