@@ -51,16 +51,19 @@ pub struct Suggestion {
     pub renames: Vec<(&'static str, String)>,
 }
 
-/// Whether applying a fix keeps behaviour (ruff's safe/unsafe split). Every fix offered so
-/// far changes which offsets are committed, so it is unsafe: review before applying.
+/// Whether applying a fix keeps behaviour (ruff's safe/unsafe split). A fix that changes which
+/// offsets are committed is unsafe: review before applying. Removing an unused suppression
+/// (OL002) changes no behaviour: safe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Applicability {
+    Safe,
     Unsafe,
 }
 
 impl Applicability {
     pub fn as_str(self) -> &'static str {
         match self {
+            Applicability::Safe => "safe",
             Applicability::Unsafe => "unsafe",
         }
     }

@@ -1119,3 +1119,59 @@ fn rules_as_json() {
         .any(|l| l == "python"));
     assert!(!ol101["summary"].as_str().unwrap().is_empty());
 }
+
+/// Issue 25 item 8: `--fix` removes unused suppressions (a safe fix, as ruff's RUF100): the
+/// whole comment, its line when alone on it, or only the unused code of a list.
+#[test]
+fn fix_removes_unused_suppressions() {
+    let d = tmp();
+    let src = "from confluent_kafka import Consumer\n\n# offsetlint: ignore[OL202] nothing here\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})  # offsetlint: ignore[OL301]\nmsg = consumer.poll(1.0)\nconsumer.commit()  # offsetlint: ignore[OL101, OL202] reviewed\nx = 1  # offsetlint: ignore # type: ignore\n";
+    write(d.path(), "a.py", src.as_bytes());
+    let a = d.path().join("a.py");
+    let a = a.to_str().unwrap();
+    let (status, out) = run(&["check", "--isolated", "--format", "concise", a]);
+    assert_eq!(status, ExitStatus::Findings);
+    assert_eq!(out.stdout.matches("OL002").count(), 4, "{}", out.stdout);
+    assert!(
+        out.stderr.contains("[*] 3 fixable with `--fix`"),
+        "{}",
+        out.stderr
+    );
+    let (status, out) = run(&["check", "--isolated", "--fix", a]);
+    assert_eq!(status, ExitStatus::Findings, "{}", out.stderr);
+    assert!(out.stderr.contains("fixed 3 findings"), "{}", out.stderr);
+    let fixed = fs::read_to_string(d.path().join("a.py")).unwrap();
+    assert_eq!(
+        fixed,
+        "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nmsg = consumer.poll(1.0)\nconsumer.commit()  # offsetlint: ignore[OL101] reviewed\nx = 1  # offsetlint: ignore # type: ignore\n"
+    );
+}
+
+/// Issue 25 item 7 (j): a terminal escape in a string literal that OL101's help quotes
+/// reaches the GitHub annotation escaped, as in the human format.
+#[test]
+fn github_help_escapes_source_bytes() {
+    let d = tmp();
+    let src = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nmsg = consumer.poll(1.0)\nconsumer.commit(asynchronous=\"\u{1b}[31mred\")\n";
+    write(d.path(), "a.py", src.as_bytes());
+    let a = d.path().join("a.py");
+    for format in ["github", "human"] {
+        let (status, out) = run(&[
+            "check",
+            "--isolated",
+            "--color",
+            "never",
+            "--format",
+            format,
+            a.to_str().unwrap(),
+        ]);
+        assert_eq!(status, ExitStatus::Findings);
+        assert!(out.stdout.contains("OL101"), "{}", out.stdout);
+        assert!(!out.stdout.contains('\u{1b}'), "{format}: {:?}", out.stdout);
+        assert!(
+            out.stdout.contains("\\u{1b}[31mred"),
+            "{format}: {}",
+            out.stdout
+        );
+    }
+}

@@ -738,7 +738,7 @@ fn baseline_survives_line_shifts_and_reports_exactly_the_new_finding() {
     );
 
     // Ratchet: the same file as baseline and output keeps only what still occurs, adds
-    // nothing.
+    // nothing; the new finding it does not record still fails the run (issue 25 item 7 e).
     let (status, out) = run(&[
         "check",
         "--isolated",
@@ -748,7 +748,8 @@ fn baseline_survives_line_shifts_and_reports_exactly_the_new_finding() {
         s(&baseline),
         dir,
     ]);
-    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    assert_eq!(status, ExitStatus::Findings, "{}", out.stderr);
+    assert!(out.stderr.contains("1 new finding not recorded"), "{}", out.stderr);
     let v: Value = serde_json::from_str(&fs::read_to_string(&baseline).unwrap()).unwrap();
     let entries = v["entries"].as_array().unwrap();
     assert_eq!(entries.len(), 1, "{entries:?}");

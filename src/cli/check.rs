@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use super::progress::Progress;
 use super::{render_error, Output};
 use crate::config::{build, ConfigResolver, Layer, Loaded, Overrides};
+use crate::engine::decode::Codec;
 use crate::engine::discover::WalkOptions;
 use crate::engine::{check_paths, Report};
 use crate::error::{escape_text, Error, ExitStatus};
@@ -564,11 +565,12 @@ fn apply_fixes(input: &mut Input, report: &Report, unsafe_fixes: bool) -> (usize
         let Some((text, n)) = render::fix::fixed_source(file, unsafe_fixes) else {
             continue;
         };
+        let codec = crate::engine::decode::fix_codec(file.lang, &file.source);
         let applied = match input {
             Input::Stdin { bytes, .. } => {
-                fixed_bytes(bytes, file.lang, &file.source, &text).map(|new| *bytes = new)
+                fixed_bytes(bytes, codec, &file.source, &text).map(|new| *bytes = new)
             }
-            Input::Paths(paths) => write_fixed(&file.path, paths, file.lang, &file.source, &text),
+            Input::Paths(paths) => write_fixed(&file.path, paths, codec, &file.source, &text),
         };
         match applied {
             Ok(()) => changed += n,
@@ -587,15 +589,11 @@ fn apply_fixes(input: &mut Input, report: &Report, unsafe_fixes: bool) -> (usize
 /// encode. Else UTF-8, after the byte order mark if there was one.
 fn fixed_bytes(
     original: &[u8],
-    lang: crate::model::Lang,
+    declared: Option<Codec>,
     linted: &str,
     fixed: &str,
 ) -> Result<Vec<u8>, String> {
     const BOM: &[u8] = b"\xEF\xBB\xBF";
-    let declared = match lang {
-        crate::model::Lang::Python => crate::engine::decode::declared_codec(linted),
-        crate::model::Lang::Rust => None,
-    };
     if let Some(codec) = declared {
         // The file's bytes as this codec writes the linted text: anything else changed.
         if codec.encode(linted).as_deref() != Some(original) {
@@ -627,7 +625,7 @@ fn fixed_bytes(
 fn write_fixed(
     path: &Path,
     paths: &[PathBuf],
-    lang: crate::model::Lang,
+    declared: Option<Codec>,
     linted: &str,
     fixed: &str,
 ) -> Result<(), String> {
@@ -645,7 +643,7 @@ fn write_fixed(
         OpenError::TooLarge(_) => "the file changed since it was read".to_string(),
         e => e.to_string(),
     })?;
-    let bytes = fixed_bytes(&on_disk, lang, linted, fixed)?;
+    let bytes = fixed_bytes(&on_disk, declared, linted, fixed)?;
     write_atomic(&real, &bytes).map_err(|e| e.to_string())
 }
 
@@ -784,14 +782,7 @@ mod tests {
         std::fs::write(&w, "x = 1\n").unwrap();
         std::fs::remove_file(&w).unwrap();
         std::os::unix::fs::symlink(&outside, &w).unwrap();
-        let err = write_fixed(
-            &w,
-            &[tree],
-            crate::model::Lang::Python,
-            "x = 1\n",
-            "x = 2\n",
-        )
-        .unwrap_err();
+        let err = write_fixed(&w, &[tree], None, "x = 1\n", "x = 2\n").unwrap_err();
         assert!(err.contains("outside the directories given"), "{err}");
         assert_eq!(std::fs::read_to_string(&outside).unwrap(), "x = 1\n");
     }

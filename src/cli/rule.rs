@@ -44,7 +44,7 @@ pub enum RulesFormat {
 }
 
 /// Rules whose findings can carry a fix (`--fix`, `--diff`).
-const FIXABLE: &[Rule] = &[Rule::BareCommit];
+const FIXABLE: &[Rule] = &[Rule::UnusedSuppression, Rule::BareCommit];
 
 pub fn run_rules(args: RulesArgs, out: &mut Output) -> ExitStatus {
     if args.format == RulesFormat::Json {

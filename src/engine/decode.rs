@@ -377,6 +377,14 @@ pub fn declared_codec(text: &str) -> Option<Codec> {
     python_codec(name).filter(|c| c.name != "utf_8" && c.decoder.is_some())
 }
 
+/// [`declared_codec`] for a file of `lang` (Rust is always UTF-8).
+pub fn fix_codec(lang: Lang, text: &str) -> Option<Codec> {
+    match lang {
+        Lang::Python => declared_codec(text),
+        Lang::Rust => None,
+    }
+}
+
 impl Codec {
     /// The text in this encoding, only when every character encodes and the bytes decode
     /// back to the same text (a codec's quirks, such as Python's differences from the WHATWG

@@ -1122,7 +1122,7 @@ fn apply_suppressions(
     let directives = suppress::parse(source, comments, lines);
     let (mut kept, mut silenced, used) = suppress::apply(findings, &directives.directives, lines);
     if rules.contains(Rule::UnusedSuppression) {
-        let meta = unused_suppression(&directives, &used, rules, require_reason);
+        let meta = unused_suppression(source, &directives, &used, rules, require_reason);
         let (other, meta): (Vec<_>, Vec<_>) = meta
             .into_iter()
             .partition(|f| suppress::is_suppressed_by_other(f, &directives.directives, lines));

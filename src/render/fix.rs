@@ -13,6 +13,7 @@ use crate::model::Lang;
 /// Whether `--fix` applies this fix: safe fixes always, unsafe ones with `--unsafe-fixes`.
 pub fn applies(fix: &Fix, unsafe_fixes: bool) -> bool {
     match fix.applicability {
+        Applicability::Safe => true,
         Applicability::Unsafe => unsafe_fixes,
     }
 }
@@ -69,10 +70,7 @@ pub fn complete(report: &mut Report) {
     for file in &mut report.files {
         // A Python file declaring another encoding (PEP 263) is fixed in it: a fix whose
         // text does not encode is not offered (nor counted, nor marked `[*]`).
-        let declared = match file.lang {
-            Lang::Python => crate::engine::decode::declared_codec(&file.source),
-            Lang::Rust => None,
-        };
+        let declared = crate::engine::decode::fix_codec(file.lang, &file.source);
         for finding in &mut file.findings {
             complete_finding(file.lang, finding);
             // The suggestion is shown, but no fix is offered in a notebook: its source is
