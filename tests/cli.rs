@@ -1175,3 +1175,49 @@ fn github_help_escapes_source_bytes() {
         );
     }
 }
+
+/// Issue 25 item 8: `--add-noqa` writes a suppression with a reason placeholder on each
+/// finding's line, leaves a line ending inside a multi-line string alone, and keeps existing
+/// suppressions; the next run is clean.
+#[test]
+fn add_noqa_suppresses_every_finding() {
+    let d = tmp();
+    write(d.path(), "a.py", BARE_COMMIT.as_bytes());
+    let multi = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nmsg = consumer.poll(1.0)\nconsumer.commit(asynchronous=\"\"\"x\n\"\"\")\n";
+    write(d.path(), "b.py", multi.as_bytes());
+    let rs = "use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer};\nuse rdkafka::ClientConfig;\n\nfn run() {\n    let consumer: BaseConsumer = ClientConfig::new().set(\"group.id\", \"g\").set(\"enable.auto.commit\", \"false\").create().unwrap();\n    consumer.commit_consumer_state(CommitMode::Sync).unwrap();\n}\n";
+    write(d.path(), "c.rs", rs.as_bytes());
+    let dir = d.path().to_str().unwrap();
+    let (status, out) = run(&["check", "--isolated", "--add-noqa", dir]);
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("added 2 suppression comments to 2 files"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("b.py:5: left alone"), "{}", out.stderr);
+    let a = fs::read_to_string(d.path().join("a.py")).unwrap();
+    assert!(
+        a.ends_with("consumer.commit()  # offsetlint: ignore[OL101] TODO: say why this is safe\n"),
+        "{a}"
+    );
+    assert_eq!(fs::read_to_string(d.path().join("b.py")).unwrap(), multi);
+    let c = fs::read_to_string(d.path().join("c.rs")).unwrap();
+    assert!(
+        c.contains("// offsetlint: ignore[OL101] TODO: say why this is safe\n}"),
+        "{c}"
+    );
+    let (status, out) = run(&["check", "--isolated", "--format", "concise", dir]);
+    assert_eq!(status, ExitStatus::Findings);
+    assert_eq!(out.stdout.lines().count(), 1, "{}", out.stdout);
+    assert!(out.stdout.contains("b.py:5:1: OL101"), "{}", out.stdout);
+    // A second run adds nothing: the lines are suppressed now.
+    let (status, out) = run(&["check", "--isolated", "--add-noqa", dir]);
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("added 0 suppression comments"),
+        "{}",
+        out.stderr
+    );
+}

@@ -749,7 +749,11 @@ fn baseline_survives_line_shifts_and_reports_exactly_the_new_finding() {
         dir,
     ]);
     assert_eq!(status, ExitStatus::Findings, "{}", out.stderr);
-    assert!(out.stderr.contains("1 new finding not recorded"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("1 new finding not recorded"),
+        "{}",
+        out.stderr
+    );
     let v: Value = serde_json::from_str(&fs::read_to_string(&baseline).unwrap()).unwrap();
     let entries = v["entries"].as_array().unwrap();
     assert_eq!(entries.len(), 1, "{entries:?}");

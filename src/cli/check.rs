@@ -130,6 +130,10 @@ pub struct CheckArgs {
     /// Print the fixes as a unified diff instead of writing them; exit 1 if there is any.
     #[arg(long)]
     pub diff: bool,
+    /// Append `offsetlint: ignore[CODE] <reason placeholder>` to the line of every finding
+    /// (the alternative to a baseline), then exit 0.
+    #[arg(long, conflicts_with_all = ["fix", "diff", "write_baseline", "statistics"])]
+    pub add_noqa: bool,
 }
 
 /// The command-line options that override every configuration file.
@@ -206,6 +210,9 @@ fn validate(args: &CheckArgs) -> Result<(), String> {
     }
     if args.stdin_filename.is_some() && !args.paths.is_empty() && !stdin {
         return Err("`--stdin-filename` names the file standard input stands for: pass `-` instead of paths".into());
+    }
+    if args.add_noqa && (stdin || args.stdin_filename.is_some()) {
+        return Err("`--add-noqa` writes files: it does not read standard input".into());
     }
     if stdin && args.stdin_filename.is_none() {
         return Err("reading standard input (`-`) needs `--stdin-filename PATH` (its extension gives the language)".into());
@@ -406,6 +413,9 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
         }
     }
     progress.finish();
+    if args.add_noqa {
+        return add_noqa(&pass.report, &input, out, stderr_color);
+    }
     let report = &pass.report;
     let mut status_errors = !report.errors.is_empty() || !write_errors.is_empty();
     for e in report.warnings.iter().chain(&report.errors) {
@@ -551,6 +561,57 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
         ExitStatus::Clean
     } else if report.finding_count() > 0 && !args.exit_zero {
         ExitStatus::Findings
+    } else {
+        ExitStatus::Clean
+    }
+}
+
+/// `--add-noqa`: writes a suppression on the line of each finding left (after the baseline),
+/// atomically as `--fix` writes; says what it added and which lines it left alone.
+fn add_noqa(report: &Report, input: &Input, out: &mut Output, color: bool) -> ExitStatus {
+    let Input::Paths(paths) = input else {
+        return ExitStatus::Error;
+    };
+    let mut errors = !report.errors.is_empty();
+    for e in report.warnings.iter().chain(&report.errors) {
+        out.stderr.push_str(&render_error(e, color));
+    }
+    let (mut added, mut files) = (0, 0);
+    for file in &report.files {
+        let Some(change) = crate::engine::noqa::add_noqa(file) else {
+            continue;
+        };
+        for line in &change.skipped {
+            out.stderr.push_str(&format!(
+                "{}:{line}: left alone: the line holds an `offsetlint:` comment already, or a comment there would not be one (a multi-line string, a line continuation)\n",
+                crate::error::shown(&file.path)
+            ));
+        }
+        if change.added == 0 {
+            continue;
+        }
+        let codec = crate::engine::decode::fix_codec(file.lang, &file.source);
+        match write_fixed(&file.path, paths, codec, &file.source, &change.source) {
+            Ok(()) => {
+                added += change.added;
+                files += 1;
+            }
+            Err(e) => {
+                errors = true;
+                out.stderr.push_str(&format!(
+                    "error: {}: cannot add the suppressions: {e}\n",
+                    crate::error::shown(&file.path)
+                ));
+            }
+        }
+    }
+    out.stderr.push_str(&format!(
+        "added {added} suppression comment{} to {files} file{}\n",
+        render::plural(added),
+        render::plural(files)
+    ));
+    if errors {
+        ExitStatus::Error
     } else {
         ExitStatus::Clean
     }

@@ -6,6 +6,7 @@ pub mod discover;
 mod ignore_files;
 pub mod isolate;
 mod load;
+pub mod noqa;
 pub mod notebook;
 pub mod read;
 
