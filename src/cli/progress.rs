@@ -81,7 +81,12 @@ fn clear_on_interrupt() -> libc::sighandler_t {
     }
     let handler: extern "C" fn(libc::c_int) = on_interrupt;
     // SAFETY: installs a handler that only makes async-signal-safe calls.
-    unsafe { libc::signal(libc::SIGINT, handler as libc::sighandler_t) }
+    let previous = unsafe { libc::signal(libc::SIGINT, handler as libc::sighandler_t) };
+    if previous == libc::SIG_IGN {
+        // Started with SIGINT ignored (a background job of a script, `nohup`): keep it so.
+        restore_interrupt(previous);
+    }
+    previous
 }
 
 #[cfg(unix)]
