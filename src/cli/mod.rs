@@ -103,12 +103,14 @@ pub fn main_with_input(
     // close to a subcommand's name is a mistyped subcommand.
     if let Some(word) = args.get(1).filter(|a| !SUBCOMMANDS.contains(&a.as_str())) {
         if let Some(meant) = mistyped_subcommand(word) {
-            let mut out = Output::default();
-            out.stderr = format!(
-                "error: unrecognized subcommand `{}`; did you mean `{meant}`?\n\n\
-                 (`offsetlint PATH` lints PATH, but there is no file or directory of that name)\n",
-                crate::error::escape_text(word)
-            );
+            let out = Output {
+                stderr: format!(
+                    "error: unrecognized subcommand `{}`; did you mean `{meant}`?\n\n\
+                     (`offsetlint PATH` lints PATH, but there is no file or directory of that name)\n",
+                    crate::error::escape_text(word)
+                ),
+                ..Output::default()
+            };
             return (ExitStatus::Error, out);
         }
     }
