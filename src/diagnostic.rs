@@ -30,6 +30,10 @@ pub struct Label {
 /// Code a rule suggests instead of the flagged construct, in language-neutral form: a
 /// template from the knowledge tables and the values to fill in. The renderers produce the
 /// file's language from it (`render::fix`), Rust through `quote`'s token streams.
+/// What a suggestion names when no single message variable is in scope: the help shows it,
+/// and no fix is offered.
+pub const MESSAGE_PLACEHOLDER: &str = "<message>";
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Suggestion {
     /// `{receiver}.{method}(message={message}{args})`: see `knowledge::Library::commit_fix`.
@@ -47,16 +51,19 @@ pub struct Suggestion {
     pub renames: Vec<(&'static str, String)>,
 }
 
-/// Whether applying a fix keeps behaviour (ruff's safe/unsafe split). Every fix offered so
-/// far changes which offsets are committed, so it is unsafe: review before applying.
+/// Whether applying a fix keeps behaviour (ruff's safe/unsafe split). A fix that changes which
+/// offsets are committed is unsafe: review before applying. Removing an unused suppression
+/// (OL002) changes no behaviour: safe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Applicability {
+    Safe,
     Unsafe,
 }
 
 impl Applicability {
     pub fn as_str(self) -> &'static str {
         match self {
+            Applicability::Safe => "safe",
             Applicability::Unsafe => "unsafe",
         }
     }

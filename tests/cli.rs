@@ -387,10 +387,11 @@ fn ol101_offers_an_unsafe_fix_only_with_one_polled_message() {
         .find(|i| i["path"].as_str().unwrap().ends_with("two.py"))
         .unwrap();
     assert!(two["fix"].is_null(), "two polled messages: no fix, {two}");
+    // Two candidates: the help names neither (issue 25 item 7 h).
     assert!(two["help"]
         .as_str()
         .unwrap()
-        .contains("consumer.commit(message=msg)"));
+        .contains("consumer.commit(message=<message>)"));
 }
 
 #[test]
@@ -955,5 +956,268 @@ fn task_spawns_concern_their_own_file_only() {
         !out.stdout.contains("uses_tasks.py"),
         "importing a task-spawning module is not a reason to read a file: {}",
         out.stdout
+    );
+}
+
+/// Issue 25 item 7 (a): after a tool error, the summary does not say "no findings".
+#[test]
+fn summary_after_a_tool_error_names_it() {
+    let d = tmp();
+    let missing = d.path().join("missing.py");
+    let (status, out) = run(&["check", "--isolated", missing.to_str().unwrap()]);
+    assert_eq!(status, ExitStatus::Error);
+    assert!(
+        out.stderr
+            .contains("1 error (above); nothing checked (0 files checked"),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("no findings"), "{}", out.stderr);
+}
+
+/// Issue 25 item 7 (b): a mistyped subcommand is said to be one; an existing path of that
+/// name is still linted.
+#[test]
+fn a_mistyped_subcommand_is_named() {
+    let (status, out) = run(&["chek"]);
+    assert_eq!(status, ExitStatus::Error);
+    assert!(
+        out.stderr
+            .contains("unrecognized subcommand `chek`; did you mean `check`?"),
+        "{}",
+        out.stderr
+    );
+    let (status, out) = run(&["confg"]);
+    assert_eq!(status, ExitStatus::Error);
+    assert!(
+        out.stderr.contains("did you mean `config`?"),
+        "{}",
+        out.stderr
+    );
+    // A word far from every subcommand is a missing path, as before.
+    let (status, out) = run(&["no-such-directory-anywhere"]);
+    assert_eq!(status, ExitStatus::Error);
+    assert!(
+        out.stderr.contains("no such file or directory"),
+        "{}",
+        out.stderr
+    );
+    // `offsetlint PATH` still lints PATH (here the path given absolutely).
+    let d = tmp();
+    write(d.path(), "chek/a.py", BARE_COMMIT.as_bytes());
+    let (status, _) = run(&[d.path().join("chek").to_str().unwrap(), "--isolated"]);
+    assert_eq!(status, ExitStatus::Findings);
+}
+
+/// Issue 25 item 7 (c): with only unsafe fixes, the summary points at
+/// `--diff --unsafe-fixes` (`--diff` alone shows nothing).
+#[test]
+fn the_summary_names_the_diff_that_shows_unsafe_fixes() {
+    let d = tmp();
+    write(d.path(), "a.py", BARE_COMMIT.as_bytes());
+    let a = d.path().join("a.py");
+    let (_, out) = run(&["check", "--isolated", a.to_str().unwrap()]);
+    assert!(
+        out.stderr.contains("`--diff --unsafe-fixes` shows them"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// Issue 25 item 7 (d, e): `--write-baseline -q` prints no finding; a ratchet
+/// (`--baseline F --write-baseline F`) does not absorb a new finding and exits 1.
+#[test]
+fn write_baseline_quiet_and_ratchet_with_a_new_finding() {
+    let d = tmp();
+    write(d.path(), "a.py", BARE_COMMIT.as_bytes());
+    let bl = d.path().join("bl.json");
+    let (a, bl) = (d.path().join("a.py"), bl.to_str().unwrap().to_string());
+    let (status, out) = run(&[
+        "check",
+        "--isolated",
+        "-q",
+        "--write-baseline",
+        &bl,
+        a.to_str().unwrap(),
+    ]);
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    assert_eq!(out.stdout, "");
+    assert!(out.stderr.contains("wrote 1 finding"), "{}", out.stderr);
+    write(d.path(), "b.py", BARE_COMMIT.as_bytes());
+    let dir = d.path().to_str().unwrap();
+    let (status, out) = run(&[
+        "check",
+        "--isolated",
+        "--baseline",
+        &bl,
+        "--write-baseline",
+        &bl,
+        dir,
+    ]);
+    assert_eq!(status, ExitStatus::Findings, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("1 new finding not recorded"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stdout.contains("b.py"), "{}", out.stdout);
+    // Still recorded only once: the next run reports b.py again.
+    let (status, _) = run(&["check", "--isolated", "--baseline", &bl, dir]);
+    assert_eq!(status, ExitStatus::Findings);
+}
+
+/// Issue 25 item 7 (f): `offsetlint config` on a file that does not exist says so.
+#[test]
+fn config_of_a_missing_file_is_an_error() {
+    let d = tmp();
+    let missing = d.path().join("nothere.py");
+    let (status, out) = run(&["config", "--isolated", missing.to_str().unwrap()]);
+    assert_eq!(status, ExitStatus::Error);
+    assert!(
+        out.stderr.contains("no such file or directory"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stdout, "");
+}
+
+/// Issue 25 item 7 (h): with no message variable in scope, OL101's help says `<message>`.
+#[test]
+fn bare_commit_help_names_no_variable_that_is_not_there() {
+    let d = tmp();
+    let src = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nconsumer.commit()\n";
+    write(d.path(), "a.py", src.as_bytes());
+    let a = d.path().join("a.py");
+    let (status, out) = run(&[
+        "check",
+        "--isolated",
+        "--format",
+        "json",
+        a.to_str().unwrap(),
+    ]);
+    assert_eq!(status, ExitStatus::Findings);
+    assert!(out.stdout.contains("message=<message>"), "{}", out.stdout);
+    assert!(!out.stdout.contains("message=msg"), "{}", out.stdout);
+}
+
+/// Issue 25 item 8: `offsetlint rules --format json`.
+#[test]
+fn rules_as_json() {
+    let (status, out) = run(&["rules", "--format", "json"]);
+    assert_eq!(status, ExitStatus::Clean);
+    let rules: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let rules = rules.as_array().unwrap();
+    assert_eq!(rules.len(), offsetlint::Rule::ALL.len());
+    let ol101 = rules.iter().find(|r| r["code"] == "OL101").unwrap();
+    assert_eq!(ol101["name"], "bare-commit");
+    assert_eq!(ol101["fixable"], true);
+    assert_eq!(ol101["default_enabled"], true);
+    assert!(ol101["languages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|l| l == "python"));
+    assert!(!ol101["summary"].as_str().unwrap().is_empty());
+}
+
+/// Issue 25 item 8: `--fix` removes unused suppressions (a safe fix, as ruff's RUF100): the
+/// whole comment, its line when alone on it, or only the unused code of a list.
+#[test]
+fn fix_removes_unused_suppressions() {
+    let d = tmp();
+    let src = "from confluent_kafka import Consumer\n\n# offsetlint: ignore[OL202] nothing here\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})  # offsetlint: ignore[OL301]\nmsg = consumer.poll(1.0)\nconsumer.commit()  # offsetlint: ignore[OL101, OL202] reviewed\nx = 1  # offsetlint: ignore # type: ignore\n";
+    write(d.path(), "a.py", src.as_bytes());
+    let a = d.path().join("a.py");
+    let a = a.to_str().unwrap();
+    let (status, out) = run(&["check", "--isolated", "--format", "concise", a]);
+    assert_eq!(status, ExitStatus::Findings);
+    assert_eq!(out.stdout.matches("OL002").count(), 4, "{}", out.stdout);
+    assert!(
+        out.stderr.contains("[*] 3 fixable with `--fix`"),
+        "{}",
+        out.stderr
+    );
+    let (status, out) = run(&["check", "--isolated", "--fix", a]);
+    assert_eq!(status, ExitStatus::Findings, "{}", out.stderr);
+    assert!(out.stderr.contains("fixed 3 findings"), "{}", out.stderr);
+    let fixed = fs::read_to_string(d.path().join("a.py")).unwrap();
+    assert_eq!(
+        fixed,
+        "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nmsg = consumer.poll(1.0)\nconsumer.commit()  # offsetlint: ignore[OL101] reviewed\nx = 1  # offsetlint: ignore # type: ignore\n"
+    );
+}
+
+/// Issue 25 item 7 (j): a terminal escape in a string literal that OL101's help quotes
+/// reaches the GitHub annotation escaped, as in the human format.
+#[test]
+fn github_help_escapes_source_bytes() {
+    let d = tmp();
+    let src = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nmsg = consumer.poll(1.0)\nconsumer.commit(asynchronous=\"\u{1b}[31mred\")\n";
+    write(d.path(), "a.py", src.as_bytes());
+    let a = d.path().join("a.py");
+    for format in ["github", "human"] {
+        let (status, out) = run(&[
+            "check",
+            "--isolated",
+            "--color",
+            "never",
+            "--format",
+            format,
+            a.to_str().unwrap(),
+        ]);
+        assert_eq!(status, ExitStatus::Findings);
+        assert!(out.stdout.contains("OL101"), "{}", out.stdout);
+        assert!(!out.stdout.contains('\u{1b}'), "{format}: {:?}", out.stdout);
+        assert!(
+            out.stdout.contains("\\u{1b}[31mred"),
+            "{format}: {}",
+            out.stdout
+        );
+    }
+}
+
+/// Issue 25 item 8: `--add-noqa` writes a suppression with a reason placeholder on each
+/// finding's line, leaves a line ending inside a multi-line string alone, and keeps existing
+/// suppressions; the next run is clean.
+#[test]
+fn add_noqa_suppresses_every_finding() {
+    let d = tmp();
+    write(d.path(), "a.py", BARE_COMMIT.as_bytes());
+    let multi = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nmsg = consumer.poll(1.0)\nconsumer.commit(asynchronous=\"\"\"x\n\"\"\")\n";
+    write(d.path(), "b.py", multi.as_bytes());
+    let rs = "use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer};\nuse rdkafka::ClientConfig;\n\nfn run() {\n    let consumer: BaseConsumer = ClientConfig::new().set(\"group.id\", \"g\").set(\"enable.auto.commit\", \"false\").create().unwrap();\n    consumer.commit_consumer_state(CommitMode::Sync).unwrap();\n}\n";
+    write(d.path(), "c.rs", rs.as_bytes());
+    let dir = d.path().to_str().unwrap();
+    let (status, out) = run(&["check", "--isolated", "--add-noqa", dir]);
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("added 2 suppression comments to 2 files"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("b.py:5: left alone"), "{}", out.stderr);
+    let a = fs::read_to_string(d.path().join("a.py")).unwrap();
+    assert!(
+        a.ends_with("consumer.commit()  # offsetlint: ignore[OL101] TODO: say why this is safe\n"),
+        "{a}"
+    );
+    assert_eq!(fs::read_to_string(d.path().join("b.py")).unwrap(), multi);
+    let c = fs::read_to_string(d.path().join("c.rs")).unwrap();
+    assert!(
+        c.contains("// offsetlint: ignore[OL101] TODO: say why this is safe\n}"),
+        "{c}"
+    );
+    let (status, out) = run(&["check", "--isolated", "--format", "concise", dir]);
+    assert_eq!(status, ExitStatus::Findings);
+    assert_eq!(out.stdout.lines().count(), 1, "{}", out.stdout);
+    assert!(out.stdout.contains("b.py:5:1: OL101"), "{}", out.stdout);
+    // A second run adds nothing: the lines are suppressed now.
+    let (status, out) = run(&["check", "--isolated", "--add-noqa", dir]);
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("added 0 suppression comments"),
+        "{}",
+        out.stderr
     );
 }

@@ -738,7 +738,7 @@ fn baseline_survives_line_shifts_and_reports_exactly_the_new_finding() {
     );
 
     // Ratchet: the same file as baseline and output keeps only what still occurs, adds
-    // nothing.
+    // nothing; the new finding it does not record still fails the run (issue 25 item 7 e).
     let (status, out) = run(&[
         "check",
         "--isolated",
@@ -748,7 +748,12 @@ fn baseline_survives_line_shifts_and_reports_exactly_the_new_finding() {
         s(&baseline),
         dir,
     ]);
-    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    assert_eq!(status, ExitStatus::Findings, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("1 new finding not recorded"),
+        "{}",
+        out.stderr
+    );
     let v: Value = serde_json::from_str(&fs::read_to_string(&baseline).unwrap()).unwrap();
     let entries = v["entries"].as_array().unwrap();
     assert_eq!(entries.len(), 1, "{entries:?}");
@@ -1707,4 +1712,34 @@ fn progress_on_a_terminal_only_for_long_human_runs() {
     }
     // On a terminal, the human format is coloured.
     assert!(shown.contains('\u{1b}'), "{shown}");
+}
+
+/// Issue 25 item 7 (g): Ctrl-C (SIGINT) while the spinner is shown clears its line before
+/// the process dies of the signal (exit status 130 in the shell).
+#[test]
+fn interrupt_clears_the_progress_line() {
+    let d = tempfile::tempdir().unwrap();
+    let model = fs::read_to_string("testdata/OL301/confluent_kafka.py").unwrap();
+    for i in 0..1500 {
+        fs::write(d.path().join(format!("m{i}.py")), &model).unwrap();
+    }
+    let bin = env!("CARGO_BIN_EXE_offsetlint");
+    let command = format!(
+        "sh -c 'timeout -s INT 2.5 \"{bin}\" check --isolated --format concise \"{}\" > /dev/null; echo status=$?'",
+        s(d.path())
+    );
+    let out = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env_remove("NO_COLOR")
+        .env("TERM", "xterm")
+        .stdin(Stdio::null())
+        .output()
+        .expect("`script` (util-linux) runs a command on a pseudo-terminal");
+    let shown = String::from_utf8_lossy(&out.stdout).into_owned();
+    // Only a run still going (with its spinner up) after 2.5 s says anything: `timeout`
+    // then exits 124.
+    if shown.contains("status=124") && shown.contains("linting…") {
+        let before = &shown[..shown.rfind("status=124").unwrap()];
+        assert!(before.ends_with("\r\u{1b}[2K"), "{before:?}");
+    }
 }

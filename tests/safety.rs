@@ -950,3 +950,61 @@ fn a_long_taint_chain_fits_in_a_gigabyte() {
     let found = fs::read_to_string(d.path().join("out.txt")).unwrap();
     assert!(found.contains("chain.py:8007:19: OL301"), "{found}");
 }
+
+/// Issue 25 item 6: a fix `--diff` shows and the summary counts in a PEP 263 latin-1 file is
+/// written back by `--fix` in latin-1 (the other bytes untouched), from a file or from
+/// standard input.
+#[test]
+fn fixes_are_written_in_the_declared_encoding() {
+    let d = tempfile::tempdir().unwrap();
+    let mut latin1 = b"# -*- coding: latin-1 -*-\n# caf\xe9\n".to_vec();
+    latin1.extend_from_slice(BARE.as_bytes());
+    let w = write(d.path(), "w.py", &latin1);
+    let (code, stdout, stderr) = run(
+        d.path(),
+        &["check", "--isolated", "--diff", "--unsafe-fixes", "w.py"],
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.contains(FIXED_CALL), "{stdout}");
+    let (_, _, stderr) = run(d.path(), &["check", "--isolated", "w.py"]);
+    assert!(
+        stderr.contains("(1 with `--fix --unsafe-fixes`"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(
+        d.path(),
+        &["check", "--isolated", "--fix", "--unsafe-fixes", "w.py"],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("fixed 1 finding"), "{stderr}");
+    let bytes = fs::read(&w).unwrap();
+    assert!(
+        bytes.starts_with(b"# -*- coding: latin-1 -*-\n# caf\xe9\n"),
+        "{bytes:?}"
+    );
+    assert!(String::from_utf8_lossy(&bytes).contains(FIXED_CALL));
+    let out = run_in(
+        d.path(),
+        &[
+            "check",
+            "--isolated",
+            "--fix",
+            "--unsafe-fixes",
+            "-",
+            "--stdin-filename",
+            "s.py",
+        ],
+        Some(&latin1),
+        60,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out
+        .stdout
+        .starts_with(b"# -*- coding: latin-1 -*-\n# caf\xe9\n"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains(FIXED_CALL));
+}

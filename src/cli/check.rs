@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use super::progress::Progress;
 use super::{render_error, Output};
 use crate::config::{build, ConfigResolver, Layer, Loaded, Overrides};
+use crate::engine::decode::Codec;
 use crate::engine::discover::WalkOptions;
 use crate::engine::{check_paths, Report};
 use crate::error::{escape_text, Error, ExitStatus};
@@ -129,6 +130,10 @@ pub struct CheckArgs {
     /// Print the fixes as a unified diff instead of writing them; exit 1 if there is any.
     #[arg(long)]
     pub diff: bool,
+    /// Append `offsetlint: ignore[CODE] <reason placeholder>` to the line of every finding
+    /// (the alternative to a baseline), then exit 0.
+    #[arg(long, conflicts_with_all = ["fix", "diff", "write_baseline", "statistics"])]
+    pub add_noqa: bool,
 }
 
 /// The command-line options that override every configuration file.
@@ -205,6 +210,9 @@ fn validate(args: &CheckArgs) -> Result<(), String> {
     }
     if args.stdin_filename.is_some() && !args.paths.is_empty() && !stdin {
         return Err("`--stdin-filename` names the file standard input stands for: pass `-` instead of paths".into());
+    }
+    if args.add_noqa && (stdin || args.stdin_filename.is_some()) {
+        return Err("`--add-noqa` writes files: it does not read standard input".into());
     }
     if stdin && args.stdin_filename.is_none() {
         return Err("reading standard input (`-`) needs `--stdin-filename PATH` (its extension gives the language)".into());
@@ -405,6 +413,9 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
         }
     }
     progress.finish();
+    if args.add_noqa {
+        return add_noqa(&pass.report, &input, out, stderr_color);
+    }
     let report = &pass.report;
     let mut status_errors = !report.errors.is_empty() || !write_errors.is_empty();
     for e in report.warnings.iter().chain(&report.errors) {
@@ -415,12 +426,23 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     }
 
     // The baseline file to write, before anything is printed about the old one.
+    // `--baseline F --write-baseline F` with findings the old baseline does not record: they
+    // are not absorbed, so they still fail the run.
+    let mut ratchet_left = false;
     if let (Some(path), Some(current)) = (&args.write_baseline, &pass.current) {
         let same_file = baseline_file.as_deref().is_some_and(|b| same_path(b, path));
         let new = match (&baseline, same_file) {
             (Some(old), true) => old.ratchet(report, &pass.applied),
             _ => current.clone(),
         };
+        ratchet_left = same_file && baseline.is_some() && report.finding_count() > 0;
+        if ratchet_left {
+            let n = report.finding_count();
+            out.stderr.push_str(&format!(
+                "{n} new finding{} not recorded: rewriting the baseline it was checked against only drops entries (`--write-baseline` without `--baseline` records everything)\n",
+                render::plural(n)
+            ));
+        }
         match new.write(path) {
             Ok(()) => out.stderr.push_str(&format!(
                 "wrote {} finding{} ({} entr{}) to the baseline {}\n",
@@ -467,6 +489,8 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     } else if let (Input::Stdin { bytes, .. }, true) = (&input, args.fix) {
         // Editors read the fixed source back from stdout, in its own encoding.
         stdin_source = Some(bytes.clone());
+    } else if args.write_baseline.is_some() && args.quiet && !ratchet_left {
+        // `--write-baseline -q`: the findings are recorded, not printed.
     } else if args.statistics {
         let stats =
             render::statistics::statistics(report, args.unsafe_fixes, pass.applied.hidden.len());
@@ -532,11 +556,62 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
         } else {
             ExitStatus::Clean
         }
-    } else if args.write_baseline.is_some() {
+    } else if args.write_baseline.is_some() && !ratchet_left {
         // Every finding is recorded now.
         ExitStatus::Clean
     } else if report.finding_count() > 0 && !args.exit_zero {
         ExitStatus::Findings
+    } else {
+        ExitStatus::Clean
+    }
+}
+
+/// `--add-noqa`: writes a suppression on the line of each finding left (after the baseline),
+/// atomically as `--fix` writes; says what it added and which lines it left alone.
+fn add_noqa(report: &Report, input: &Input, out: &mut Output, color: bool) -> ExitStatus {
+    let Input::Paths(paths) = input else {
+        return ExitStatus::Error;
+    };
+    let mut errors = !report.errors.is_empty();
+    for e in report.warnings.iter().chain(&report.errors) {
+        out.stderr.push_str(&render_error(e, color));
+    }
+    let (mut added, mut files) = (0, 0);
+    for file in &report.files {
+        let Some(change) = crate::engine::noqa::add_noqa(file) else {
+            continue;
+        };
+        for line in &change.skipped {
+            out.stderr.push_str(&format!(
+                "{}:{line}: left alone: the line holds an `offsetlint:` comment already, or a comment there would not be one (a multi-line string, a line continuation)\n",
+                crate::error::shown(&file.path)
+            ));
+        }
+        if change.added == 0 {
+            continue;
+        }
+        let codec = crate::engine::decode::fix_codec(file.lang, &file.source);
+        match write_fixed(&file.path, paths, codec, &file.source, &change.source) {
+            Ok(()) => {
+                added += change.added;
+                files += 1;
+            }
+            Err(e) => {
+                errors = true;
+                out.stderr.push_str(&format!(
+                    "error: {}: cannot add the suppressions: {e}\n",
+                    crate::error::shown(&file.path)
+                ));
+            }
+        }
+    }
+    out.stderr.push_str(&format!(
+        "added {added} suppression comment{} to {files} file{}\n",
+        render::plural(added),
+        render::plural(files)
+    ));
+    if errors {
+        ExitStatus::Error
     } else {
         ExitStatus::Clean
     }
@@ -551,11 +626,12 @@ fn apply_fixes(input: &mut Input, report: &Report, unsafe_fixes: bool) -> (usize
         let Some((text, n)) = render::fix::fixed_source(file, unsafe_fixes) else {
             continue;
         };
+        let codec = crate::engine::decode::fix_codec(file.lang, &file.source);
         let applied = match input {
             Input::Stdin { bytes, .. } => {
-                fixed_bytes(bytes, &file.source, &text).map(|new| *bytes = new)
+                fixed_bytes(bytes, codec, &file.source, &text).map(|new| *bytes = new)
             }
-            Input::Paths(paths) => write_fixed(&file.path, paths, &file.source, &text),
+            Input::Paths(paths) => write_fixed(&file.path, paths, codec, &file.source, &text),
         };
         match applied {
             Ok(()) => changed += n,
@@ -568,11 +644,29 @@ fn apply_fixes(input: &mut Input, report: &Report, unsafe_fixes: bool) -> (usize
     (changed, errors)
 }
 
-/// The fixed file's bytes, only if `original` is still the text that was linted as UTF-8
-/// (after an optional byte order mark, which is kept): a file decoded from another encoding,
-/// or changed since it was read, is left alone.
-fn fixed_bytes(original: &[u8], linted: &str, fixed: &str) -> Result<Vec<u8>, String> {
+/// The fixed file's bytes, only if `original` is still the text that was linted (a file
+/// changed since it was read is left alone). A Python file declaring another encoding (PEP
+/// 263) is written back in it; `render::fix::complete` offers no fix whose text does not
+/// encode. Else UTF-8, after the byte order mark if there was one.
+fn fixed_bytes(
+    original: &[u8],
+    declared: Option<Codec>,
+    linted: &str,
+    fixed: &str,
+) -> Result<Vec<u8>, String> {
     const BOM: &[u8] = b"\xEF\xBB\xBF";
+    if let Some(codec) = declared {
+        // The file's bytes as this codec writes the linted text: anything else changed.
+        if codec.encode(linted).as_deref() != Some(original) {
+            return Err("the file changed since it was read".into());
+        }
+        return codec.encode(fixed).ok_or_else(|| {
+            format!(
+                "the fixed text does not encode as {}, the file's declared encoding",
+                codec.name
+            )
+        });
+    }
     let (bom, body) = match original.strip_prefix(BOM) {
         Some(rest) => (BOM, rest),
         None => (&b""[..], original),
@@ -589,7 +683,13 @@ fn fixed_bytes(original: &[u8], linted: &str, fixed: &str) -> Result<Vec<u8>, St
 /// when that is inside what the command line names (a directory given, or the directory of
 /// a file given): a symlink leading out of the tree, named or swapped in since the file was
 /// read, is refused, and a symlink inside it is kept (its target is written).
-fn write_fixed(path: &Path, paths: &[PathBuf], linted: &str, fixed: &str) -> Result<(), String> {
+fn write_fixed(
+    path: &Path,
+    paths: &[PathBuf],
+    declared: Option<Codec>,
+    linted: &str,
+    fixed: &str,
+) -> Result<(), String> {
     let real = std::fs::canonicalize(path).map_err(|e| e.to_string())?;
     if !fix_roots(paths).iter().any(|root| real.starts_with(root)) {
         return Err(format!(
@@ -597,13 +697,14 @@ fn write_fixed(path: &Path, paths: &[PathBuf], linted: &str, fixed: &str) -> Res
             crate::error::shown(&real)
         ));
     }
-    // Larger than the linted text and a byte order mark: it changed.
-    let most = linted.len() as u64 + 3;
+    // Larger than the linted text could be written (a BOM and UTF-8, or a declared encoding,
+    // which takes at most 4/3 of UTF-8's bytes): it changed.
+    let most = linted.len() as u64 * 2 + 3;
     let on_disk = read_bounded(&real, most).map_err(|e| match e {
         OpenError::TooLarge(_) => "the file changed since it was read".to_string(),
         e => e.to_string(),
     })?;
-    let bytes = fixed_bytes(&on_disk, linted, fixed)?;
+    let bytes = fixed_bytes(&on_disk, declared, linted, fixed)?;
     write_atomic(&real, &bytes).map_err(|e| e.to_string())
 }
 
@@ -742,7 +843,7 @@ mod tests {
         std::fs::write(&w, "x = 1\n").unwrap();
         std::fs::remove_file(&w).unwrap();
         std::os::unix::fs::symlink(&outside, &w).unwrap();
-        let err = write_fixed(&w, &[tree], "x = 1\n", "x = 2\n").unwrap_err();
+        let err = write_fixed(&w, &[tree], None, "x = 1\n", "x = 2\n").unwrap_err();
         assert!(err.contains("outside the directories given"), "{err}");
         assert_eq!(std::fs::read_to_string(&outside).unwrap(), "x = 1\n");
     }

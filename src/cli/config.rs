@@ -31,6 +31,13 @@ pub fn run_config(args: ConfigArgs, out: &mut Output) -> ExitStatus {
     let cwd = configs.cwd().to_path_buf();
     let target = args.file.clone().unwrap_or_else(|| PathBuf::from("."));
     let abs = absolute(&target);
+    if !abs.exists() {
+        out.stderr.push_str(&format!(
+            "error: {}: no such file or directory\n",
+            crate::error::shown(&target)
+        ));
+        return ExitStatus::Error;
+    }
     let is_dir = abs.is_dir();
     let settings = if is_dir {
         configs.for_dir(&abs)

@@ -57,8 +57,8 @@ pub enum Commands {
     Check(Box<CheckArgs>),
     /// Print a rule's document: `offsetlint rule OL101` or `offsetlint rule bare-commit`.
     Rule(rule::RuleArgs),
-    /// List every rule: code, name, languages, summary.
-    Rules,
+    /// List every rule: code, name, languages, summary (`--format json` for programs).
+    Rules(rule::RulesArgs),
     /// Show the settings that apply to a file, and where each came from.
     Config(Box<config::ConfigArgs>),
 }
@@ -99,7 +99,21 @@ pub fn main_with_input(
     // A panic while linting a file becomes a tool error naming it, without a backtrace.
     crate::engine::isolate::install_panic_hook();
     let mut args: Vec<String> = args.into_iter().collect();
-    // `offsetlint PATH` means `offsetlint check PATH`.
+    // `offsetlint PATH` means `offsetlint check PATH`; but a word that is no path and is
+    // close to a subcommand's name is a mistyped subcommand.
+    if let Some(word) = args.get(1).filter(|a| !SUBCOMMANDS.contains(&a.as_str())) {
+        if let Some(meant) = mistyped_subcommand(word) {
+            let out = Output {
+                stderr: format!(
+                    "error: unrecognized subcommand `{}`; did you mean `{meant}`?\n\n\
+                     (`offsetlint PATH` lints PATH, but there is no file or directory of that name)\n",
+                    crate::error::escape_text(word)
+                ),
+                ..Output::default()
+            };
+            return (ExitStatus::Error, out);
+        }
+    }
     if args
         .get(1)
         .is_none_or(|a| !SUBCOMMANDS.contains(&a.as_str()))
@@ -127,10 +141,40 @@ pub fn main_with_input(
     let status = match app.command {
         Commands::Check(a) => check::run_check(*a, &mut out, stdin),
         Commands::Rule(a) => rule::run_rule(a, &mut out),
-        Commands::Rules => rule::run_rules(&mut out),
+        Commands::Rules(a) => rule::run_rules(a, &mut out),
         Commands::Config(a) => config::run_config(*a, &mut out),
     };
     (status, out)
+}
+
+/// The subcommand `word` is a typo of: not an existing path, not an option, and at most two
+/// edits away from a subcommand's name (`chek`, `rulez`, `confg`).
+fn mistyped_subcommand(word: &str) -> Option<&'static str> {
+    if word.starts_with('-') || word == "." || std::path::Path::new(word).exists() {
+        return None;
+    }
+    ["check", "rule", "rules", "config"]
+        .into_iter()
+        .map(|name| (edit_distance(word, name), name))
+        .filter(|&(d, _)| d <= 2)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, name)| name)
+}
+
+/// Levenshtein distance, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 /// Entry point for the binary.

@@ -28,7 +28,45 @@ pub fn run_rule(args: RuleArgs, out: &mut Output) -> ExitStatus {
     }
 }
 
-pub fn run_rules(out: &mut Output) -> ExitStatus {
+#[derive(Args, Debug, Default)]
+pub struct RulesArgs {
+    /// `text` (a table) or `json` (an array of objects: `code`, `name`, `summary`,
+    /// `languages`, `fixable`, `default_enabled`).
+    #[arg(long, value_enum, default_value_t = RulesFormat::Text)]
+    pub format: RulesFormat,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum RulesFormat {
+    #[default]
+    Text,
+    Json,
+}
+
+/// Rules whose findings can carry a fix (`--fix`, `--diff`).
+const FIXABLE: &[Rule] = &[Rule::UnusedSuppression, Rule::BareCommit];
+
+pub fn run_rules(args: RulesArgs, out: &mut Output) -> ExitStatus {
+    if args.format == RulesFormat::Json {
+        let rules: Vec<serde_json::Value> = Rule::ALL
+            .iter()
+            .map(|&rule| {
+                serde_json::json!({
+                    "code": rule.code(),
+                    "name": rule.name(),
+                    "summary": rule.summary(),
+                    "languages": rule.languages(),
+                    "fixable": FIXABLE.contains(&rule),
+                    // The default selection is `ALL`.
+                    "default_enabled": true,
+                })
+            })
+            .collect();
+        let text = serde_json::to_string_pretty(&rules).unwrap_or_default();
+        out.stdout.push_str(&text);
+        out.stdout.push('\n');
+        return ExitStatus::Clean;
+    }
     out.stdout.push_str(&format!(
         "{:<6}  {:<26}  {:<13}  {}\n",
         "code", "name", "languages", "summary"

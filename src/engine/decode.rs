@@ -369,6 +369,46 @@ fn normalize(name: &str) -> String {
     out
 }
 
+/// The codec a Python source's own PEP 263 declaration names, when it is not UTF-8: the
+/// encoding `--fix` writes the file back in. Read from the decoded text (the declaration is
+/// ASCII, so it is where it was in the bytes).
+pub fn declared_codec(text: &str) -> Option<Codec> {
+    let (name, _) = coding_declaration(text.as_bytes())?;
+    python_codec(name).filter(|c| c.name != "utf_8" && c.decoder.is_some())
+}
+
+/// [`declared_codec`] for a file of `lang` (Rust is always UTF-8).
+pub fn fix_codec(lang: Lang, text: &str) -> Option<Codec> {
+    match lang {
+        Lang::Python => declared_codec(text),
+        Lang::Rust => None,
+    }
+}
+
+impl Codec {
+    /// The text in this encoding, only when every character encodes and the bytes decode
+    /// back to the same text (a codec's quirks, such as Python's differences from the WHATWG
+    /// tables, cannot change what is written).
+    pub fn encode(&self, text: &str) -> Option<Vec<u8>> {
+        let bytes = match self.decoder? {
+            Decoder::Latin1 => text
+                .chars()
+                .map(|c| u8::try_from(u32::from(c)).ok())
+                .collect::<Option<Vec<u8>>>()?,
+            Decoder::Ascii => text.is_ascii().then(|| text.as_bytes().to_vec())?,
+            Decoder::Whatwg { encoding, .. } => {
+                let (bytes, used, errors) = encoding.encode(text);
+                if errors || used != encoding {
+                    return None;
+                }
+                bytes.into_owned()
+            }
+        };
+        let back = self.decoder?.decode(&bytes).ok()?;
+        (back == text).then_some(bytes)
+    }
+}
+
 /// The codec a coding declaration names, with Python's aliases (`encodings.aliases`) and the
 /// tokenizer's own shortcuts (`utf-8-unix` → `utf_8`, `latin-1-dos` → `latin_1`).
 pub fn python_codec(declared: &str) -> Option<Codec> {
@@ -735,6 +775,17 @@ mod tests {
         for unknown in ["uft-8", "latin-2x", "klingon", "", "utf-7x"] {
             assert_eq!(python_codec(unknown), None, "{unknown}");
         }
+    }
+
+    #[test]
+    fn fixes_encode_in_the_declared_codec() {
+        let codec = declared_codec("# -*- coding: latin-1 -*-\nx = 'caf\u{e9}'\n").unwrap();
+        assert_eq!(codec.encode("caf\u{e9}").unwrap(), b"caf\xe9");
+        assert_eq!(codec.encode("\u{20ac}"), None);
+        let koi8 = declared_codec("# vim: set fileencoding=koi8-r :\n").unwrap();
+        assert_eq!(koi8.encode("\u{430}").unwrap(), b"\xc1");
+        assert_eq!(declared_codec("# -*- coding: utf-8 -*-\n"), None);
+        assert_eq!(declared_codec("x = 1\n"), None);
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod discover;
 mod ignore_files;
 pub mod isolate;
 mod load;
+pub mod noqa;
 pub mod notebook;
 mod project_lint;
 pub mod read;
@@ -690,7 +691,7 @@ fn apply_suppressions(
     let directives = suppress::parse(source, comments, lines);
     let (mut kept, mut silenced, used) = suppress::apply(findings, &directives.directives, lines);
     if rules.contains(Rule::UnusedSuppression) {
-        let meta = unused_suppression(&directives, &used, rules, require_reason);
+        let meta = unused_suppression(source, &directives, &used, rules, require_reason);
         let (other, meta): (Vec<_>, Vec<_>) = meta
             .into_iter()
             .partition(|f| suppress::is_suppressed_by_other(f, &directives.directives, lines));

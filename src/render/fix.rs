@@ -6,13 +6,14 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::diagnostic::{Applicability, Edit, Finding, Fix, Suggestion};
+use crate::diagnostic::{Applicability, Edit, Finding, Fix, Suggestion, MESSAGE_PLACEHOLDER};
 use crate::engine::{FileReport, Report};
 use crate::model::Lang;
 
 /// Whether `--fix` applies this fix: safe fixes always, unsafe ones with `--unsafe-fixes`.
 pub fn applies(fix: &Fix, unsafe_fixes: bool) -> bool {
     match fix.applicability {
+        Applicability::Safe => true,
         Applicability::Unsafe => unsafe_fixes,
     }
 }
@@ -67,12 +68,20 @@ pub fn unified_diff(path: &str, old: &str, new: &str) -> String {
 /// Renders every suggestion of the report into its finding's help and fix.
 pub fn complete(report: &mut Report) {
     for file in &mut report.files {
+        // A Python file declaring another encoding (PEP 263) is fixed in it: a fix whose
+        // text does not encode is not offered (nor counted, nor marked `[*]`).
+        let declared = crate::engine::decode::fix_codec(file.lang, &file.source);
         for finding in &mut file.findings {
             complete_finding(file.lang, finding);
             // The suggestion is shown, but no fix is offered in a notebook: its source is
             // its cells joined, not the file's JSON.
             if file.cells.is_some() {
                 finding.fix = None;
+            }
+            if let (Some(codec), Some(fix)) = (declared, &finding.fix) {
+                if fix.edits.iter().any(|e| codec.encode(&e.content).is_none()) {
+                    finding.fix = None;
+                }
             }
         }
     }
@@ -100,6 +109,15 @@ pub fn complete_finding(lang: Lang, f: &mut Finding) {
 
 /// The suggested code in `lang`, or `None` when the values do not form valid code.
 pub fn render(lang: Lang, s: &Suggestion) -> Option<String> {
+    // No message variable in scope: the help shows a placeholder (and no fix is offered).
+    if s.message == MESSAGE_PLACEHOLDER {
+        const STAND_IN: &str = "offsetlint_message_placeholder";
+        let stand_in = Suggestion {
+            message: STAND_IN.into(),
+            ..s.clone()
+        };
+        return render(lang, &stand_in).map(|t| t.replace(STAND_IN, MESSAGE_PLACEHOLDER));
+    }
     match lang {
         Lang::Python => {
             let names_ok = s.receiver.split('.').all(is_identifier) && is_identifier(&s.message);

@@ -275,6 +275,7 @@ impl Diagnostic for Rendered<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
         let mark = match self.finding.fix.as_ref().map(|f| f.applicability) {
             None => "",
+            Some(Applicability::Safe) => " [*]",
             Some(Applicability::Unsafe) if self.unsafe_fixes => " [*]",
             Some(Applicability::Unsafe) => " [unsafe fix]",
         };

@@ -179,6 +179,10 @@ pub fn summary(report: &Report, extras: &SummaryExtras) -> String {
         .filter(|f| !f.findings.is_empty())
         .count();
     let mut out = match n {
+        // A tool error stopped part of the run: not "no findings" when nothing was checked.
+        0 if report.files_checked == 0 && !report.errors.is_empty() => {
+            format!("nothing checked ({checked})")
+        }
         0 => format!("no findings ({checked})"),
         _ => format!(
             "found {n} finding{} in {files} file{} ({checked})",
@@ -186,6 +190,10 @@ pub fn summary(report: &Report, extras: &SummaryExtras) -> String {
             plural(files)
         ),
     };
+    if !report.errors.is_empty() {
+        let k = report.errors.len();
+        out = format!("{k} error{} (above); {out}", plural(k));
+    }
     if extras.fixed > 0 {
         out = format!(
             "fixed {} finding{}; {out}",
@@ -196,7 +204,7 @@ pub fn summary(report: &Report, extras: &SummaryExtras) -> String {
     match (extras.fixable, extras.unsafe_fixable) {
         (0, 0) => {}
         (0, u) => out.push_str(&format!(
-            "\nno fixes available with `--fix` ({u} with `--fix --unsafe-fixes`; `--diff` shows them)"
+            "\nno fixes available with `--fix` ({u} with `--fix --unsafe-fixes`; `--diff --unsafe-fixes` shows them)"
         )),
         (f, 0) => out.push_str(&format!("\n[*] {f} fixable with `--fix`")),
         (f, u) => out.push_str(&format!(

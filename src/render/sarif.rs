@@ -129,12 +129,24 @@ fn driver() -> Value {
             })
         })
         .collect();
-    json!({
+    let mut driver = json!({
         "name": "offsetlint",
         "semanticVersion": env!("CARGO_PKG_VERSION"),
         "version": env!("CARGO_PKG_VERSION"),
         "rules": rules,
-    })
+    });
+    if let Some(uri) = information_uri() {
+        driver["informationUri"] = json!(uri);
+    }
+    driver
+}
+
+/// `tool.driver.informationUri`: the package's `repository` (else `homepage`) from
+/// Cargo.toml. Cargo.toml names neither yet, so SARIF has none: no address is made up.
+fn information_uri() -> Option<&'static str> {
+    [env!("CARGO_PKG_REPOSITORY"), env!("CARGO_PKG_HOMEPAGE")]
+        .into_iter()
+        .find(|u| !u.is_empty())
 }
 
 fn result(
@@ -336,6 +348,17 @@ fn encode(path: &str) -> String {
 mod tests {
     use super::*;
     use crate::model::{Lang, LineIndex, TextRange};
+
+    /// Issue 25 item 7 (i): `informationUri` is Cargo.toml's `repository` or `homepage`, and
+    /// absent (not invented) while Cargo.toml has neither.
+    #[test]
+    fn information_uri_comes_from_cargo_toml() {
+        let d = driver();
+        let declared = [env!("CARGO_PKG_REPOSITORY"), env!("CARGO_PKG_HOMEPAGE")]
+            .into_iter()
+            .find(|u| !u.is_empty());
+        assert_eq!(d["informationUri"].as_str(), declared);
+    }
 
     /// A Python file of the report, with no findings of its own.
     fn python_file(path: &str, source: &str) -> FileReport {

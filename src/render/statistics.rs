@@ -57,6 +57,7 @@ pub fn statistics(report: &Report, unsafe_fixes: bool, hidden_by_baseline: usize
         });
         c.count += 1;
         match f.fix.as_ref().map(|x| x.applicability) {
+            Some(Applicability::Safe) => c.fixable += 1,
             Some(Applicability::Unsafe) if unsafe_fixes => c.fixable += 1,
             Some(Applicability::Unsafe) => c.unsafe_fixable += 1,
             None => {}

@@ -41,10 +41,11 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     {
         return;
     }
-    // The fix names the polled message, so it is offered only when exactly one is in scope.
+    // The fix names the polled message, so it is offered only when exactly one is in scope;
+    // else the help says `<message>`, not a name the code does not have.
     let (msg, fixable) = match ctx.analysis.polled_messages(facts.body) {
         [one] => (*one, true),
-        _ => ("msg", false),
+        _ => (crate::diagnostic::MESSAGE_PLACEHOLDER, false),
     };
     let lib = ctx.knowledge.lib(client.lib);
     let imports = fix_imports::needed(ctx, lib);
