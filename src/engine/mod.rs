@@ -68,6 +68,27 @@ pub struct Report {
     /// exit code does not change.
     pub warnings: Vec<Error>,
     pub elapsed: Duration,
+    /// Chains of values the resolution depth bound cut while the rules asked about a call
+    /// named as a Kafka method (`--statistics`): findings there may be missing.
+    pub depth_cuts: DepthCuts,
+}
+
+/// Steps value resolution follows at most (`--statistics` names it).
+pub const RESOLUTION_DEPTH: u32 = crate::analysis::resolve::MAX_DEPTH;
+
+/// Resolution chains cut at the depth bound (`FileAnalysis::depth_cuts`), and the files
+/// they were cut in.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct DepthCuts {
+    pub chains: usize,
+    pub files: usize,
+}
+
+impl DepthCuts {
+    fn add_file(&mut self, chains: usize) {
+        self.chains += chains;
+        self.files += usize::from(chains > 0);
+    }
 }
 
 impl Report {
@@ -285,7 +306,8 @@ fn check_entries(
             paths: shown.join(", "),
         });
     }
-    let (reports, file_errors) = lint_project(&entries, &keys, walk.batch_targets, &mut phases);
+    let (reports, file_errors, depth_cuts) =
+        lint_project(&entries, &keys, walk.batch_targets, &mut phases);
     phases.report();
     errors.extend(file_errors);
     let checked = entries
@@ -296,6 +318,7 @@ fn check_entries(
     let mut report = Report {
         files_checked,
         checked,
+        depth_cuts,
         files: reports
             .into_iter()
             .filter(|f| !f.findings.is_empty() || !f.suppressed.is_empty())
@@ -545,7 +568,7 @@ fn lint_project(
     keys: &[PathBuf],
     batch_targets: Option<usize>,
     phases: &mut Phases,
-) -> (Vec<FileReport>, Vec<Error>) {
+) -> (Vec<FileReport>, Vec<Error>, DepthCuts) {
     let mut layouts = project::Layouts::default();
     let mut files: Vec<ProjectFile> = (entries.iter().zip(keys))
         .map(|(e, key)| ProjectFile {
@@ -558,6 +581,7 @@ fn lint_project(
     let batches = batches(&files, batch_targets.unwrap_or(BATCH_TARGETS).max(1));
     let mut reports = Vec::new();
     let mut errors = Vec::new();
+    let mut cuts = DepthCuts::default();
     let mut freeing: Option<std::thread::JoinHandle<()>> = None;
     for batch in &batches {
         // What the batch before left is freed before this one reads: memory holds one
@@ -565,7 +589,7 @@ fn lint_project(
         if let Some(done) = freeing.take() {
             let _ = done.join();
         }
-        let (r, e, free) = if batches.len() == 1 {
+        let (r, e, c, free) = if batches.len() == 1 {
             lint_batch(entries, &mut files, phases)
         } else {
             let world = batch_world(&files, batch);
@@ -584,9 +608,11 @@ fn lint_project(
         };
         reports.extend(r);
         errors.extend(e);
+        cuts.chains += c.chains;
+        cuts.files += c.files;
         freeing = Some(free);
     }
-    (reports, errors)
+    (reports, errors, cuts)
 }
 
 /// The files a batch's targets can reach: those of the batch's namespaces, and of the
@@ -646,7 +672,12 @@ fn lint_batch(
     entries: &[Entry],
     files: &mut [ProjectFile],
     phases: &mut Phases,
-) -> (Vec<FileReport>, Vec<Error>, std::thread::JoinHandle<()>) {
+) -> (
+    Vec<FileReport>,
+    Vec<Error>,
+    DepthCuts,
+    std::thread::JoinHandle<()>,
+) {
     let mut selection = project::select(
         files,
         |i| read_entry(&entries[i]),
@@ -799,20 +830,23 @@ fn lint_batch(
             _ => {}
         }
     }
-    let results: Vec<(Option<FileReport>, Vec<Error>, Duration)> = (todo.par_iter())
+    let results: Vec<(Option<FileReport>, Vec<Error>, Duration, usize)> = (todo.par_iter())
         .with_max_len(1)
         .map(|&i| {
             let started = Instant::now();
             let e = &entries[i];
             let settings = &*e.settings;
             let Some(source) = sources[i] else {
-                return (None, Vec::new(), started.elapsed());
+                return (None, Vec::new(), started.elapsed(), 0);
             };
-            let (findings, suppressed, errors) =
+            let (findings, suppressed, errors, depth_cuts) =
                 match (&source.undecodable, parsed.get(i), &lines[i]) {
-                    (Some(bad), _, _) => {
-                        (undecodable_findings(bad, e.rules), Vec::new(), Vec::new())
-                    }
+                    (Some(bad), _, _) => (
+                        undecodable_findings(bad, e.rules),
+                        Vec::new(),
+                        Vec::new(),
+                        0,
+                    ),
                     (None, Some(Some(result)), Some(lines)) => {
                         let file = ParsedFile {
                             program: &program,
@@ -836,10 +870,11 @@ fn lint_batch(
                                     path: e.display.clone(),
                                     message,
                                 }],
+                                0,
                             ),
                         }
                     }
-                    _ => (Vec::new(), Vec::new(), Vec::new()),
+                    _ => (Vec::new(), Vec::new(), Vec::new(), 0),
                 };
             let report = (!findings.is_empty() || !suppressed.is_empty()).then(|| FileReport {
                 path: e.display.clone(),
@@ -850,7 +885,7 @@ fn lint_batch(
                 suppressed,
                 cells: source.cells.clone(),
             });
-            (report, errors, started.elapsed())
+            (report, errors, started.elapsed(), depth_cuts)
         })
         .collect();
     phases.mark("analyse and rules");
@@ -863,9 +898,11 @@ fn lint_batch(
         .map(|(d, i)| (entries[i].display.clone(), d))
         .collect();
     let mut reports = Vec::new();
-    for (report, errs, _) in results {
+    let mut cuts = DepthCuts::default();
+    for (report, errs, _, depth_cuts) in results {
         reports.extend(report);
         errors.extend(errs);
+        cuts.add_file(depth_cuts);
     }
     // Freeing every file's model and text takes as long as a phase: it happens on a thread
     // of its own, off the path to the output (the program borrows them, so it goes first).
@@ -873,7 +910,7 @@ fn lint_batch(
     phases.counts.push(("parsed on first use", loader.loaded()));
     let models = loader.into_models();
     let free = spawn_deep(move || drop((parsed, models, selection)));
-    (reports, errors, free)
+    (reports, errors, cuts, free)
 }
 
 /// The rules that can concern a file relevant on its own (`Selection::alone`): the prefilter
@@ -928,38 +965,39 @@ fn lint_isolated<'m>(
     file: &ParsedFile<'_, 'm>,
     settings: &'m Settings,
     rules: RuleSet,
-) -> (Vec<Finding>, Vec<Suppressed>, Vec<Error>) {
+) -> (Vec<Finding>, Vec<Suppressed>, Vec<Error>, usize) {
     if let Some(Fault::File(name)) = fault() {
         if file.path.file_name().is_some_and(|n| n == name.as_str()) {
             panic!("injected fault in the front end (OFFSETLINT_FAULT)");
         }
     }
     let mut errors = Vec::new();
-    let (findings, suppressed) = lint_parsed(file, settings, rules, |analysis, facts| {
-        let mut findings = Vec::new();
-        for rule in rules.iter() {
-            let single: RuleSet = std::iter::once(rule).collect();
-            let outcome = isolated(|| {
-                if let Some(Fault::Rule(code)) = fault() {
-                    if code == rule.code() {
-                        panic!("injected fault in rule {code} (OFFSETLINT_FAULT)");
+    let (findings, suppressed, depth_cuts) =
+        lint_parsed(file, settings, rules, |analysis, facts| {
+            let mut findings = Vec::new();
+            for rule in rules.iter() {
+                let single: RuleSet = std::iter::once(rule).collect();
+                let outcome = isolated(|| {
+                    if let Some(Fault::Rule(code)) = fault() {
+                        if code == rule.code() {
+                            panic!("injected fault in rule {code} (OFFSETLINT_FAULT)");
+                        }
                     }
+                    let ctx = RuleContext::new(analysis, &settings.knowledge, facts);
+                    rules::run(&ctx, single);
+                    ctx.into_findings()
+                });
+                match outcome {
+                    Ok(f) => findings.extend(f),
+                    Err(message) => errors.push(Error::InternalRule {
+                        path: file.path.to_path_buf(),
+                        rule: rule.code(),
+                        message,
+                    }),
                 }
-                let ctx = RuleContext::new(analysis, &settings.knowledge, facts);
-                rules::run(&ctx, single);
-                ctx.into_findings()
-            });
-            match outcome {
-                Ok(f) => findings.extend(f),
-                Err(message) => errors.push(Error::InternalRule {
-                    path: file.path.to_path_buf(),
-                    rule: rule.code(),
-                    message,
-                }),
             }
-        }
-        findings
-    });
+            findings
+        });
     let findings = if errors.is_empty() {
         findings
     } else {
@@ -968,7 +1006,7 @@ fn lint_isolated<'m>(
             .filter(|f| f.rule != Rule::UnusedSuppression)
             .collect()
     };
-    (findings, suppressed, errors)
+    (findings, suppressed, errors, depth_cuts)
 }
 
 /// Lints one file's text on its own (a program of one file). Findings come back sorted by
@@ -1063,7 +1101,7 @@ fn lint_parsed<'m>(
     settings: &'m Settings,
     rules: RuleSet,
     run_rules: impl FnOnce(&FileAnalysis<'_, 'm>, &FileFacts<'_>) -> Vec<Finding>,
-) -> (Vec<Finding>, Vec<Suppressed>) {
+) -> (Vec<Finding>, Vec<Suppressed>, usize) {
     let lowered = match file.parsed {
         Err(err) => {
             let findings = rules
@@ -1071,11 +1109,11 @@ fn lint_parsed<'m>(
                 .then(|| syntax_error(err))
                 .into_iter()
                 .collect();
-            return (findings, Vec::new());
+            return (findings, Vec::new(), 0);
         }
         Ok(lowered) => lowered,
     };
-    let findings = match FileAnalysis::new(
+    let (findings, depth_cuts) = match FileAnalysis::new(
         file.program,
         file.id,
         &settings.knowledge,
@@ -1086,9 +1124,10 @@ fn lint_parsed<'m>(
                 source: file.source,
                 lines: file.lines,
             };
-            run_rules(&analysis, &facts)
+            let findings = run_rules(&analysis, &facts);
+            (findings, analysis.depth_cuts())
         }
-        None => Vec::new(),
+        None => (Vec::new(), 0),
     };
     let (mut findings, mut suppressed) = apply_suppressions(
         findings,
@@ -1105,7 +1144,7 @@ fn lint_parsed<'m>(
     findings.dedup();
     suppressed.sort_by(|a, b| order(&a.finding, &b.finding));
     suppressed.dedup_by(|a, b| a.finding == b.finding);
-    (findings, suppressed)
+    (findings, suppressed, depth_cuts)
 }
 
 /// Drops suppressed findings, then adds OL002 for the directives that suppressed nothing
