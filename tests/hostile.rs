@@ -587,8 +587,8 @@ fn fuzz_regressions_do_not_crash() {
     for entry in fs::read_dir(dir).unwrap() {
         let p = entry.unwrap().path();
         let bytes = fs::read(&p).unwrap();
-        // `python-*.bin`, `rust-*.bin`, `config-*.bin`: not `.py`/`.rs`, so the fixture test
-        // does not read them as annotated fixtures.
+        // `python-*.bin`, `rust-*.bin`, `config-*.bin`, `baseline-*.bin`: not `.py`/`.rs`,
+        // so the fixture test does not read them as annotated fixtures.
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
         match name.split('-').next() {
             Some("config") => {
@@ -596,13 +596,16 @@ fn fuzz_regressions_do_not_crash() {
                 let _ = offsetlint::cli::fuzzing::config_text(&text, false);
                 let _ = offsetlint::cli::fuzzing::config_text(&text, true);
             }
+            Some("baseline") => {
+                let _ = offsetlint::cli::fuzzing::baseline_bytes(&bytes);
+            }
             Some("python") => {
                 offsetlint::cli::fuzzing::lint_bytes("fuzz.py", &bytes);
             }
             Some("rust") => {
                 offsetlint::cli::fuzzing::lint_bytes("fuzz.rs", &bytes);
             }
-            _ => panic!("{name}: name it python-*, rust-* or config-*"),
+            _ => panic!("{name}: name it python-*, rust-*, config-* or baseline-*"),
         }
         count += 1;
     }
