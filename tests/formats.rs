@@ -1111,6 +1111,8 @@ fn statistics_table_and_json() {
     assert_eq!(stats["unsafe_fixable"].as_u64().unwrap(), fixes);
     assert_eq!(stats["fixable"], 0);
     assert_eq!(stats["hidden_by_baseline"], 0);
+    assert_eq!(stats["depth_cuts"], 0);
+    assert_eq!(stats["files_with_depth_cuts"], 0);
 
     let (status, out) = run(&[&["check", "--isolated", "--statistics"][..], &paths].concat());
     assert_eq!(status, ExitStatus::Findings);

@@ -587,8 +587,8 @@ fn fuzz_regressions_do_not_crash() {
     for entry in fs::read_dir(dir).unwrap() {
         let p = entry.unwrap().path();
         let bytes = fs::read(&p).unwrap();
-        // `python-*.bin`, `rust-*.bin`, `config-*.bin`: not `.py`/`.rs`, so the fixture test
-        // does not read them as annotated fixtures.
+        // `python-*.bin`, `rust-*.bin`, `config-*.bin`, `baseline-*.bin`: not `.py`/`.rs`,
+        // so the fixture test does not read them as annotated fixtures.
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
         match name.split('-').next() {
             Some("config") => {
@@ -596,13 +596,16 @@ fn fuzz_regressions_do_not_crash() {
                 let _ = offsetlint::cli::fuzzing::config_text(&text, false);
                 let _ = offsetlint::cli::fuzzing::config_text(&text, true);
             }
+            Some("baseline") => {
+                let _ = offsetlint::cli::fuzzing::baseline_bytes(&bytes);
+            }
             Some("python") => {
                 offsetlint::cli::fuzzing::lint_bytes("fuzz.py", &bytes);
             }
             Some("rust") => {
                 offsetlint::cli::fuzzing::lint_bytes("fuzz.rs", &bytes);
             }
-            _ => panic!("{name}: name it python-*, rust-* or config-*"),
+            _ => panic!("{name}: name it python-*, rust-*, config-* or baseline-*"),
         }
         count += 1;
     }
@@ -657,4 +660,65 @@ fn python_standard_library_lints_without_tool_errors() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
     assert!(checked > 500, "too few files checked: {summary}");
+}
+
+/// The configuration and baseline readers on mutated seeds (every configuration file of
+/// `testdata/`, and baselines written here), deterministic: each seed truncated at every
+/// 7th byte, and with a byte flipped at every 11th, must never panic (`cargo afl` does this
+/// coverage-guided, outside `cargo test`).
+#[test]
+fn config_and_baseline_readers_survive_mutated_seeds() {
+    fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                files(&p, out);
+            } else if matches!(
+                p.file_name().and_then(|n| n.to_str()),
+                Some("offsetlint.toml" | "pyproject.toml")
+            ) {
+                out.push(p);
+            }
+        }
+    }
+    fn mutants(seed: &[u8]) -> Vec<Vec<u8>> {
+        let mut out = vec![seed.to_vec()];
+        for at in (0..seed.len()).step_by(7) {
+            out.push(seed[..at].to_vec());
+        }
+        for (i, at) in (0..seed.len()).step_by(11).enumerate() {
+            let mut m = seed.to_vec();
+            m[at] ^= [0x01, 0x20, 0x80, 0xff][i % 4];
+            out.push(m);
+        }
+        out
+    }
+    let mut configs = Vec::new();
+    files(Path::new("testdata"), &mut configs);
+    assert!(configs.len() > 10, "{configs:?}");
+    let mut inputs = 0;
+    for p in &configs {
+        for m in mutants(&fs::read(p).unwrap()) {
+            let text = String::from_utf8_lossy(&m);
+            let _ = offsetlint::cli::fuzzing::config_text(&text, false);
+            let _ = offsetlint::cli::fuzzing::config_text(&text, true);
+            inputs += 1;
+        }
+    }
+    let baselines = [
+        "{\n  \"version\": 1,\n  \"entries\": [\n    {\n      \"code\": \"OL101\",\n      \"rule\": \"bare-commit\",\n      \"path\": \"app.py\",\n      \"function\": \"run\",\n      \"hash\": \"01ef38c70feaf6ef\",\n      \"count\": 2\n    }\n  ]\n}\n",
+        "{\"version\": 1, \"entries\": [{\"code\": \"OL101\", \"rule\": \"bare-commit\", \"path\": \"gone.py\", \"function\": null, \"hash\": \"00\", \"count\": 18446744073709551615}, {\"code\": \"OL101\", \"rule\": \"\\u001b[31m\", \"path\": \"app.py\", \"function\": null, \"hash\": \"00\", \"count\": 1}]}\n",
+    ];
+    assert_eq!(
+        offsetlint::cli::fuzzing::baseline_bytes(baselines[0].as_bytes()),
+        Ok(2),
+        "the seed hides the target's two findings"
+    );
+    for seed in baselines {
+        for m in mutants(seed.as_bytes()) {
+            let _ = offsetlint::cli::fuzzing::baseline_bytes(&m);
+            inputs += 1;
+        }
+    }
+    assert!(inputs > 1000, "{inputs}");
 }

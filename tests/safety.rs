@@ -1008,3 +1008,64 @@ fn fixes_are_written_in_the_declared_encoding() {
         .starts_with(b"# -*- coding: latin-1 -*-\n# caf\xe9\n"));
     assert!(String::from_utf8_lossy(&out.stdout).contains(FIXED_CALL));
 }
+
+/// A module whose consumer reaches its `poll` and `commit` through `links` aliases
+/// (`link1 = link0`, ...): a bare commit (OL101 on line `links + 5`) when resolution follows
+/// the whole chain.
+fn alias_chain(links: usize) -> String {
+    let mut text = String::from(
+        "from confluent_kafka import Consumer\n\nlink0 = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\n",
+    );
+    for i in 1..=links {
+        text.push_str(&format!("link{i} = link{}\n", i - 1));
+    }
+    text.push_str(&format!(
+        "msg = link{links}.poll(1.0)\nlink{links}.commit()\n"
+    ));
+    text
+}
+
+/// Issue 23 item 14: a chain of values deeper than the resolution bound (48 steps) loses its
+/// finding (never a wrong one), and `--statistics` says so; a chain below the bound has its
+/// finding and no cut.
+#[test]
+fn chains_cut_at_the_depth_bound_are_counted() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "short.py", alias_chain(40));
+    write(d.path(), "deep.py", alias_chain(60));
+    let lint = |file: &str, extra: &[&str]| {
+        let mut args = vec!["check", "--isolated", "--no-heuristic", "--format"];
+        args.extend_from_slice(extra);
+        args.push(file);
+        let out = run_in(d.path(), &args, None, 60);
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, found) = lint("short.py", &["concise"]);
+    assert_eq!(code, Some(1), "{found}");
+    assert!(found.contains("short.py:45:1: OL101"), "{found}");
+    let (_, stats) = lint("short.py", &["concise", "--statistics"]);
+    assert!(!stats.contains("depth bound"), "{stats}");
+    let (_, json) = lint("short.py", &["json", "--statistics"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["depth_cuts"], 0, "{json}");
+    assert_eq!(json["files_with_depth_cuts"], 0, "{json}");
+
+    let (code, found) = lint("deep.py", &["concise"]);
+    assert_eq!(code, Some(0), "{found}");
+    assert!(!found.contains("OL1"), "{found}");
+    let (_, stats) = lint("deep.py", &["concise", "--statistics"]);
+    assert!(
+        stats.contains("resolution chain")
+            && stats
+                .contains("cut at the depth bound (48) in 1 file: findings there may be missing"),
+        "{stats}"
+    );
+    let (_, json) = lint("deep.py", &["json", "--statistics"]);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(json["depth_cuts"].as_u64().unwrap() >= 1, "{json}");
+    assert_eq!(json["files_with_depth_cuts"], 1, "{json}");
+    assert_eq!(json["findings"], 0, "{json}");
+}

@@ -68,6 +68,9 @@ pub struct FileAnalysis<'p, 'm> {
     loop_buffers: Vec<OnceCell<Vec<context::Buffer>>>,
     /// Per loop and body: the message's effects in the loop (`context.rs`).
     loop_effects: RefCell<HashMap<(control::RegionId, BodyId), Rc<context::Effects<'m>>>>,
+    /// Calls to a Kafka method name whose facts came out empty because the resolution
+    /// depth bound cut a chain while they were found ([`FileAnalysis::depth_cuts`]).
+    depth_cuts: std::cell::Cell<usize>,
 }
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
@@ -93,6 +96,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             constructions: OnceCell::new(),
             loop_buffers: vec![OnceCell::new(); index.control.regions.len()],
             loop_effects: RefCell::default(),
+            depth_cuts: std::cell::Cell::new(0),
             program,
             file,
             index,
@@ -127,12 +131,34 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             let mut facts = vec![None; self.index.module.call_count as usize];
             for (call, body) in &self.index.calls {
                 let used = &self.index.uses[call.id.0 as usize];
-                if let Some(f) = finder.facts(self.file, *body, call, used) {
-                    facts[call.id.0 as usize] = Some(f);
+                let cuts = self.resolver.cuts.get();
+                match finder.facts(self.file, *body, call, used) {
+                    Some(f) => facts[call.id.0 as usize] = Some(f),
+                    None if self.resolver.cuts.get() > cuts && self.names_kafka_method(call) => {
+                        self.depth_cuts.set(self.depth_cuts.get() + 1);
+                    }
+                    None => {}
                 }
             }
             facts
         })
+    }
+
+    /// Whether `call` is a method call named as a Kafka client method is (`commit`, `poll`,
+    /// `produce`, `flush`, ...), whatever its receiver.
+    fn names_kafka_method(&self, call: &Call) -> bool {
+        call.func
+            .as_method()
+            .is_some_and(|(_, m)| self.knowledge.methods.iter().any(|k| k.name == m))
+    }
+
+    /// Calls named as Kafka client methods (`commit`, `poll`, `produce`, ...) that the rules
+    /// asked about and whose receiver was not resolved because a chain of values (aliases,
+    /// returns, fields, parameters) ran past the resolution depth bound (48 steps): a
+    /// finding on them may be missing (`--statistics` counts them). A chain cut once is
+    /// remembered as unknown, so two calls on one cut chain may count once.
+    pub fn depth_cuts(&self) -> usize {
+        self.depth_cuts.get()
     }
 
     /// Whether the code stores offsets explicitly (`store_offsets(message=msg)`,

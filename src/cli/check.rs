@@ -776,7 +776,7 @@ fn fix_counts(report: &Report, unsafe_fixes: bool) -> (usize, usize) {
 
 /// The stderr lines about `--baseline`: how many findings it hid, and its entries that no
 /// longer occur.
-fn baseline_note(path: &std::path::Path, applied: &Applied) -> String {
+pub(crate) fn baseline_note(path: &std::path::Path, applied: &Applied) -> String {
     let hidden = applied.hidden.len();
     let path = crate::error::shown(path);
     let mut out = format!(

@@ -219,4 +219,28 @@ pub mod fuzzing {
             .and_then(|loaded| super::check::validate_config(&loaded));
         prepared.map_err(|e| super::render_error(&e, false))
     }
+
+    /// Findings for [`baseline_bytes`] to hide: one file of two bare commits.
+    const BASELINED: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\n\n\ndef run():\n    consumer.commit()\n    consumer.commit()\n";
+
+    /// Reads a baseline file's bytes as `--baseline` does, then applies it to the report of
+    /// a small file with findings, renders its note (stale entries, escaped), ratchets it
+    /// and writes it back out as text; renders the error if any. Returns the findings the
+    /// baseline hid.
+    pub fn baseline_bytes(bytes: &[u8]) -> Result<usize, String> {
+        let path = Path::new("fuzz/offsetlint-baseline.json");
+        let baseline = crate::render::baseline::Baseline::parse(path, bytes)
+            .map_err(|e| super::render_error(&e, false))?;
+        let mut report = crate::engine::report_for_bytes(
+            Path::new("fuzz/app.py"),
+            BASELINED.as_bytes(),
+            &Settings::default(),
+        );
+        let applied = baseline.apply(&mut report);
+        let _ = super::check::baseline_note(path, &applied);
+        let _ = crate::render::human(&report, false, false);
+        let _ = baseline.ratchet(&report, &applied).to_json();
+        let _ = (baseline.count(), baseline.entry_count(), baseline.to_json());
+        Ok(applied.hidden.len())
+    }
 }

@@ -73,6 +73,27 @@ pub struct Report {
     /// exit code does not change.
     pub warnings: Vec<Error>,
     pub elapsed: Duration,
+    /// Chains of values the resolution depth bound cut while the rules asked about a call
+    /// named as a Kafka method (`--statistics`): findings there may be missing.
+    pub depth_cuts: DepthCuts,
+}
+
+/// Steps value resolution follows at most (`--statistics` names it).
+pub const RESOLUTION_DEPTH: u32 = crate::analysis::resolve::MAX_DEPTH;
+
+/// Resolution chains cut at the depth bound (`FileAnalysis::depth_cuts`), and the files
+/// they were cut in.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct DepthCuts {
+    pub chains: usize,
+    pub files: usize,
+}
+
+impl DepthCuts {
+    fn add_file(&mut self, chains: usize) {
+        self.chains += chains;
+        self.files += usize::from(chains > 0);
+    }
 }
 
 impl Report {
@@ -194,7 +215,8 @@ fn check_entries(
             paths: shown.join(", "),
         });
     }
-    let (reports, file_errors) = lint_project(&entries, &keys, walk.batch_targets, &mut phases);
+    let (reports, file_errors, depth_cuts) =
+        lint_project(&entries, &keys, walk.batch_targets, &mut phases);
     phases.report();
     errors.extend(file_errors);
     let checked = entries
@@ -205,6 +227,7 @@ fn check_entries(
     let mut report = Report {
         files_checked,
         checked,
+        depth_cuts,
         files: reports
             .into_iter()
             .filter(|f| !f.findings.is_empty() || !f.suppressed.is_empty())
@@ -497,38 +520,39 @@ fn lint_isolated<'m>(
     file: &ParsedFile<'_, 'm>,
     settings: &'m Settings,
     rules: RuleSet,
-) -> (Vec<Finding>, Vec<Suppressed>, Vec<Error>) {
+) -> (Vec<Finding>, Vec<Suppressed>, Vec<Error>, usize) {
     if let Some(Fault::File(name)) = fault() {
         if file.path.file_name().is_some_and(|n| n == name.as_str()) {
             panic!("injected fault in the front end (OFFSETLINT_FAULT)");
         }
     }
     let mut errors = Vec::new();
-    let (findings, suppressed) = lint_parsed(file, settings, rules, |analysis, facts| {
-        let mut findings = Vec::new();
-        for rule in rules.iter() {
-            let single: RuleSet = std::iter::once(rule).collect();
-            let outcome = isolated(|| {
-                if let Some(Fault::Rule(code)) = fault() {
-                    if code == rule.code() {
-                        panic!("injected fault in rule {code} (OFFSETLINT_FAULT)");
+    let (findings, suppressed, depth_cuts) =
+        lint_parsed(file, settings, rules, |analysis, facts| {
+            let mut findings = Vec::new();
+            for rule in rules.iter() {
+                let single: RuleSet = std::iter::once(rule).collect();
+                let outcome = isolated(|| {
+                    if let Some(Fault::Rule(code)) = fault() {
+                        if code == rule.code() {
+                            panic!("injected fault in rule {code} (OFFSETLINT_FAULT)");
+                        }
                     }
+                    let ctx = RuleContext::new(analysis, &settings.knowledge, facts);
+                    rules::run(&ctx, single);
+                    ctx.into_findings()
+                });
+                match outcome {
+                    Ok(f) => findings.extend(f),
+                    Err(message) => errors.push(Error::InternalRule {
+                        path: file.path.to_path_buf(),
+                        rule: rule.code(),
+                        message,
+                    }),
                 }
-                let ctx = RuleContext::new(analysis, &settings.knowledge, facts);
-                rules::run(&ctx, single);
-                ctx.into_findings()
-            });
-            match outcome {
-                Ok(f) => findings.extend(f),
-                Err(message) => errors.push(Error::InternalRule {
-                    path: file.path.to_path_buf(),
-                    rule: rule.code(),
-                    message,
-                }),
             }
-        }
-        findings
-    });
+            findings
+        });
     let findings = if errors.is_empty() {
         findings
     } else {
@@ -537,7 +561,7 @@ fn lint_isolated<'m>(
             .filter(|f| f.rule != Rule::UnusedSuppression)
             .collect()
     };
-    (findings, suppressed, errors)
+    (findings, suppressed, errors, depth_cuts)
 }
 
 /// Lints one file's text on its own (a program of one file). Findings come back sorted by
@@ -632,7 +656,7 @@ fn lint_parsed<'m>(
     settings: &'m Settings,
     rules: RuleSet,
     run_rules: impl FnOnce(&FileAnalysis<'_, 'm>, &FileFacts<'_>) -> Vec<Finding>,
-) -> (Vec<Finding>, Vec<Suppressed>) {
+) -> (Vec<Finding>, Vec<Suppressed>, usize) {
     let lowered = match file.parsed {
         Err(err) => {
             let findings = rules
@@ -640,11 +664,11 @@ fn lint_parsed<'m>(
                 .then(|| syntax_error(err))
                 .into_iter()
                 .collect();
-            return (findings, Vec::new());
+            return (findings, Vec::new(), 0);
         }
         Ok(lowered) => lowered,
     };
-    let findings = match FileAnalysis::new(
+    let (findings, depth_cuts) = match FileAnalysis::new(
         file.program,
         file.id,
         &settings.knowledge,
@@ -655,9 +679,10 @@ fn lint_parsed<'m>(
                 source: file.source,
                 lines: file.lines,
             };
-            run_rules(&analysis, &facts)
+            let findings = run_rules(&analysis, &facts);
+            (findings, analysis.depth_cuts())
         }
-        None => Vec::new(),
+        None => (Vec::new(), 0),
     };
     let (mut findings, mut suppressed) = apply_suppressions(
         findings,
@@ -674,7 +699,7 @@ fn lint_parsed<'m>(
     findings.dedup();
     suppressed.sort_by(|a, b| order(&a.finding, &b.finding));
     suppressed.dedup_by(|a, b| a.finding == b.finding);
-    (findings, suppressed)
+    (findings, suppressed, depth_cuts)
 }
 
 /// Drops suppressed findings, then adds OL002 for the directives that suppressed nothing

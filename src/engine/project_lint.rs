@@ -10,8 +10,8 @@ use rayon::prelude::*;
 use super::isolate::isolated;
 use super::timings::Phases;
 use super::{
-    alone_rules, lint_isolated, load, read_entry, spawn_deep, undecodable_findings, Entry,
-    FileReport, ParsedFile, Source,
+    alone_rules, lint_isolated, load, read_entry, spawn_deep, undecodable_findings, DepthCuts,
+    Entry, FileReport, ParsedFile, Source,
 };
 use crate::analysis::index::FileIndex;
 use crate::analysis::program::{FileId, Program, ProgramFile};
@@ -29,7 +29,7 @@ pub(super) fn lint_project(
     keys: &[PathBuf],
     batch_targets: Option<usize>,
     phases: &mut Phases,
-) -> (Vec<FileReport>, Vec<Error>) {
+) -> (Vec<FileReport>, Vec<Error>, DepthCuts) {
     let mut layouts = project::Layouts::default();
     let mut files: Vec<ProjectFile> = (entries.iter().zip(keys))
         .map(|(e, key)| ProjectFile {
@@ -42,6 +42,7 @@ pub(super) fn lint_project(
     let batches = batches(&files, batch_targets.unwrap_or(BATCH_TARGETS).max(1));
     let mut reports = Vec::new();
     let mut errors = Vec::new();
+    let mut cuts = DepthCuts::default();
     let mut freeing: Option<std::thread::JoinHandle<()>> = None;
     for batch in &batches {
         // What the batch before left is freed before this one reads: memory holds one
@@ -49,7 +50,7 @@ pub(super) fn lint_project(
         if let Some(done) = freeing.take() {
             let _ = done.join();
         }
-        let (r, e, free) = if batches.len() == 1 {
+        let (r, e, c, free) = if batches.len() == 1 {
             lint_batch(entries, &mut files, phases)
         } else {
             let world = batch_world(&files, batch);
@@ -68,9 +69,11 @@ pub(super) fn lint_project(
         };
         reports.extend(r);
         errors.extend(e);
+        cuts.chains += c.chains;
+        cuts.files += c.files;
         freeing = Some(free);
     }
-    (reports, errors)
+    (reports, errors, cuts)
 }
 
 /// The files a batch's targets can reach: those of the batch's namespaces, and of the
@@ -130,7 +133,12 @@ fn lint_batch(
     entries: &[Entry],
     files: &mut [ProjectFile],
     phases: &mut Phases,
-) -> (Vec<FileReport>, Vec<Error>, std::thread::JoinHandle<()>) {
+) -> (
+    Vec<FileReport>,
+    Vec<Error>,
+    DepthCuts,
+    std::thread::JoinHandle<()>,
+) {
     let mut selection = project::select(
         files,
         |i| read_entry(&entries[i]),
@@ -283,20 +291,23 @@ fn lint_batch(
             _ => {}
         }
     }
-    let results: Vec<(Option<FileReport>, Vec<Error>, Duration)> = (todo.par_iter())
+    let results: Vec<(Option<FileReport>, Vec<Error>, Duration, usize)> = (todo.par_iter())
         .with_max_len(1)
         .map(|&i| {
             let started = Instant::now();
             let e = &entries[i];
             let settings = &*e.settings;
             let Some(source) = sources[i] else {
-                return (None, Vec::new(), started.elapsed());
+                return (None, Vec::new(), started.elapsed(), 0);
             };
-            let (findings, suppressed, errors) =
+            let (findings, suppressed, errors, depth_cuts) =
                 match (&source.undecodable, parsed.get(i), &lines[i]) {
-                    (Some(bad), _, _) => {
-                        (undecodable_findings(bad, e.rules), Vec::new(), Vec::new())
-                    }
+                    (Some(bad), _, _) => (
+                        undecodable_findings(bad, e.rules),
+                        Vec::new(),
+                        Vec::new(),
+                        0,
+                    ),
                     (None, Some(Some(result)), Some(lines)) => {
                         let file = ParsedFile {
                             program: &program,
@@ -320,10 +331,11 @@ fn lint_batch(
                                     path: e.display.clone(),
                                     message,
                                 }],
+                                0,
                             ),
                         }
                     }
-                    _ => (Vec::new(), Vec::new(), Vec::new()),
+                    _ => (Vec::new(), Vec::new(), Vec::new(), 0),
                 };
             let report = (!findings.is_empty() || !suppressed.is_empty()).then(|| FileReport {
                 path: e.display.clone(),
@@ -334,7 +346,7 @@ fn lint_batch(
                 suppressed,
                 cells: source.cells.clone(),
             });
-            (report, errors, started.elapsed())
+            (report, errors, started.elapsed(), depth_cuts)
         })
         .collect();
     phases.mark("analyse and rules");
@@ -347,9 +359,11 @@ fn lint_batch(
         .map(|(d, i)| (entries[i].display.clone(), d))
         .collect();
     let mut reports = Vec::new();
-    for (report, errs, _) in results {
+    let mut cuts = DepthCuts::default();
+    for (report, errs, _, depth_cuts) in results {
         reports.extend(report);
         errors.extend(errs);
+        cuts.add_file(depth_cuts);
     }
     // Freeing every file's model and text takes as long as a phase: it happens on a thread
     // of its own, off the path to the output (the program borrows them, so it goes first).
@@ -357,7 +371,7 @@ fn lint_batch(
     phases.counts.push(("parsed on first use", loader.loaded()));
     let models = loader.into_models();
     let free = spawn_deep(move || drop((parsed, models, selection)));
-    (reports, errors, free)
+    (reports, errors, cuts, free)
 }
 
 #[cfg(test)]

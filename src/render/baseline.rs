@@ -100,7 +100,17 @@ impl Baseline {
             message,
         };
         let bytes = read_bounded(path, MAX_SIZE).map_err(|e| io(e.to_string()))?;
-        let file: BaselineFile = serde_json::from_slice(&bytes).map_err(|e| {
+        Baseline::parse(path, &bytes)
+    }
+
+    /// A baseline file's bytes, read from `path` (its entries' paths are relative to its
+    /// directory); the fuzz target's entry.
+    pub fn parse(path: &Path, bytes: &[u8]) -> Result<Baseline, Error> {
+        let io = |message: String| Error::Io {
+            path: path.to_path_buf(),
+            message,
+        };
+        let file: BaselineFile = serde_json::from_slice(bytes).map_err(|e| {
             io(format!(
                 "not a baseline file: {}",
                 escape_text(&e.to_string())

@@ -11,7 +11,11 @@
 //! With `--format json`, one JSON object (documented in docs/output-formats.md, "Statistics as
 //! JSON"):
 //! `{"findings", "files_with_findings", "files_checked", "fixable", "unsafe_fixable",
-//! "hidden_by_baseline", "rules": [{"code", "rule", "count", "fixable", "unsafe_fixable"}]}`.
+//! "hidden_by_baseline", "depth_cuts", "files_with_depth_cuts",
+//! "rules": [{"code", "rule", "count", "fixable", "unsafe_fixable"}]}`.
+//!
+//! Both forms say how many resolution chains the depth bound cut (see
+//! `FileAnalysis::depth_cuts`): the table in a line after it, when there are any.
 //! With `--format json-lines`, one line per rule of that `rules` array.
 
 use std::collections::BTreeMap;
@@ -19,7 +23,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::diagnostic::Applicability;
-use crate::engine::Report;
+use crate::engine::{Report, RESOLUTION_DEPTH};
 use crate::registry::Rule;
 
 #[derive(Serialize)]
@@ -41,6 +45,10 @@ pub struct Statistics {
     pub fixable: usize,
     pub unsafe_fixable: usize,
     pub hidden_by_baseline: usize,
+    /// Resolution chains cut at the depth bound where a rule asked about a call named as a
+    /// Kafka method: findings there may be missing.
+    pub depth_cuts: usize,
+    pub files_with_depth_cuts: usize,
     pub rules: Vec<RuleCount>,
 }
 
@@ -75,12 +83,27 @@ pub fn statistics(report: &Report, unsafe_fixes: bool, hidden_by_baseline: usize
         fixable: rules.iter().map(|r| r.fixable).sum(),
         unsafe_fixable: rules.iter().map(|r| r.unsafe_fixable).sum(),
         hidden_by_baseline,
+        depth_cuts: report.depth_cuts.chains,
+        files_with_depth_cuts: report.depth_cuts.files,
         rules,
     }
 }
 
 impl Statistics {
     pub fn table(&self) -> String {
+        let mut out = self.rule_table();
+        if self.depth_cuts > 0 {
+            let (n, files) = (self.depth_cuts, self.files_with_depth_cuts);
+            out.push_str(&format!(
+                "{n} resolution chain{} cut at the depth bound ({RESOLUTION_DEPTH}) in {files} file{}: findings there may be missing\n",
+                crate::render::plural(n),
+                crate::render::plural(files),
+            ));
+        }
+        out
+    }
+
+    fn rule_table(&self) -> String {
         if self.rules.is_empty() {
             return String::new();
         }

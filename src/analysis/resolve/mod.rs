@@ -35,7 +35,7 @@ enum Key {
 }
 
 /// Recursion budget: resolution deeper than this is "unknown".
-const MAX_DEPTH: u32 = 48;
+pub const MAX_DEPTH: u32 = 48;
 
 pub struct Resolver<'p, 'm> {
     pub program: &'p Program<'m>,
@@ -44,6 +44,8 @@ pub struct Resolver<'p, 'm> {
     memo: RefCell<HashMap<Key, Option<Value>>>,
     libs: RefCell<HashMap<FileId, Vec<LibId>>>,
     depth: Cell<u32>,
+    /// Resolutions stopped by `MAX_DEPTH` so far (`--statistics`).
+    pub cuts: Cell<u32>,
 }
 
 impl<'p, 'm> Resolver<'p, 'm> {
@@ -60,6 +62,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             memo: RefCell::new(HashMap::default()),
             libs: RefCell::new(HashMap::default()),
             depth: Cell::new(0),
+            cuts: Cell::new(0),
         }
     }
 
@@ -73,6 +76,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             return v.clone();
         }
         if self.depth.get() >= MAX_DEPTH {
+            self.cuts.set(self.cuts.get() + 1);
             return None;
         }
         self.memo.borrow_mut().insert(key.clone(), None);
