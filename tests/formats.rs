@@ -1664,17 +1664,19 @@ fn on_terminal(args: &[&str]) -> (String, std::time::Duration) {
         .collect::<Vec<_>>()
         .join(" ");
     let start = std::time::Instant::now();
+    (pty(&command), start.elapsed())
+}
+
+/// What a shell command showed on a pseudo-terminal (util-linux's `script`).
+fn pty(command: &str) -> String {
     let out = Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
+        .args(["-qec", command, "/dev/null"])
         .env_remove("NO_COLOR")
         .env("TERM", "xterm")
         .stdin(Stdio::null())
         .output()
         .expect("`script` (util-linux) runs a command on a pseudo-terminal");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        start.elapsed(),
-    )
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]
@@ -1730,14 +1732,7 @@ fn interrupt_clears_the_progress_line() {
         "sh -c 'timeout -s INT 2.5 \"{bin}\" check --isolated --format concise \"{}\" > /dev/null; echo status=$?'",
         s(d.path())
     );
-    let out = Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .env_remove("NO_COLOR")
-        .env("TERM", "xterm")
-        .stdin(Stdio::null())
-        .output()
-        .expect("`script` (util-linux) runs a command on a pseudo-terminal");
-    let shown = String::from_utf8_lossy(&out.stdout).into_owned();
+    let shown = pty(&command);
     // Only a run still going (with its spinner up) after 2.5 s says anything: `timeout`
     // then exits 124.
     if shown.contains("status=124") && shown.contains("linting…") {
