@@ -205,3 +205,34 @@ class BackoffPublisher:
 
     def close(self) -> None:
         self._drain()
+
+
+def try_send(producer: Producer, record: bytes) -> bool:
+    # A back-pressure flush whose retry is the caller's loop: every call below retries.
+    try:
+        producer.produce("t", record, on_delivery=on_delivery)
+        return True
+    except BufferError:
+        producer.flush(1)
+        return False
+
+
+def send_all(producer: Producer, records: list) -> None:
+    for record in records:
+        while not try_send(producer, record):
+            pass
+
+
+def try_send_once(producer: Producer, record: bytes) -> bool:
+    try:
+        producer.produce("t", record, on_delivery=on_delivery)
+        return True
+    except BufferError:
+        producer.flush(1)  # expect: OL202
+        return False
+
+
+def send_or_drop(producer: Producer, records: list) -> None:
+    # Not retried: a full queue drops the record and goes on to the next one.
+    for record in records:
+        try_send_once(producer, record)

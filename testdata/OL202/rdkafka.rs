@@ -137,3 +137,41 @@ impl Sink {
         self.producer.flush(Duration::from_secs(5)) // returned
     }
 }
+
+/// A back-pressure flush whose retry is the caller's loop: every call of `try_send` retries.
+fn try_send<C: ProducerContext>(producer: &BaseProducer<C>, payload: &str) -> KafkaResult<bool> {
+    match producer.send(BaseRecord::<(), str>::to("lines").payload(payload)) {
+        Ok(()) => Ok(true),
+        Err((KafkaError::MessageProduction(RDKafkaErrorCode::QueueFull), _)) => {
+            let _ = producer.flush(Duration::from_millis(100));
+            Ok(false)
+        }
+        Err((e, _)) => Err(e),
+    }
+}
+
+pub fn send_lines<C: ProducerContext>(producer: &BaseProducer<C>, lines: &[String]) -> KafkaResult<()> {
+    for line in lines {
+        while !try_send(producer, line)? {}
+    }
+    Ok(())
+}
+
+/// Called once per line, never again: a full queue drops the line.
+fn try_send_once<C: ProducerContext>(producer: &BaseProducer<C>, payload: &str) -> KafkaResult<bool> {
+    match producer.send(BaseRecord::<(), str>::to("lines").payload(payload)) {
+        Ok(()) => Ok(true),
+        Err((KafkaError::MessageProduction(RDKafkaErrorCode::QueueFull), _)) => {
+            let _ = producer.flush(Duration::from_millis(100)); // expect: OL202
+            Ok(false)
+        }
+        Err((e, _)) => Err(e),
+    }
+}
+
+pub fn send_or_drop<C: ProducerContext>(producer: &BaseProducer<C>, lines: &[String]) -> KafkaResult<()> {
+    for line in lines {
+        try_send_once(producer, line)?;
+    }
+    Ok(())
+}

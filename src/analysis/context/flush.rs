@@ -112,8 +112,40 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     }
                 }
             }
+            // The retry is the caller's: the function produces, and every call of it in this
+            // file is retried by a loop (`while not try_send(p, r): pass`, `loop { if
+            // try_send(..)? { break } }`).
+            let body = control.region(r).body;
+            let function_produces =
+                (self.index.calls.iter()).any(|(c, b)| *b == body && produces(c));
+            if function_produces {
+                let callers = self.callers_in_file(body);
+                if !callers.is_empty()
+                    && callers
+                        .iter()
+                        .all(|c| self.call_pos(c).is_some_and(|p| self.in_retry_loop(p)))
+                {
+                    return true;
+                }
+            }
         }
         false
+    }
+
+    /// Whether a call at `pos` is repeated by a loop until it succeeds: it is in the header
+    /// of a loop (`while not f(..)`), or in a loop that leaves (`break`, `return`).
+    fn in_retry_loop(&self, pos: Pos) -> bool {
+        let control = self.control();
+        let in_header = (control.regions.iter())
+            .any(|region| matches!(region.kind, RegionKind::Loop(_)) && region.parent == Some(pos));
+        in_header
+            || control.enclosing_loop(pos).is_some_and(|l| {
+                matches!(control.region(l).kind, RegionKind::Loop(_))
+                    && control
+                        .region(l)
+                        .exits
+                        .any(Exits::BREAK.union(Exits::RETURN))
+            })
     }
 
     /// The calls in this file of the function that is body `b`.
