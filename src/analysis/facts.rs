@@ -200,6 +200,11 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             match r.value(f, b, recv) {
                 Some(Value::Instance(cls)) => {
                     let func = match r.find_method(cls, method) {
+                        // A wrapper class calling its own wrapper method (`self.flush()` in
+                        // its `__exit__`) is the wrapper's implementation, like its own
+                        // `return`: the obligation is its users'. (A subclass of a client
+                        // is the client, above, and is judged as the catalog says.)
+                        Some(_) if self.is_own_receiver(f, b, recv) => return None,
                         Some(func) => func,
                         None => match r.delegate(cls, method)? {
                             Value::Kafka(client) => {
@@ -243,6 +248,15 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             }
         }
         self.callable_argument(f, b, call, used)
+    }
+
+    /// `recv` is the enclosing method's own receiver (`self`).
+    fn is_own_receiver(&self, f: FileId, b: BodyId, recv: &Expr) -> bool {
+        let Expr::Name { id, .. } = recv else {
+            return false;
+        };
+        let index = self.resolver.program.index(f);
+        index.is_some_and(|index| index.body(b).self_name.as_deref() == Some(id.as_str()))
     }
 
     /// A method call on a client: its library method, or a client subclass's override of it

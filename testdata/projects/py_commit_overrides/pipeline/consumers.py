@@ -40,6 +40,10 @@ class Acker:
         else:
             self._kc.commit()
 
+    def drain(self) -> None:
+        # Its own wrapper method on `self`: the wrapper's implementation, not a user of it.
+        self.ack()
+
     def ack_all(self) -> None:
         # No parameter decides: this always commits the position, reported once here.
         self._kc.commit()  # expect: OL101

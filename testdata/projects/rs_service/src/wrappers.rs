@@ -18,6 +18,11 @@ impl Bus {
         self.inner.flush(Duration::from_secs(5))
     }
 
+    /// Its own wrapper method on `self`: the wrapper's implementation, not a user of it.
+    pub fn close(&self) {
+        let _ = self.flush();
+    }
+
     pub async fn publish(&self, topic: &str, body: &str) -> Result<(i32, i64), (rdkafka::error::KafkaError, OwnedMessage)> {
         self.inner.send(FutureRecord::to(topic).payload(body).key("k"), Timeout::After(Duration::from_secs(5))).await
     }
