@@ -353,17 +353,23 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                         .flatten()
                 })
         };
+        // An awaited call on a heuristic receiver is the library's asynchronous method
+        // (confluent-kafka's `AIOConsumer.commit`) or, when it has none, not this library's
+        // client (an async wrapper of something else).
+        let lookup = |lib| {
+            let spec = lookup(lib)?;
+            if client.is_heuristic() && awaited && !spec.asynchronous {
+                k.method_by_await(lib, client.role, method, true)
+            } else {
+                Some(spec)
+            }
+        };
         let spec = if client.lib_certain {
             lookup(client.lib)
         } else {
             // Heuristic receiver, several libraries imported: the first that knows it.
             r.libs(f).into_iter().find_map(lookup)
         }?;
-        // An awaited call of a synchronous method: a heuristic receiver that is not this
-        // library's client (an async wrapper).
-        if client.is_heuristic() && awaited && !spec.asynchronous {
-            return None;
-        }
         Some(CallFacts {
             op: spec.op.clone(),
             method: method.to_string(),

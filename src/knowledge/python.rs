@@ -59,8 +59,18 @@ pub(super) fn register(k: &mut Knowledge) {
             ("AIOProducer", Producer, DictAndKwargs),
         ],
     );
-    // The AIO classes are the asyncio ones.
+    // The AIO classes are the asyncio ones: every method a coroutine wrapping the
+    // synchronous client's (confluent_kafka.aio). Their rows come first, so a typed AIO client
+    // finds them, and an awaited call on a heuristic receiver finds the asynchronous one.
     k.add_methods(confluent, |types, _| types.iter().any(|t| t.starts_with("AIO")), vec![
+        (Consumer, &["AIOConsumer"], "commit", Op::Commit { offsets: ArgSlot::new(&["message", "offsets"], Some(0)) }),
+        (Consumer, &["AIOConsumer"], "store_offsets", Op::StoreOffsets),
+        (Consumer, &["AIOConsumer"], "seek", Op::Seek),
+        (Consumer, &["AIOConsumer"], "position", Op::Position),
+        (Consumer, &["AIOConsumer"], "assignment", Op::Position),
+        (Consumer, &["AIOConsumer"], "poll", Op::Poll { single: true }),
+        (Consumer, &["AIOConsumer"], "consume", Op::Poll { single: false }),
+        (Producer, &["AIOProducer"], "flush", Op::Flush { returns_result: true }),
         (Consumer, &[], "commit", Op::Commit { offsets: ArgSlot::new(&["message", "offsets"], Some(0)) }),
         (Consumer, &[], "store_offsets", Op::StoreOffsets),
         (Consumer, &[], "seek", Op::Seek),

@@ -111,10 +111,13 @@ class Publisher:
             raise RuntimeError(f"{left} records lost at shutdown")
 
 
-async def drain_wrapper(producer_thread) -> None:
-    # Heuristic receiver, but confluent-kafka's flush() is synchronous: an awaited flush is
-    # some async wrapper's, not confluent-kafka's.
-    await producer_thread.flush()
+async def drain_async(producer_thread) -> None:
+    # Heuristic receiver, awaited: confluent_kafka.aio's AIOProducer.flush, which returns the
+    # count as the synchronous one does.
+    await producer_thread.flush()  # no timeout: blocks until the queue is empty
+    await producer_thread.flush(3.0)  # expect: OL202
+    left = await producer_thread.flush(3.0)
+    assert left == 0
 
 
 def drain_heuristic(kafka_producer) -> None:
