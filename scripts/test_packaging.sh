@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end test of what users install (README: "Install with pip", "pre-commit"):
-#   1. builds the wheel with a pinned maturin (`maturin build --release --locked`);
+#   1. builds the wheels with a pinned maturin and zig (the `ziglang` package) as the linker:
+#      `manylinux2014` (glibc 2.17 and later, x86_64) and `musllinux_1_2` (Alpine; the
+#      rustup target x86_64-unknown-linux-musl is added when missing), and checks their tags
+#      against README and what their binaries need (no glibc symbol newer than 2.17; the musl
+#      binary static, and it runs);
 #   2. installs it into a fresh virtualenv and runs the installed `offsetlint` on a violating
 #      fixture (exit 1, OL101 printed) and on testdata/clean/ (exit 0);
 #   3. runs a pinned pre-commit in a temporary git repository, on a violating file (the hook
@@ -29,6 +33,10 @@ set -euo pipefail
 
 MATURIN_VERSION=1.16.0    # also pinned in pyproject.toml's [build-system]
 PRE_COMMIT_VERSION=4.7.0
+ZIGLANG_VERSION=0.13.0    # maturin's --zig: links against old glibc and musl from this machine
+MANYLINUX_TAG=manylinux_2_17_x86_64 # the tags README's "Install with pip" promises
+MUSLLINUX_TAG=musllinux_1_2_x86_64
+MUSL_TARGET=x86_64-unknown-linux-musl
 SETUPTOOLS_VERSION=80.9.0 # builds pre-commit's placeholder package when pip sees no index
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -96,19 +104,88 @@ expect() {
     fi
 }
 
+# check DESCRIPTION COMMAND...: a check of the script's own (ok when COMMAND succeeds).
+check() {
+    local description=$1
+    shift
+    if "$@"; then
+        echo "ok   $description"
+    else
+        echo "FAIL $description"
+        failures=$((failures + 1))
+    fi
+}
+
 stage "tools: maturin $MATURIN_VERSION, pre-commit $PRE_COMMIT_VERSION ($("$PYTHON" --version 2>&1))"
 TOOLS=$WORK/tools
 [ -x "$TOOLS/bin/python" ] || "$PYTHON" -m venv "$TOOLS" || die "$PYTHON -m venv failed"
-"$TOOLS/bin/python" -m pip install --quiet "maturin==$MATURIN_VERSION" "pre-commit==$PRE_COMMIT_VERSION" ||
-    die "pip install of maturin and pre-commit failed"
+"$TOOLS/bin/python" -m pip install --quiet "maturin==$MATURIN_VERSION" "pre-commit==$PRE_COMMIT_VERSION" \
+    "ziglang==$ZIGLANG_VERSION" || die "pip install of maturin, pre-commit and ziglang failed"
+# maturin finds zig through `python -m ziglang` of the python on PATH.
+export PATH=$TOOLS/bin:$PATH
 
-stage "wheel: maturin build --release --locked"
-(cd "$ROOT" && "$TOOLS/bin/maturin" build --release --locked --out "$WORK/wheels") >"$WORK/maturin.log" 2>&1 ||
-    { tail -n 30 "$WORK/maturin.log" >&2; die "maturin build failed (log: $WORK/maturin.log)"; }
-wheels=("$WORK"/wheels/*.whl)
-[ ${#wheels[@]} = 1 ] && [ -f "${wheels[0]}" ] || die "expected one wheel in $WORK/wheels"
-basename "${wheels[0]}" >"$RESULTS/wheel-name.txt"
+# build_wheel DIR ARGS...: `maturin build --release --locked --zig ARGS` into DIR; prints the
+# one wheel's path.
+build_wheel() {
+    local dir=$1
+    shift
+    (cd "$ROOT" && maturin build --release --locked --zig "$@" --out "$dir") >"$dir.log" 2>&1 ||
+        { tail -n 30 "$dir.log" >&2; die "maturin build $* failed (log: $dir.log)"; }
+    local built=("$dir"/*.whl)
+    [ ${#built[@]} = 1 ] && [ -f "${built[0]}" ] || die "expected one wheel in $dir"
+    echo "${built[0]}"
+}
+
+# wheel_check NAME WHEEL: records the wheel's tags (its WHEEL file) and, for its binary, the
+# glibc symbol versions it needs and its dynamic dependencies.
+wheel_check() {
+    local name=$1 wheel=$2
+    record "$name-tags" "$TOOLS/bin/python" - "$wheel" "$WORK/$name-bin" <<'PY'
+import sys, zipfile
+wheel, out = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(wheel) as z:
+    meta = [n for n in z.namelist() if n.endswith(".dist-info/WHEEL")]
+    for line in z.read(meta[0]).decode().splitlines():
+        if line.startswith("Tag: "):
+            print(line)
+    binary = [n for n in z.namelist() if n.endswith("/scripts/offsetlint")]
+    with open(out, "wb") as f:
+        f.write(z.read(binary[0]))
+print("file name:", wheel.rsplit("/", 1)[-1])
+PY
+    chmod +x "$WORK/$name-bin"
+    # `readelf -V`'s needed versions (GLIBC_2.x), then the dynamic section's NEEDED libraries.
+    record "$name-elf" sh -c "readelf -V -W '$WORK/$name-bin' | grep -o 'Name: GLIBC_[0-9.]*' | sort -u -V; \
+        echo needed: \$(readelf -d -W '$WORK/$name-bin' | grep -c NEEDED)"
+}
+
+stage "wheel: maturin build --release --locked --zig --compatibility manylinux2014"
+WHEEL=$(build_wheel "$WORK/wheels" --compatibility manylinux2014)
+basename "$WHEEL" >"$RESULTS/wheel-name.txt"
 echo "built $(cat "$RESULTS/wheel-name.txt")"
+wheel_check manylinux "$WHEEL"
+expect manylinux-tags 0 "Tag: py3-none-$MANYLINUX_TAG" "file name: offsetlint-$VERSION-py3-none-"
+# The newest glibc symbol version the binary needs is at most 2.17.
+newest=$(grep -o 'GLIBC_[0-9.]*' "$RESULTS/manylinux-elf.out" | sort -V | tail -n 1)
+at_most_2_17() { [ -n "$1" ] && [ "$(printf '%s\n' "${1#GLIBC_}" 2.17 | sort -V | tail -n 1)" = 2.17 ]; }
+check "manylinux-glibc: newest symbol needed ${newest:-none}, at most GLIBC_2.17" at_most_2_17 "$newest"
+
+stage "musllinux wheel: maturin build --release --locked --zig --target $MUSL_TARGET"
+rustup target list --installed 2>/dev/null | grep -qx "$MUSL_TARGET" || rustup target add "$MUSL_TARGET" ||
+    die "rustup target add $MUSL_TARGET failed"
+MUSL_WHEEL=$(build_wheel "$WORK/musl-wheels" --target "$MUSL_TARGET" --compatibility musllinux_1_2)
+basename "$MUSL_WHEEL" >"$RESULTS/musl-wheel-name.txt"
+echo "built $(cat "$RESULTS/musl-wheel-name.txt")"
+wheel_check musllinux "$MUSL_WHEEL"
+expect musllinux-tags 0 "Tag: py3-none-$MUSLLINUX_TAG" "file name: offsetlint-$VERSION-py3-none-$MUSLLINUX_TAG.whl"
+# Statically linked: no NEEDED library, no glibc symbol; so it runs here too.
+expect musllinux-elf 0 "needed: 0"
+no_glibc() { ! grep -q GLIBC "$1"; }
+check "musllinux-elf: no glibc symbol" no_glibc "$RESULTS/musllinux-elf.out"
+record musllinux-run sh -c "cd '$ROOT' && exec '$WORK/musllinux-bin' check --color never testdata/OL101/confluent_kafka.py"
+expect musllinux-run 1 "OL101"
+record readme-tags grep -o -e "$MANYLINUX_TAG" -e "$MUSLLINUX_TAG" "$ROOT/README.md"
+expect readme-tags 0 "$MANYLINUX_TAG" "$MUSLLINUX_TAG"
 
 stage "pip install of the wheel into a fresh virtualenv"
 "$PYTHON" -m venv "$WORK/user-venv" || die "$PYTHON -m venv failed"
