@@ -474,7 +474,9 @@ impl<'m> Program<'m> {
 
     /// The path module `g` binds `name` to with a `use`, if it does.
     fn reexport(&self, g: FileId, name: &str) -> Option<&[String]> {
+        // A `use` inside a function or a test module binds nothing of the module's.
         (self.index(g)?.module.imports.iter())
+            .filter(|i| !i.local && !i.test)
             .flat_map(|i| &i.entries)
             .find_map(|e| match &e.binding {
                 Some((local, path)) if local == name && !e.glob => Some(path.as_slice()),
