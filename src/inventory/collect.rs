@@ -8,7 +8,7 @@ use super::{ClientEntry, ConfigOrigin, FilePart, Key, Location, SettingValue, Us
 use crate::analysis::config::{ConfigValue, ConfigView};
 use crate::analysis::context::{ConfigSource, FlushCheck};
 use crate::analysis::program::FileId;
-use crate::analysis::resolve::{Client, Context, Origin, Resolution};
+use crate::analysis::resolve::{Client, Context, Origin, Resolution, Via};
 use crate::analysis::{ArgPresence, CallFacts, FileAnalysis};
 use crate::knowledge::durability::Setting;
 use crate::knowledge::{Op, Role, TxStep};
@@ -172,7 +172,16 @@ fn classify(
         Op::CommitMessage => ("commit", Some("message")),
         Op::StoreOffsets => ("store", None),
         Op::Seek => ("seek", None),
-        Op::Produce { .. } => ("produce", delivery()),
+        // Its outcome arrives in a callback: one passed here, or the client's (see the
+        // producer's `delivery callback` setting).
+        Op::Produce { callback, .. } => (
+            "produce",
+            Some(match f.find_arg(callback) {
+                ArgPresence::Present(_) => "callback",
+                ArgPresence::Absent => "no callback",
+                ArgPresence::Unknown => "unknown",
+            }),
+        ),
         Op::Send { .. } => ("send", delivery()),
         Op::Flush { .. } => (
             "flush",
@@ -257,6 +266,17 @@ fn entry_of(a: &FileAnalysis, client: &Client, at: Location, config: ConfigOrigi
         role: client.role.display(),
         library: lib.name,
         ty: client.ty.clone(),
+        resolution: match &client.resolution {
+            Resolution::Resolved {
+                via: Via::Constructor,
+                ..
+            } => "constructor",
+            Resolution::Resolved {
+                via: Via::Annotation,
+                ..
+            } => "annotation",
+            Resolution::Heuristic { .. } => "heuristic",
+        },
         location: at,
         function: None,
         receiver: match &client.resolution {
@@ -304,12 +324,13 @@ fn setting(config: &ConfigView, s: &Setting) -> SettingValue {
 fn delivery_callback(client: &Client, global: Option<&'static str>) -> SettingValue {
     let mut out = SettingValue {
         name: super::DELIVERY_CALLBACK,
-        key: global.unwrap_or("").to_string(),
+        key: String::new(),
         value: None,
         source: "uses",
     };
     if let Some(key) = global {
         if client.config.get(key).is_some() {
+            out.key = key.to_string();
             out.value = Some(format!("global {key}"));
             out.source = "explicit";
         } else if client.config.is_spread() || client.config == ConfigView::Hidden {

@@ -47,7 +47,10 @@ pub struct ClientEntry {
     /// The client type (`Consumer`, `StreamConsumer`), when known.
     #[serde(rename = "type")]
     pub ty: Option<String>,
-    /// Where it is built; for a heuristic receiver, its first use.
+    /// How its uses were traced to it: `constructor` (a construction), `annotation` (a
+    /// declared type: a field, a parameter), or `heuristic` (the receiver's name).
+    pub resolution: &'static str,
+    /// Where it is built (or declared); for a heuristic receiver, its first use.
     pub location: Location,
     /// The function it is built in (`Worker.__init__`); null at module level or unknown.
     pub function: Option<String>,

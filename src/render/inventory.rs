@@ -57,6 +57,9 @@ fn title(e: &ClientEntry) -> String {
             ty,
             escape_text(name)
         ),
+        None if e.resolution == "annotation" => {
+            format!("{} {} (declared type)", e.library, escape_text(ty))
+        }
         None => format!("{} {}", e.library, escape_text(ty)),
     }
 }
@@ -121,26 +124,26 @@ pub fn human(inventory: &Inventory) -> String {
                 e.role,
                 title(e)
             );
-            let _ = writeln!(out, "      {:<18} {}", "config", config_text(&e.config));
+            let _ = writeln!(out, "      {:<22} {}", "config", config_text(&e.config));
             for s in &e.settings {
-                let _ = writeln!(out, "      {:<18} {}", s.name, value_text(s));
+                let _ = writeln!(out, "      {:<22} {}", s.name, value_text(s));
             }
             for u in &e.uses {
                 let _ = writeln!(
                     out,
-                    "      {:<18} {:<28} {}",
+                    "      {:<22} {:<44} {}",
                     use_text(u),
                     at(&u.location),
                     method_text(u)
                 );
             }
             if e.uses.is_empty() {
-                let _ = writeln!(out, "      {:<18} none found", "uses");
+                let _ = writeln!(out, "      {:<22} none found", "uses");
             }
             for f in &e.findings {
                 let _ = writeln!(
                     out,
-                    "      {:<18} {:<28} {}",
+                    "      {:<22} {:<44} {}",
                     f.code,
                     at(&f.location),
                     f.rule

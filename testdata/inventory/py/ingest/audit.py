@@ -10,5 +10,6 @@ async def mirror():
     await consumer.start()
     await producer.start()
     async for msg in consumer:
-        await producer.send_and_wait("audit-copy", msg.value)
+        delivery = await producer.send("audit-copy", msg.value)
+        await delivery
         await consumer.commit()

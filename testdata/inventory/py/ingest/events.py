@@ -20,4 +20,4 @@ def publish_unconfirmed(topic, value):
 
 
 def shutdown():
-    producer.flush(5.0)
+    return producer.flush(5.0)
