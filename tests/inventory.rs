@@ -207,11 +207,11 @@ fn findings_exit_zero_and_tool_errors_exit_two() {
     let (status, stdout, _) = inventory(&[]);
     assert_eq!(status, ExitStatus::Clean);
     assert!(stdout.contains("OL101"), "{stdout}");
-    let (status, _, stderr) = main_with_args(
+    let (status, out) = main_with_args(
         ["offsetlint", "inventory", "--config", "testdata/inventory/missing.toml", "."]
             .into_iter()
             .map(String::from),
     );
     assert_eq!(status, ExitStatus::Error);
-    assert!(stderr.contains("missing.toml"), "{stderr}");
+    assert!(out.stderr.contains("missing.toml"), "{}", out.stderr);
 }

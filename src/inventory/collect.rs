@@ -38,6 +38,9 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex) -> FilePart {
                 key,
                 ClientEntry {
                     function: a.module.enclosing_function(call.range),
+                    // Whatever its value says of the name it is bound to, this is the
+                    // construction.
+                    resolution: "constructor",
                     ..entry
                 },
                 call.range,
@@ -260,6 +263,15 @@ fn entry_of(a: &FileAnalysis, client: &Client, at: Location, config: ConfigOrigi
     };
     let mut settings: Vec<SettingValue> = table.iter().map(|s| setting(&client.config, s)).collect();
     if client.role == Role::Producer {
+        // A library whose default acks depend on idempotence (aiokafka): `all` once it is on.
+        let idempotent = (lib.acks.idempotence.iter())
+            .any(|k| client.config.get(k).is_some_and(|v| !v.is_false() && *v != ConfigValue::Null));
+        let acks = lib.acks.keys.first().copied();
+        for s in &mut settings {
+            if idempotent && s.source == "default" && Some(s.key.as_str()) == acks {
+                s.value = Some("all".into());
+            }
+        }
         settings.push(delivery_callback(client, lib.durability.global_callback));
     }
     ClientEntry {

@@ -59,7 +59,8 @@ pub(super) const CONFLUENT: Durability = Durability {
     ..LIBRDKAFKA
 };
 
-/// aiokafka: `acks=1` unless idempotence (or a transactional id) is on, then `all`.
+/// aiokafka: `acks=1`, or `all` when idempotence (or a transactional id) is on (the
+/// library's `AcksKeys::idempotence`).
 pub(super) const AIOKAFKA: Durability = Durability {
     consumer: &[
         s("group id", &["group_id"], None),
@@ -67,7 +68,7 @@ pub(super) const AIOKAFKA: Durability = Durability {
         s("isolation level", &["isolation_level"], Some("read_uncommitted")),
     ],
     producer: &[
-        s("acks", &["acks"], Some("1 (all with idempotence)")),
+        s("acks", &["acks"], Some("1")),
         s("idempotence", &["enable_idempotence"], Some("false")),
         s("transactional id", &["transactional_id"], None),
     ],

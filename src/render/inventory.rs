@@ -101,7 +101,8 @@ fn use_text(u: &Use) -> String {
 
 fn method_text(u: &Use) -> String {
     match &u.via {
-        Some(w) => format!("{} via `{}`", escape_text(&u.method), escape_text(w)),
+        Some(w) if *w == u.method => format!("`{}` (wrapper)", escape_text(w)),
+        Some(w) => format!("`{}` via `{}`", escape_text(&u.method), escape_text(w)),
         None => format!("`{}`", escape_text(&u.method)),
     }
 }
@@ -163,13 +164,16 @@ fn summary(inventory: &Inventory) -> String {
         .chain(&inventory.heuristic)
         .map(|e| e.findings.len())
         .sum();
+    let n = |count: usize, what: &str| {
+        format!("{count} {what}{}", if count == 1 { "" } else { "s" })
+    };
     format!(
-        "{} clients ({} consumers, {} producers), {} heuristic receivers, {} findings on them",
-        inventory.clients.len(),
-        count("consumer"),
-        count("producer"),
-        inventory.heuristic.len(),
-        findings
+        "{} ({}, {}), {}, {} on them",
+        n(inventory.clients.len(), "client"),
+        n(count("consumer"), "consumer"),
+        n(count("producer"), "producer"),
+        n(inventory.heuristic.len(), "heuristic receiver"),
+        n(findings, "finding")
     )
 }
 
