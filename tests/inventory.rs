@@ -208,9 +208,15 @@ fn findings_exit_zero_and_tool_errors_exit_two() {
     assert_eq!(status, ExitStatus::Clean);
     assert!(stdout.contains("OL101"), "{stdout}");
     let (status, out) = main_with_args(
-        ["offsetlint", "inventory", "--config", "testdata/inventory/missing.toml", "."]
-            .into_iter()
-            .map(String::from),
+        [
+            "offsetlint",
+            "inventory",
+            "--config",
+            "testdata/inventory/missing.toml",
+            ".",
+        ]
+        .into_iter()
+        .map(String::from),
     );
     assert_eq!(status, ExitStatus::Error);
     assert!(out.stderr.contains("missing.toml"), "{}", out.stderr);

@@ -13,11 +13,11 @@ use super::{
     alone_rules, lint_isolated, load, read_entry, spawn_deep, undecodable_findings, DepthCuts,
     Entry, FileReport, Linted, ParsedFile, Source,
 };
-use crate::inventory::FilePart;
 use crate::analysis::index::FileIndex;
 use crate::analysis::program::{FileId, Program, ProgramFile};
 use crate::error::Error;
 use crate::frontend::Lowered;
+use crate::inventory::FilePart;
 use crate::model::{LineIndex, SyntaxError};
 use crate::project::{self, ProjectFile};
 
@@ -338,17 +338,18 @@ fn lint_batch(
                 }
                 _ => Linted::default(),
             };
-            let report = (!linted.findings.is_empty() || !linted.suppressed.is_empty()).then(|| {
-                FileReport {
-                    path: e.display.clone(),
-                    lang: e.lang,
-                    source: source.text.clone(),
-                    lines: LineIndex::new(&source.text),
-                    findings: Vec::new(),
-                    suppressed: Vec::new(),
-                    cells: source.cells.clone(),
-                }
-            });
+            let report =
+                (!linted.findings.is_empty() || !linted.suppressed.is_empty()).then(|| {
+                    FileReport {
+                        path: e.display.clone(),
+                        lang: e.lang,
+                        source: source.text.clone(),
+                        lines: LineIndex::new(&source.text),
+                        findings: Vec::new(),
+                        suppressed: Vec::new(),
+                        cells: source.cells.clone(),
+                    }
+                });
             (report, linted, started.elapsed())
         })
         .collect();

@@ -162,7 +162,8 @@ fn classify(
                     let named = |k: &str| f.args.iter().any(|x| x.name.as_deref() == Some(k));
                     // A positional argument fills the slot's first keyword.
                     if named("message")
-                        || !named("offsets") && offsets.keywords.first().is_some_and(|k| k == "message")
+                        || !named("offsets")
+                            && offsets.keywords.first().is_some_and(|k| k == "message")
                     {
                         "message"
                     } else {
@@ -213,10 +214,9 @@ fn path_of(a: &FileAnalysis, f: FileId) -> String {
 
 /// Where a client of another file is built (columns in bytes: its text may not be at hand).
 fn origin_location(a: &FileAnalysis, o: Origin) -> Location {
-    let (line, column) = a
-        .program
-        .lines(o.file)
-        .map_or((0, 0), |l| (l.line(o.range.start), l.byte_column(o.range.start)));
+    let (line, column) = a.program.lines(o.file).map_or((0, 0), |l| {
+        (l.line(o.range.start), l.byte_column(o.range.start))
+    });
     Location {
         path: path_of(a, o.file),
         line,
@@ -261,11 +261,16 @@ fn entry_of(a: &FileAnalysis, client: &Client, at: Location, config: ConfigOrigi
         Role::Consumer => lib.durability.consumer,
         Role::Producer => lib.durability.producer,
     };
-    let mut settings: Vec<SettingValue> = table.iter().map(|s| setting(&client.config, s)).collect();
+    let mut settings: Vec<SettingValue> =
+        table.iter().map(|s| setting(&client.config, s)).collect();
     if client.role == Role::Producer {
         // A library whose default acks depend on idempotence (aiokafka): `all` once it is on.
-        let idempotent = (lib.acks.idempotence.iter())
-            .any(|k| client.config.get(k).is_some_and(|v| !v.is_false() && *v != ConfigValue::Null));
+        let idempotent = (lib.acks.idempotence.iter()).any(|k| {
+            client
+                .config
+                .get(k)
+                .is_some_and(|v| !v.is_false() && *v != ConfigValue::Null)
+        });
         let acks = lib.acks.keys.first().copied();
         for s in &mut settings {
             if idempotent && s.source == "default" && Some(s.key.as_str()) == acks {

@@ -122,8 +122,15 @@ pub struct FindingRef {
 /// file, name and role.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Key {
-    Built { path: String, start: u32 },
-    Heuristic { path: String, name: String, role: &'static str },
+    Built {
+        path: String,
+        start: u32,
+    },
+    Heuristic {
+        path: String,
+        name: String,
+        role: &'static str,
+    },
 }
 
 /// What one linted file contributes: the clients built in it, and the uses in it of any

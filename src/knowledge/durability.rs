@@ -43,7 +43,11 @@ pub(super) const LIBRDKAFKA: Durability = Durability {
         s("group id", &["group.id"], None),
         s("auto commit", &["enable.auto.commit"], Some("true")),
         s("offset store", &["enable.auto.offset.store"], Some("true")),
-        s("isolation level", &["isolation.level"], Some("read_committed")),
+        s(
+            "isolation level",
+            &["isolation.level"],
+            Some("read_committed"),
+        ),
     ],
     producer: &[
         s("acks", &["acks", "request.required.acks"], Some("all")),
@@ -65,7 +69,11 @@ pub(super) const AIOKAFKA: Durability = Durability {
     consumer: &[
         s("group id", &["group_id"], None),
         s("auto commit", &["enable_auto_commit"], Some("true")),
-        s("isolation level", &["isolation_level"], Some("read_uncommitted")),
+        s(
+            "isolation level",
+            &["isolation_level"],
+            Some("read_uncommitted"),
+        ),
     ],
     producer: &[
         s("acks", &["acks"], Some("1")),
@@ -80,7 +88,11 @@ pub(super) const KAFKA_PYTHON: Durability = Durability {
     consumer: &[
         s("group id", &["group_id"], None),
         s("auto commit", &["enable_auto_commit"], Some("true")),
-        s("isolation level", &["isolation_level"], Some("read_uncommitted")),
+        s(
+            "isolation level",
+            &["isolation_level"],
+            Some("read_uncommitted"),
+        ),
     ],
     producer: &[
         s("acks", &["acks"], Some("all")),

@@ -164,9 +164,8 @@ fn summary(inventory: &Inventory) -> String {
         .chain(&inventory.heuristic)
         .map(|e| e.findings.len())
         .sum();
-    let n = |count: usize, what: &str| {
-        format!("{count} {what}{}", if count == 1 { "" } else { "s" })
-    };
+    let n =
+        |count: usize, what: &str| format!("{count} {what}{}", if count == 1 { "" } else { "s" });
     format!(
         "{} ({}, {}), {}, {} on them",
         n(inventory.clients.len(), "client"),

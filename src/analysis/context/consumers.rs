@@ -210,7 +210,8 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         match root {
             Expr::Dict { .. } | Expr::Record(_) => ConfigSource::Literal,
             Expr::Call(c)
-                if self.is_fresh_builder(c) || c.func.dotted().as_deref() == Some(&["dict"][..]) =>
+                if self.is_fresh_builder(c)
+                    || c.func.dotted().as_deref() == Some(&["dict"][..]) =>
             {
                 ConfigSource::Literal
             }
