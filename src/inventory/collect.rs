@@ -98,16 +98,28 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex) -> FilePart {
             },
         ));
     }
-    // Checkpoint and watermark writes after a use in the same function.
+    // Checkpoint and watermark writes after a use in the same function: the calls and
+    // assignments the rules take for advances (`save_checkpoint(..)`, `self.watermark = n`).
+    let mut advances: Vec<(BodyId, TextRange, String)> = Vec::new();
     for &(call, body) in &a.index.calls {
         if a.facts(call.id).is_some() {
             continue;
         }
-        let Some(name) = a.advance_call(call) else {
-            continue;
-        };
+        if let Some(name) = a.advance_call(call) {
+            advances.push((body, call.range, name));
+        }
+    }
+    let mut bodies: Vec<BodyId> = used.iter().map(|(b, _, _)| *b).collect();
+    bodies.sort();
+    bodies.dedup();
+    for body in bodies {
+        for (target, _, name) in a.advance_assignments(body) {
+            advances.push((body, target.range(), name));
+        }
+    }
+    for (body, range, name) in advances {
         let mut keys: Vec<&Key> = (used.iter())
-            .filter(|(b, start, _)| *b == body && *start < call.range.start)
+            .filter(|(b, start, _)| *b == body && *start < range.start)
             .map(|(_, _, k)| k)
             .collect();
         keys.sort();
@@ -119,9 +131,9 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex) -> FilePart {
                     kind: "checkpoint",
                     method: name.clone(),
                     detail: None,
-                    location: here(call.range),
+                    location: here(range),
                     via: None,
-                    range: call.range,
+                    range,
                     callback: false,
                 },
             ));

@@ -8,19 +8,24 @@ use crate::config::consumer_config;
 
 pub struct InvoiceWorker {
     consumer: StreamConsumer,
+    high_watermark: i64,
 }
 
 impl InvoiceWorker {
     pub fn new() -> KafkaResult<Self> {
         let consumer: StreamConsumer = consumer_config("billing").create()?;
-        Ok(Self { consumer })
+        Ok(Self {
+            consumer,
+            high_watermark: -1,
+        })
     }
 
-    pub async fn run(&self) -> KafkaResult<()> {
+    pub async fn run(&mut self) -> KafkaResult<()> {
         loop {
             let m = self.consumer.recv().await?;
             handle(m.payload());
             self.consumer.store_offset_from_message(&m)?;
+            self.high_watermark = m.offset();
         }
     }
 
