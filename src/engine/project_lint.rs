@@ -297,14 +297,21 @@ fn lint_batch(
             _ => {}
         }
     }
-    let results: Vec<(Option<FileReport>, Linted, Duration)> = (todo.par_iter())
+    type Done = (
+        Option<FileReport>,
+        Vec<Error>,
+        Option<FilePart>,
+        usize,
+        Duration,
+    );
+    let results: Vec<Done> = (todo.par_iter())
         .with_max_len(1)
         .map(|&i| {
             let started = Instant::now();
             let e = &entries[i];
             let settings = &*e.settings;
             let Some(source) = sources[i] else {
-                return (None, Linted::default(), started.elapsed());
+                return (None, Vec::new(), None, 0, started.elapsed());
             };
             let linted = match (&source.undecodable, parsed.get(i), &lines[i]) {
                 (Some(bad), _, _) => Linted {
@@ -338,24 +345,28 @@ fn lint_batch(
                 }
                 _ => Linted::default(),
             };
-            let report =
-                (!linted.findings.is_empty() || !linted.suppressed.is_empty()).then(|| {
-                    FileReport {
-                        path: e.display.clone(),
-                        lang: e.lang,
-                        source: source.text.clone(),
-                        lines: LineIndex::new(&source.text),
-                        findings: Vec::new(),
-                        suppressed: Vec::new(),
-                        cells: source.cells.clone(),
-                    }
-                });
-            (report, linted, started.elapsed())
+            let Linted {
+                findings,
+                suppressed,
+                errors,
+                depth_cuts,
+                part,
+            } = linted;
+            let report = (!findings.is_empty() || !suppressed.is_empty()).then(|| FileReport {
+                path: e.display.clone(),
+                lang: e.lang,
+                source: source.text.clone(),
+                lines: LineIndex::new(&source.text),
+                findings,
+                suppressed,
+                cells: source.cells.clone(),
+            });
+            (report, errors, part, depth_cuts, started.elapsed())
         })
         .collect();
     phases.mark("analyse and rules");
     let mut slowest: Vec<(Duration, usize)> =
-        results.iter().zip(&todo).map(|(r, &i)| (r.2, i)).collect();
+        results.iter().zip(&todo).map(|(r, &i)| (r.4, i)).collect();
     slowest.sort_by(|a, b| b.cmp(a));
     phases.slowest = slowest
         .into_iter()
@@ -365,15 +376,11 @@ fn lint_batch(
     let mut reports = Vec::new();
     let mut cuts = DepthCuts::default();
     let mut parts = Vec::new();
-    for (report, linted, _) in results {
-        reports.extend(report.map(|r| FileReport {
-            findings: linted.findings,
-            suppressed: linted.suppressed,
-            ..r
-        }));
-        errors.extend(linted.errors);
-        parts.extend(linted.part);
-        cuts.add_file(linted.depth_cuts);
+    for (report, errs, part, depth_cuts, _) in results {
+        reports.extend(report);
+        errors.extend(errs);
+        parts.extend(part);
+        cuts.add_file(depth_cuts);
     }
     // Freeing every file's model and text takes as long as a phase: it happens on a thread
     // of its own, off the path to the output (the program borrows them, so it goes first).
