@@ -2,7 +2,7 @@
 //!
 //! Layers, each importing only those below it (`tests/architecture.rs` holds the table):
 //! `registry` → `model` → `knowledge` → `frontend` / `analysis` → `rules`, `suppress`,
-//! `diagnostic`, `config` → `engine` → `render` → `cli`; `safe_fs` (bounded reads, atomic
+//! `diagnostic`, `config`, `inventory` → `engine` → `render` → `cli`; `safe_fs` (bounded reads, atomic
 //! writes) is below them all.
 
 pub(crate) mod analysis;
@@ -12,6 +12,7 @@ pub(crate) mod diagnostic;
 pub(crate) mod engine;
 pub(crate) mod error;
 pub(crate) mod frontend;
+pub(crate) mod inventory;
 pub(crate) mod knowledge;
 pub(crate) mod model;
 pub(crate) mod project;

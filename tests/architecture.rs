@@ -33,6 +33,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("safe_fs", &[]),
     ("config", &["registry", "knowledge", "error", "safe_fs"]),
     (
+        "inventory",
+        &["analysis", "diagnostic", "knowledge", "model", "registry"],
+    ),
+    (
         "engine",
         &[
             "analysis",
@@ -40,6 +44,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "diagnostic",
             "error",
             "frontend",
+            "inventory",
             "project",
             "knowledge",
             "model",
@@ -55,6 +60,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "diagnostic",
             "registry",
             "engine",
+            "inventory",
             "model",
             "error",
             "safe_fs",

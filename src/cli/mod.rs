@@ -1,8 +1,9 @@
-//! Command line: `check` (the default), `rule`, `rules`, `config`. Arguments are validated into
+//! Command line: `check` (the default), `rule`, `rules`, `config`, `inventory`. Arguments are validated into
 //! `Settings` once; nothing below reads them again.
 
 mod check;
 mod config;
+mod inventory;
 mod progress;
 mod rule;
 
@@ -61,6 +62,9 @@ pub enum Commands {
     Rules(rule::RulesArgs),
     /// Show the settings that apply to a file, and where each came from.
     Config(Box<config::ConfigArgs>),
+    /// List every Kafka client: where it is built, its durability settings, its uses and
+    /// the findings that concern it (a report: exits 0 whatever the findings).
+    Inventory(Box<inventory::InventoryArgs>),
 }
 
 /// Output collected by a run: what goes to stdout and stderr, and the exit status.
@@ -78,6 +82,7 @@ const SUBCOMMANDS: &[&str] = &[
     "rule",
     "rules",
     "config",
+    "inventory",
     "help",
     "-h",
     "--help",
@@ -143,6 +148,7 @@ pub fn main_with_input(
         Commands::Rule(a) => rule::run_rule(a, &mut out),
         Commands::Rules(a) => rule::run_rules(a, &mut out),
         Commands::Config(a) => config::run_config(*a, &mut out),
+        Commands::Inventory(a) => inventory::run_inventory(*a, &mut out),
     };
     (status, out)
 }
@@ -153,7 +159,7 @@ fn mistyped_subcommand(word: &str) -> Option<&'static str> {
     if word.starts_with('-') || word == "." || std::path::Path::new(word).exists() {
         return None;
     }
-    ["check", "rule", "rules", "config"]
+    ["check", "rule", "rules", "config", "inventory"]
         .into_iter()
         .map(|name| (edit_distance(word, name), name))
         .filter(|&(d, _)| d <= 2)

@@ -76,6 +76,8 @@ pub struct Report {
     /// Chains of values the resolution depth bound cut while the rules asked about a call
     /// named as a Kafka method (`--statistics`): findings there may be missing.
     pub depth_cuts: DepthCuts,
+    /// What each linted file contributes to the inventory (`offsetlint inventory` only).
+    pub(crate) inventory: Vec<crate::inventory::FilePart>,
 }
 
 /// Steps value resolution follows at most (`--statistics` names it).
@@ -148,14 +150,20 @@ struct Entry {
 /// that applies to it. A configuration file that cannot be loaded stops the run (tool error)
 /// before anything is linted.
 pub fn check_paths(paths: &[PathBuf], walk: &WalkOptions) -> Report {
-    with_pool(|| check_paths_in_pool(paths, walk))
+    with_pool(|| check_paths_in_pool(paths, walk, false))
 }
 
-fn check_paths_in_pool(paths: &[PathBuf], walk: &WalkOptions) -> Report {
+/// [`check_paths`], with each linted file's part of the inventory in `Report::inventory`
+/// (from the same analysis the rules read).
+pub fn inventory_paths(paths: &[PathBuf], walk: &WalkOptions) -> Report {
+    with_pool(|| check_paths_in_pool(paths, walk, true))
+}
+
+fn check_paths_in_pool(paths: &[PathBuf], walk: &WalkOptions, inventory: bool) -> Report {
     let start = Instant::now();
     let (targets, errors) = discover(paths, walk);
     let (entries, keys) = project_entries(paths, targets, walk);
-    check_entries(paths, entries, keys, errors, walk, start)
+    check_entries(paths, entries, keys, errors, walk, start, inventory)
 }
 
 /// Lints `bytes` (standard input) as the file `path` of its project: the other files of the
@@ -173,7 +181,7 @@ pub fn check_buffer(path: &Path, bytes: Vec<u8>, walk: &WalkOptions) -> Option<R
         };
         let (mut entries, keys) = project_entries(&paths, vec![target], walk);
         entries[0].buffer = Some(bytes.into());
-        check_entries(&paths, entries, keys, Vec::new(), walk, start)
+        check_entries(&paths, entries, keys, Vec::new(), walk, start, false)
     }))
 }
 
@@ -197,6 +205,7 @@ fn check_entries(
     mut errors: Vec<Error>,
     walk: &WalkOptions,
     start: Instant,
+    inventory: bool,
 ) -> Report {
     let mut phases = Phases::new(start);
     let config_errors = walk.configs.take_errors();
@@ -215,8 +224,8 @@ fn check_entries(
             paths: shown.join(", "),
         });
     }
-    let (reports, file_errors, depth_cuts) =
-        lint_project(&entries, &keys, walk.batch_targets, &mut phases);
+    let (reports, file_errors, depth_cuts, parts) =
+        lint_project(&entries, &keys, walk.batch_targets, inventory, &mut phases);
     phases.report();
     errors.extend(file_errors);
     let checked = entries
@@ -228,6 +237,7 @@ fn check_entries(
         files_checked,
         checked,
         depth_cuts,
+        inventory: parts,
         files: reports
             .into_iter()
             .filter(|f| !f.findings.is_empty() || !f.suppressed.is_empty())
@@ -520,13 +530,15 @@ fn lint_isolated<'m>(
     file: &ParsedFile<'_, 'm>,
     settings: &'m Settings,
     rules: RuleSet,
-) -> (Vec<Finding>, Vec<Suppressed>, Vec<Error>, usize) {
+    inventory: bool,
+) -> Linted {
     if let Some(Fault::File(name)) = fault() {
         if file.path.file_name().is_some_and(|n| n == name.as_str()) {
             panic!("injected fault in the front end (OFFSETLINT_FAULT)");
         }
     }
     let mut errors = Vec::new();
+    let mut part = None;
     let (findings, suppressed, depth_cuts) =
         lint_parsed(file, settings, rules, |analysis, facts| {
             let mut findings = Vec::new();
@@ -551,6 +563,15 @@ fn lint_isolated<'m>(
                     }),
                 }
             }
+            if inventory {
+                match isolated(|| crate::inventory::collect(analysis, facts.source, facts.lines)) {
+                    Ok(p) => part = Some(p),
+                    Err(message) => errors.push(Error::Internal {
+                        path: file.path.to_path_buf(),
+                        message,
+                    }),
+                }
+            }
             findings
         });
     let findings = if errors.is_empty() {
@@ -561,7 +582,24 @@ fn lint_isolated<'m>(
             .filter(|f| f.rule != Rule::UnusedSuppression)
             .collect()
     };
-    (findings, suppressed, errors, depth_cuts)
+    Linted {
+        findings,
+        suppressed,
+        errors,
+        depth_cuts,
+        part,
+    }
+}
+
+/// What linting one file gave.
+#[derive(Default)]
+struct Linted {
+    findings: Vec<Finding>,
+    suppressed: Vec<Suppressed>,
+    errors: Vec<Error>,
+    depth_cuts: usize,
+    /// Its part of the inventory, when asked for.
+    part: Option<crate::inventory::FilePart>,
 }
 
 /// Lints one file's text on its own (a program of one file). Findings come back sorted by

@@ -11,12 +11,13 @@ use super::isolate::isolated;
 use super::timings::Phases;
 use super::{
     alone_rules, lint_isolated, load, read_entry, spawn_deep, undecodable_findings, DepthCuts,
-    Entry, FileReport, ParsedFile, Source,
+    Entry, FileReport, Linted, ParsedFile, Source,
 };
 use crate::analysis::index::FileIndex;
 use crate::analysis::program::{FileId, Program, ProgramFile};
 use crate::error::Error;
 use crate::frontend::Lowered;
+use crate::inventory::FilePart;
 use crate::model::{LineIndex, SyntaxError};
 use crate::project::{self, ProjectFile};
 
@@ -28,8 +29,9 @@ pub(super) fn lint_project(
     entries: &[Entry],
     keys: &[PathBuf],
     batch_targets: Option<usize>,
+    inventory: bool,
     phases: &mut Phases,
-) -> (Vec<FileReport>, Vec<Error>, DepthCuts) {
+) -> (Vec<FileReport>, Vec<Error>, DepthCuts, Vec<FilePart>) {
     let mut layouts = project::Layouts::default();
     let mut files: Vec<ProjectFile> = (entries.iter().zip(keys))
         .map(|(e, key)| ProjectFile {
@@ -43,6 +45,7 @@ pub(super) fn lint_project(
     let mut reports = Vec::new();
     let mut errors = Vec::new();
     let mut cuts = DepthCuts::default();
+    let mut parts = Vec::new();
     let mut freeing: Option<std::thread::JoinHandle<()>> = None;
     for batch in &batches {
         // What the batch before left is freed before this one reads: memory holds one
@@ -50,8 +53,8 @@ pub(super) fn lint_project(
         if let Some(done) = freeing.take() {
             let _ = done.join();
         }
-        let (r, e, c, free) = if batches.len() == 1 {
-            lint_batch(entries, &mut files, phases)
+        let (r, e, c, p, free) = if batches.len() == 1 {
+            lint_batch(entries, &mut files, inventory, phases)
         } else {
             let world = batch_world(&files, batch);
             let mut in_batch = vec![false; files.len()];
@@ -65,15 +68,16 @@ pub(super) fn lint_project(
                     ..files[i].clone()
                 })
                 .collect();
-            lint_batch(&batch_entries, &mut batch_files, phases)
+            lint_batch(&batch_entries, &mut batch_files, inventory, phases)
         };
         reports.extend(r);
+        parts.extend(p);
         errors.extend(e);
         cuts.chains += c.chains;
         cuts.files += c.files;
         freeing = Some(free);
     }
-    (reports, errors, cuts)
+    (reports, errors, cuts, parts)
 }
 
 /// The files a batch's targets can reach: those of the batch's namespaces, and of the
@@ -132,11 +136,13 @@ fn batches(files: &[ProjectFile], limit: usize) -> Vec<Vec<usize>> {
 fn lint_batch(
     entries: &[Entry],
     files: &mut [ProjectFile],
+    inventory: bool,
     phases: &mut Phases,
 ) -> (
     Vec<FileReport>,
     Vec<Error>,
     DepthCuts,
+    Vec<FilePart>,
     std::thread::JoinHandle<()>,
 ) {
     let mut selection = project::select(
@@ -291,52 +297,61 @@ fn lint_batch(
             _ => {}
         }
     }
-    let results: Vec<(Option<FileReport>, Vec<Error>, Duration, usize)> = (todo.par_iter())
+    type Done = (
+        Option<FileReport>,
+        Vec<Error>,
+        Option<FilePart>,
+        usize,
+        Duration,
+    );
+    let results: Vec<Done> = (todo.par_iter())
         .with_max_len(1)
         .map(|&i| {
             let started = Instant::now();
             let e = &entries[i];
             let settings = &*e.settings;
             let Some(source) = sources[i] else {
-                return (None, Vec::new(), started.elapsed(), 0);
+                return (None, Vec::new(), None, 0, started.elapsed());
             };
-            let (findings, suppressed, errors, depth_cuts) =
-                match (&source.undecodable, parsed.get(i), &lines[i]) {
-                    (Some(bad), _, _) => (
-                        undecodable_findings(bad, e.rules),
-                        Vec::new(),
-                        Vec::new(),
-                        0,
-                    ),
-                    (None, Some(Some(result)), Some(lines)) => {
-                        let file = ParsedFile {
-                            program: &program,
-                            id: FileId(i as u32),
-                            path: &e.display,
-                            source: &source.text,
-                            lines,
-                            parsed: result,
-                        };
-                        let rules = if selection.alone[i] {
-                            alone_rules(e.rules)
-                        } else {
-                            e.rules
-                        };
-                        match isolated(|| lint_isolated(&file, settings, rules)) {
-                            Ok(result) => result,
-                            Err(message) => (
-                                Vec::new(),
-                                Vec::new(),
-                                vec![Error::Internal {
-                                    path: e.display.clone(),
-                                    message,
-                                }],
-                                0,
-                            ),
-                        }
+            let linted = match (&source.undecodable, parsed.get(i), &lines[i]) {
+                (Some(bad), _, _) => Linted {
+                    findings: undecodable_findings(bad, e.rules),
+                    ..Linted::default()
+                },
+                (None, Some(Some(result)), Some(lines)) => {
+                    let file = ParsedFile {
+                        program: &program,
+                        id: FileId(i as u32),
+                        path: &e.display,
+                        source: &source.text,
+                        lines,
+                        parsed: result,
+                    };
+                    let rules = if selection.alone[i] {
+                        alone_rules(e.rules)
+                    } else {
+                        e.rules
+                    };
+                    match isolated(|| lint_isolated(&file, settings, rules, inventory)) {
+                        Ok(result) => result,
+                        Err(message) => Linted {
+                            errors: vec![Error::Internal {
+                                path: e.display.clone(),
+                                message,
+                            }],
+                            ..Linted::default()
+                        },
                     }
-                    _ => (Vec::new(), Vec::new(), Vec::new(), 0),
-                };
+                }
+                _ => Linted::default(),
+            };
+            let Linted {
+                findings,
+                suppressed,
+                errors,
+                depth_cuts,
+                part,
+            } = linted;
             let report = (!findings.is_empty() || !suppressed.is_empty()).then(|| FileReport {
                 path: e.display.clone(),
                 lang: e.lang,
@@ -346,12 +361,12 @@ fn lint_batch(
                 suppressed,
                 cells: source.cells.clone(),
             });
-            (report, errors, started.elapsed(), depth_cuts)
+            (report, errors, part, depth_cuts, started.elapsed())
         })
         .collect();
     phases.mark("analyse and rules");
     let mut slowest: Vec<(Duration, usize)> =
-        results.iter().zip(&todo).map(|(r, &i)| (r.2, i)).collect();
+        results.iter().zip(&todo).map(|(r, &i)| (r.4, i)).collect();
     slowest.sort_by(|a, b| b.cmp(a));
     phases.slowest = slowest
         .into_iter()
@@ -360,9 +375,11 @@ fn lint_batch(
         .collect();
     let mut reports = Vec::new();
     let mut cuts = DepthCuts::default();
-    for (report, errs, _, depth_cuts) in results {
+    let mut parts = Vec::new();
+    for (report, errs, part, depth_cuts, _) in results {
         reports.extend(report);
         errors.extend(errs);
+        parts.extend(part);
         cuts.add_file(depth_cuts);
     }
     // Freeing every file's model and text takes as long as a phase: it happens on a thread
@@ -371,7 +388,7 @@ fn lint_batch(
     phases.counts.push(("parsed on first use", loader.loaded()));
     let models = loader.into_models();
     let free = spawn_deep(move || drop((parsed, models, selection)));
-    (reports, errors, cuts, free)
+    (reports, errors, cuts, parts, free)
 }
 
 #[cfg(test)]

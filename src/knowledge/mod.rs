@@ -4,6 +4,7 @@
 //! sources, checkpoint writers) without touching any rule.
 
 pub mod boundary;
+pub mod durability;
 pub mod failure;
 mod llm;
 mod network;
@@ -81,6 +82,8 @@ pub struct Library {
     pub auto_commit: AutoCommitKeys,
     /// The producer configuration keys OL205 reads.
     pub acks: AcksKeys,
+    /// The settings `offsetlint inventory` reports, with their defaults.
+    pub durability: &'static durability::Durability,
 }
 
 /// How a library's producer configuration sets its acknowledgement level (OL205).

@@ -49,6 +49,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 idempotence: &[],
                 help: "set `\"acks\": \"all\"` (librdkafka's default) so that a write is acknowledged once every in-sync replica has it",
             },
+            durability: &super::durability::CONFLUENT,
         },
         &[
             ("Consumer", Consumer, DictAndKwargs),
@@ -118,6 +119,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 idempotence: &["enable_idempotence", "transactional_id"],
                 help: "pass `enable_idempotence=True` (or `acks=\"all\"`): aiokafka's default is `acks=1`",
             },
+            durability: &super::durability::AIOKAFKA,
         },
         &[
             ("AIOKafkaConsumer", Consumer, Kwargs),
@@ -168,6 +170,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 idempotence: &[],
                 help: "pass `acks=\"all\"` (kafka-python's default since 2.1) so that a write is acknowledged once every in-sync replica has it",
             },
+            durability: &super::durability::KAFKA_PYTHON,
         },
         &[
             ("KafkaConsumer", Consumer, Kwargs),

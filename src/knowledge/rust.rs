@@ -36,6 +36,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 idempotence: &[],
                 help: "set `acks` to `all` (`.set(\"acks\", \"all\")`, librdkafka's default) so that a write is acknowledged once every in-sync replica has it",
             },
+            durability: &super::durability::LIBRDKAFKA,
         },
         &[
             ("BaseConsumer", Consumer, Builder),

@@ -13,6 +13,7 @@
     reason = "fields lowered for the failure-path rules and the import graph"
 )]
 
+mod enclosing;
 mod lines;
 mod span;
 pub mod visit;

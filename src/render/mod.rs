@@ -5,6 +5,7 @@ pub mod fix;
 mod github;
 mod gitlab;
 mod human;
+pub mod inventory;
 mod json;
 mod jsonl;
 mod junit;

@@ -18,7 +18,7 @@ pub use meta::unused_suppression::unused_suppression;
 use crate::analysis::{CallFacts, FileAnalysis};
 use crate::diagnostic::Finding;
 use crate::knowledge::Knowledge;
-use crate::model::{BodyId, BodyKind, Call, LineIndex, Module, TextRange};
+use crate::model::{Call, LineIndex};
 use crate::registry::{Rule, RuleSet};
 
 /// What a rule sees: the analysed file, the few settings rules read, and a place to report.
@@ -69,7 +69,7 @@ impl<'a, 'p, 'm> RuleContext<'a, 'p, 'm> {
     /// set one.
     pub fn report(&self, mut finding: Finding) {
         if finding.enclosing.is_none() {
-            finding.enclosing = enclosing_function(self.analysis.module, finding.range);
+            finding.enclosing = self.analysis.module.enclosing_function(finding.range);
         }
         self.findings.borrow_mut().push(finding);
     }
@@ -77,40 +77,6 @@ impl<'a, 'p, 'm> RuleContext<'a, 'p, 'm> {
     pub fn into_findings(self) -> Vec<Finding> {
         self.findings.into_inner()
     }
-}
-
-/// The qualified name of the innermost function whose body holds `range`'s start: nested
-/// functions and methods are prefixed with their parents and class (`Worker.run`,
-/// `outer.inner`; `Sink::flush` in Rust). `None` at module level.
-fn enclosing_function(module: &Module, range: TextRange) -> Option<String> {
-    let innermost = module
-        .bodies
-        .iter()
-        .enumerate()
-        .filter(|(_, b)| {
-            b.kind == BodyKind::Function
-                && b.range.start <= range.start
-                && range.start < b.range.end
-        })
-        .min_by_key(|(_, b)| b.range.end - b.range.start)?
-        .0;
-    let sep = module.lang.path_separator();
-    let mut parts = Vec::new();
-    let mut at = Some(BodyId(innermost as u32));
-    // Bounded: a malformed parent chain cannot loop.
-    for _ in 0..module.bodies.len() {
-        let Some(id) = at else { break };
-        let Some(body) = module.bodies.get(id.0 as usize) else {
-            break;
-        };
-        parts.push(body.name.clone());
-        if let Some(class) = &body.class {
-            parts.push(class.clone());
-        }
-        at = body.parent;
-    }
-    parts.reverse();
-    Some(parts.join(sep))
 }
 
 /// Where the engine calls a rule.

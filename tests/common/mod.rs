@@ -22,8 +22,10 @@ pub fn fixtures(dir: &Path) -> Vec<PathBuf> {
                 // Checked whole by their own harnesses: multi-file projects by
                 // tests/projects.rs, hostile input by tests/hostile.rs, configured trees
                 // (their annotations hold with their configuration) by tests/config.rs,
-                // notebooks (positions in cells) by tests/notebooks.rs.
+                // notebooks (positions in cells) by tests/notebooks.rs, the inventory's
+                // projects by tests/inventory.rs.
                 if p == Path::new("testdata/projects")
+                    || p == Path::new("testdata/inventory")
                     || p == Path::new("testdata/notebooks")
                     || p == Path::new("testdata/hostile")
                     || p == Path::new("testdata/config")

@@ -2,10 +2,31 @@
 
 use super::constructed_client;
 use crate::analysis::config::{ConfigValue, ConfigView};
+use crate::analysis::program::FileId;
 use crate::analysis::resolve::Client;
 use crate::analysis::FileAnalysis;
 use crate::knowledge::{ConfigStyle, Role};
 use crate::model::*;
+
+/// Where a construction's configuration comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigSource {
+    /// Written at the construction: a literal, keyword arguments, a builder chain from
+    /// `ClientConfig::new()`.
+    Literal,
+    /// A name bound to it (here or in another module: a constant, a variable), at `at`.
+    Named {
+        name: String,
+        file: FileId,
+        at: TextRange,
+    },
+    /// Returned by a function of the program (`make_conf()`).
+    Helper { name: String },
+    /// Visible, but built by an expression of another shape (`base | extra`).
+    Expression,
+    /// Not visible (a parameter, an unresolved call).
+    Hidden,
+}
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Whether a consumer's visible, complete configuration leaves automatic commits on:
@@ -149,6 +170,69 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 _ => false,
             },
             _ => false,
+        }
+    }
+
+    /// Where a construction's configuration comes from, as far as resolution sees it (the
+    /// inventory shows it beside the settings read from it).
+    pub fn config_source(&self, call: &Call, body: BodyId, client: &Client) -> ConfigSource {
+        if client.config == ConfigView::Hidden {
+            return ConfigSource::Hidden;
+        }
+        let style = self
+            .knowledge
+            .clients
+            .iter()
+            .find(|t| t.lib == client.lib && Some(t.name.as_str()) == client.ty.as_deref())
+            .map(|t| t.config);
+        let root = if self.resolver.is_builder_create(call) {
+            match call.func.as_method() {
+                Some((recv, _)) => self.chain_root(recv),
+                None => return ConfigSource::Hidden,
+            }
+        } else {
+            match (style, call.positional().next()) {
+                (Some(ConfigStyle::DictAndKwargs), Some(a)) => &a.value,
+                (Some(ConfigStyle::Builder), Some(a)) => self.chain_root(&a.value),
+                _ => return ConfigSource::Literal,
+            }
+        };
+        self.source_of(root, body)
+    }
+
+    fn source_of(&self, root: &Expr, body: BodyId) -> ConfigSource {
+        let helper = |c: &Call| ConfigSource::Helper {
+            name: c.func.dotted().map_or_else(
+                || c.func.last_name().unwrap_or("?").to_string(),
+                |d| d.join(self.module.lang.path_separator()),
+            ),
+        };
+        match root {
+            Expr::Dict { .. } | Expr::Record(_) => ConfigSource::Literal,
+            Expr::Call(c)
+                if self.is_fresh_builder(c)
+                    || c.func.dotted().as_deref() == Some(&["dict"][..]) =>
+            {
+                ConfigSource::Literal
+            }
+            Expr::Call(c) => helper(c),
+            Expr::Name { id, .. } => match self.resolver.definition(self.file, body, id, 0) {
+                Some((f, _, value)) => match self.chain_root(value) {
+                    Expr::Call(c)
+                        if !self.is_fresh_builder(c)
+                            && c.func.dotted().as_deref() != Some(&["dict"][..]) =>
+                    {
+                        helper(c)
+                    }
+                    value => ConfigSource::Named {
+                        name: id.clone(),
+                        file: f,
+                        at: value.range(),
+                    },
+                },
+                None => ConfigSource::Expression,
+            },
+            _ => ConfigSource::Expression,
         }
     }
 

@@ -5,7 +5,7 @@ use crate::analysis::control::{Exits, Pos, RegionKind};
 use crate::analysis::resolve::Value;
 use crate::analysis::CallFacts;
 use crate::analysis::FileAnalysis;
-use crate::knowledge::Role;
+use crate::knowledge::{Op, Role};
 use crate::model::*;
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
@@ -204,5 +204,59 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             Some(a) => Some(&a.value),
             None => param.default.as_deref(),
         }
+    }
+
+    /// What becomes of a flush's result, as OL202 judges it.
+    pub fn flush_check(&self, call: &Call, facts: &CallFacts) -> FlushCheck {
+        if !matches!(
+            facts.op,
+            Op::Flush {
+                returns_result: true
+            }
+        ) {
+            return FlushCheck::NoResult;
+        }
+        if facts.result.observes_outcome(0, false) {
+            return FlushCheck::Checked;
+        }
+        // A flush without a finite timeout blocks until the queue is empty: its result is
+        // always 0 / `Ok` (whether each delivery succeeded is OL201's business).
+        if !is_finite(self.flush_timeout(call, facts)) {
+            return FlushCheck::Drains;
+        }
+        if self.flush_rechecked(call, facts) {
+            return FlushCheck::Checked;
+        }
+        FlushCheck::Ignored
+    }
+}
+
+/// What becomes of a flush's result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FlushCheck {
+    /// The client's flush reports nothing.
+    NoResult,
+    /// Read, or re-checked by the code around it.
+    Checked,
+    /// No finite timeout: it waits until the queue is empty, so nothing is left to report.
+    Drains,
+    /// Thrown away (OL202).
+    Ignored,
+}
+
+/// Whether the flush waits for a finite time: a number, a `Duration`, `Timeout::After(..)`,
+/// or a value that cannot be pinned down. No argument (confluent-kafka's default, -1), a
+/// negative number, `None` and `Timeout::Never` wait until the queue is empty.
+fn is_finite(timeout: Option<&Expr>) -> bool {
+    match timeout {
+        None => false,
+        Some(Expr::Lit {
+            lit: Lit::Int(i), ..
+        }) => *i >= 0,
+        Some(Expr::Lit { lit: Lit::None, .. }) => false,
+        Some(e) => !matches!(
+            e.dotted().as_deref(),
+            Some([.., "Timeout", "Never"]) | Some(["None"])
+        ),
     }
 }

@@ -15,6 +15,9 @@ mod messages;
 mod tasks;
 mod transactions;
 
+pub use consumers::ConfigSource;
+pub use flush::FlushCheck;
+
 use super::control::{Control, Later, Pos, RegionId};
 use super::index::FileIndex;
 use super::program::FileId;

@@ -1,0 +1,275 @@
+//! `offsetlint inventory`: every Kafka client of the code, how it is configured, where it is
+//! used, and the findings that concern it. Each linted file contributes what its analysis
+//! already knows ([`collect`]); [`build`] joins the files' parts by the construction each use
+//! resolves to and attaches the findings. The serialised form is the `--format json` schema
+//! (docs/inventory.md): add fields, never rename or remove them.
+
+mod collect;
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::diagnostic::Finding;
+use crate::model::{LineIndex, TextRange};
+pub use collect::collect;
+
+/// The version of the JSON schema; raised only if a field ever has to change meaning.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The producer setting decided at the use sites when the configuration does not.
+const DELIVERY_CALLBACK: &str = "delivery callback";
+
+/// The inventory of a run.
+#[derive(Debug, Default, Serialize)]
+pub struct Inventory {
+    pub version: u32,
+    /// Clients traced to a construction, by where they are built.
+    pub clients: Vec<ClientEntry>,
+    /// Receivers recognised by their name only (the heuristic), by where they are used.
+    pub heuristic: Vec<ClientEntry>,
+}
+
+/// A place in a file: 1-based line and column (characters).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Location {
+    pub path: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// One client: a construction, or a heuristic receiver of one file.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClientEntry {
+    /// `consumer` or `producer`.
+    pub role: &'static str,
+    pub library: &'static str,
+    /// The client type (`Consumer`, `StreamConsumer`), when known.
+    #[serde(rename = "type")]
+    pub ty: Option<String>,
+    /// How its uses were traced to it: `constructor` (a construction), `annotation` (a
+    /// declared type: a field, a parameter), or `heuristic` (the receiver's name).
+    pub resolution: &'static str,
+    /// Where it is built (or declared); for a heuristic receiver, its first use.
+    pub location: Location,
+    /// The function it is built in (`Worker.__init__`); null at module level or unknown.
+    pub function: Option<String>,
+    /// A heuristic receiver's name; null for a construction.
+    pub receiver: Option<String>,
+    pub config: ConfigOrigin,
+    pub settings: Vec<SettingValue>,
+    pub uses: Vec<Use>,
+    pub findings: Vec<FindingRef>,
+}
+
+/// How the configuration was seen.
+#[derive(Debug, Clone, Serialize)]
+pub struct ConfigOrigin {
+    /// `literal`, `named`, `helper`, `expression` or `hidden`.
+    pub kind: &'static str,
+    /// The name or helper (`DEFAULTS`, `make_conf`), when there is one.
+    pub name: Option<String>,
+    /// Where a named configuration is bound.
+    pub at: Option<Location>,
+    /// Entries of unknown content may be added (`**extra`, `update(..)`).
+    pub open: bool,
+}
+
+/// A durability setting's effective value.
+#[derive(Debug, Clone, Serialize)]
+pub struct SettingValue {
+    /// What it decides (`auto commit`, `acks`).
+    pub name: &'static str,
+    /// The key that sets it (the one written, else the canonical one).
+    pub key: String,
+    /// Its value; null when unset or not known.
+    pub value: Option<String>,
+    /// `explicit` (a literal), `constant` (a constant it resolves to), `computed` (an
+    /// expression), `default` (the client's), `uses` (decided at the use sites), or
+    /// `unknown` (the configuration is not visible, or open).
+    pub source: &'static str,
+}
+
+/// A call that uses the client (or a checkpoint written after one).
+#[derive(Debug, Clone, Serialize)]
+pub struct Use {
+    /// `commit`, `store`, `seek`, `produce`, `send`, `flush`, `transaction`, `checkpoint`.
+    pub kind: &'static str,
+    /// The method as written (`commit`, `send_and_wait`, `save_checkpoint`).
+    pub method: String,
+    /// What kind of commit, whether delivery is confirmed, whether a flush is checked (see
+    /// docs/inventory.md); null when there is nothing to say.
+    pub detail: Option<&'static str>,
+    pub location: Location,
+    /// The program function the call goes through, when it is a wrapper's.
+    pub via: Option<String>,
+    #[serde(skip)]
+    range: TextRange,
+    /// A produce that passes its own delivery callback.
+    #[serde(skip)]
+    callback: bool,
+}
+
+/// A finding of `check` on the client's construction or one of its uses.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct FindingRef {
+    pub code: &'static str,
+    pub rule: &'static str,
+    pub location: Location,
+}
+
+/// What a client is joined on across files: its construction, or a heuristic receiver's
+/// file, name and role.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    Built {
+        path: String,
+        start: u32,
+    },
+    Heuristic {
+        path: String,
+        name: String,
+        role: &'static str,
+    },
+}
+
+/// What one linted file contributes: the clients built in it, and the uses in it of any
+/// client (keyed by the client they resolve to).
+#[derive(Debug, Default)]
+pub struct FilePart {
+    entries: Vec<(Key, ClientEntry, TextRange)>,
+    uses: Vec<(Key, Use)>,
+    /// A use's client, seen from the use: for a construction outside the files inventoried.
+    seen: Vec<(Key, ClientEntry)>,
+}
+
+/// A file's findings, with what places them.
+pub struct FileFindings<'a> {
+    pub path: String,
+    pub source: &'a str,
+    pub lines: &'a LineIndex,
+    pub findings: &'a [Finding],
+}
+
+/// Joins the files' parts: each use to its client, the delivery callback decided at the
+/// uses, the findings on a construction or use. Sorted by location, whatever the order of
+/// the parts.
+pub fn build<'a>(
+    parts: impl IntoIterator<Item = FilePart>,
+    findings: impl IntoIterator<Item = FileFindings<'a>>,
+) -> Inventory {
+    let mut clients: BTreeMap<Key, (ClientEntry, Option<TextRange>)> = BTreeMap::new();
+    let mut uses: Vec<(Key, Use)> = Vec::new();
+    let mut seen: Vec<(Key, ClientEntry)> = Vec::new();
+    for part in parts {
+        for (key, entry, range) in part.entries {
+            clients.insert(key, (entry, Some(range)));
+        }
+        uses.extend(part.uses);
+        seen.extend(part.seen);
+    }
+    // A client built outside the files inventoried (or a heuristic receiver) is listed from
+    // what its first use saw of it.
+    seen.sort_by(|a, b| (&a.0, &a.1.location).cmp(&(&b.0, &b.1.location)));
+    for (key, entry) in seen {
+        clients.entry(key).or_insert((entry, None));
+    }
+    for (key, u) in uses {
+        if let Some((entry, _)) = clients.get_mut(&key) {
+            entry.uses.push(u);
+        }
+    }
+    // Findings go to the client whose construction or use holds their start (the innermost
+    // such call).
+    let mut spans: BTreeMap<&str, Vec<(TextRange, usize)>> = BTreeMap::new();
+    let keys: Vec<Key> = clients.keys().cloned().collect();
+    for (i, (entry, range)) in clients.values().enumerate() {
+        if let Some(r) = range {
+            spans
+                .entry(entry.location.path.as_str())
+                .or_default()
+                .push((*r, i));
+        }
+        for u in &entry.uses {
+            spans
+                .entry(u.location.path.as_str())
+                .or_default()
+                .push((u.range, i));
+        }
+    }
+    let mut attached: Vec<Vec<FindingRef>> = vec![Vec::new(); keys.len()];
+    for file in findings {
+        let Some(in_file) = spans.get(file.path.as_str()) else {
+            continue;
+        };
+        for f in file.findings {
+            let holder = in_file
+                .iter()
+                .filter(|(r, _)| r.start <= f.range.start && f.range.start < r.end.max(r.start + 1))
+                .min_by_key(|(r, _)| r.end - r.start);
+            if let Some(&(_, i)) = holder {
+                let (line, column) = file.lines.line_col(file.source, f.range.start);
+                attached[i].push(FindingRef {
+                    code: f.rule.code(),
+                    rule: f.rule.name(),
+                    location: Location {
+                        path: file.path.clone(),
+                        line,
+                        column,
+                    },
+                });
+            }
+        }
+    }
+    let mut inventory = Inventory {
+        version: SCHEMA_VERSION,
+        ..Inventory::default()
+    };
+    for ((key, (mut entry, _)), mut found) in clients.into_iter().zip(attached) {
+        entry.uses.sort_by(|a, b| {
+            (&a.location, a.kind, &a.method).cmp(&(&b.location, b.kind, &b.method))
+        });
+        entry
+            .uses
+            .dedup_by(|a, b| a.location == b.location && a.kind == b.kind && a.method == b.method);
+        decide_delivery(&mut entry);
+        found.sort();
+        found.dedup();
+        entry.findings = found;
+        match key {
+            Key::Built { .. } => inventory.clients.push(entry),
+            Key::Heuristic { .. } => inventory.heuristic.push(entry),
+        }
+    }
+    let order = |a: &ClientEntry, b: &ClientEntry| {
+        (&a.location, a.role, &a.receiver).cmp(&(&b.location, b.role, &b.receiver))
+    };
+    inventory.clients.sort_by(order);
+    inventory.heuristic.sort_by(order);
+    inventory
+}
+
+/// A producer's delivery callback when its configuration does not decide it: a callback
+/// passed per call, a delivery handle per call (`send`), or none.
+fn decide_delivery(entry: &mut ClientEntry) {
+    let per_call = entry.uses.iter().any(|u| u.callback);
+    let handles = entry.uses.iter().any(|u| u.kind == "send");
+    let produces = entry.uses.iter().any(|u| u.kind == "produce");
+    let decided = match (per_call, handles, produces) {
+        (true, _, _) => "per call",
+        (false, true, _) => "delivery handle per call",
+        (false, false, true) => "none",
+        (false, false, false) => "none seen",
+    };
+    for s in (entry.settings.iter_mut()).filter(|s| s.name == DELIVERY_CALLBACK) {
+        match s.source {
+            "uses" => s.value = Some(decided.to_string()),
+            // A global callback may be in what is not seen; one passed per call is seen.
+            "unknown" if per_call || handles => {
+                s.value = Some(decided.to_string());
+                s.source = "uses";
+            }
+            _ => {}
+        }
+    }
+}

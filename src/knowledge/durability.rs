@@ -1,0 +1,103 @@
+//! The settings that decide a client's durability, per library, and the value each has when
+//! the configuration leaves it unset (`offsetlint inventory` reports both). Defaults are the
+//! libraries' documented ones for the releases the rules support.
+
+/// A configuration setting and its value when unset.
+#[derive(Debug, Clone, Copy)]
+pub struct Setting {
+    /// What it decides, as the inventory names it (`auto commit`).
+    pub name: &'static str,
+    /// The keys that set it: the canonical one first, then aliases (librdkafka's
+    /// `request.required.acks`).
+    pub keys: &'static [&'static str],
+    /// The client's value when no key is set; `None` when it is then unset (no group, no
+    /// transactional id).
+    pub default: Option<&'static str>,
+}
+
+/// A library's durability settings, by role.
+#[derive(Debug, Clone, Copy)]
+pub struct Durability {
+    pub consumer: &'static [Setting],
+    pub producer: &'static [Setting],
+    /// The configuration key of a global delivery callback (confluent-kafka's
+    /// `on_delivery`), when the library has one.
+    pub global_callback: Option<&'static str>,
+}
+
+const fn s(
+    name: &'static str,
+    keys: &'static [&'static str],
+    default: Option<&'static str>,
+) -> Setting {
+    Setting {
+        name,
+        keys,
+        default,
+    }
+}
+
+/// librdkafka (confluent-kafka, rdkafka): CONFIGURATION.md of librdkafka 2.x.
+pub(super) const LIBRDKAFKA: Durability = Durability {
+    consumer: &[
+        s("group id", &["group.id"], None),
+        s("auto commit", &["enable.auto.commit"], Some("true")),
+        s("offset store", &["enable.auto.offset.store"], Some("true")),
+        s(
+            "isolation level",
+            &["isolation.level"],
+            Some("read_committed"),
+        ),
+    ],
+    producer: &[
+        s("acks", &["acks", "request.required.acks"], Some("all")),
+        s("idempotence", &["enable.idempotence"], Some("false")),
+        s("transactional id", &["transactional.id"], None),
+    ],
+    global_callback: None,
+};
+
+/// confluent-kafka: librdkafka's settings, plus the Python client's global `on_delivery`.
+pub(super) const CONFLUENT: Durability = Durability {
+    global_callback: Some("on_delivery"),
+    ..LIBRDKAFKA
+};
+
+/// aiokafka: `acks=1`, or `all` when idempotence (or a transactional id) is on (the
+/// library's `AcksKeys::idempotence`).
+pub(super) const AIOKAFKA: Durability = Durability {
+    consumer: &[
+        s("group id", &["group_id"], None),
+        s("auto commit", &["enable_auto_commit"], Some("true")),
+        s(
+            "isolation level",
+            &["isolation_level"],
+            Some("read_uncommitted"),
+        ),
+    ],
+    producer: &[
+        s("acks", &["acks"], Some("1")),
+        s("idempotence", &["enable_idempotence"], Some("false")),
+        s("transactional id", &["transactional_id"], None),
+    ],
+    global_callback: None,
+};
+
+/// kafka-python 2.1 and later (`acks="all"` by default since 2.1).
+pub(super) const KAFKA_PYTHON: Durability = Durability {
+    consumer: &[
+        s("group id", &["group_id"], None),
+        s("auto commit", &["enable_auto_commit"], Some("true")),
+        s(
+            "isolation level",
+            &["isolation_level"],
+            Some("read_uncommitted"),
+        ),
+    ],
+    producer: &[
+        s("acks", &["acks"], Some("all")),
+        s("idempotence", &["enable_idempotence"], Some("false")),
+        s("transactional id", &["transactional_id"], None),
+    ],
+    global_callback: None,
+};
