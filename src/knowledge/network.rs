@@ -8,12 +8,23 @@ pub struct NetworkKnowledge {
     pub python: Vec<Vec<String>>,
     /// Rust paths (`std::net`, crate names).
     pub rust: Vec<Vec<String>>,
+    /// Items of those modules that are plain values and do no I/O (`std::net::Ipv6Addr`,
+    /// `SocketAddr`): a module that parses or stores an address talks to nobody.
+    pub rust_values: Vec<Vec<String>>,
 }
 
 fn paths(items: &[&str], sep: char) -> Vec<Vec<String>> {
     items
         .iter()
         .map(|p| p.split(sep).map(str::to_string).collect())
+        .collect()
+}
+
+/// `a::b` paths (splitting on `:` leaves empty segments between the two colons).
+fn rust_paths(items: &[&str]) -> Vec<Vec<String>> {
+    paths(items, ':')
+        .into_iter()
+        .map(|p| p.into_iter().filter(|s| !s.is_empty()).collect())
         .collect()
 }
 
@@ -58,7 +69,7 @@ impl Default for NetworkKnowledge {
             ],
             '.',
         );
-        let rust = paths(
+        let rust = rust_paths(
             &[
                 "std::net",
                 "tokio::net",
@@ -77,13 +88,26 @@ impl Default for NetworkKnowledge {
                 "async_openai",
                 "ollama_rs",
                 "openai_api_rs",
-            ],
-            ':',
-        )
-        .into_iter()
-        .map(|p| p.into_iter().filter(|s| !s.is_empty()).collect())
-        .collect();
-        NetworkKnowledge { python, rust }
+            ]
+        );
+        let rust_values = rust_paths(
+            &[
+                "std::net::IpAddr",
+                "std::net::Ipv4Addr",
+                "std::net::Ipv6Addr",
+                "std::net::Ipv6MulticastScope",
+                "std::net::SocketAddr",
+                "std::net::SocketAddrV4",
+                "std::net::SocketAddrV6",
+                "std::net::AddrParseError",
+                "std::net::Shutdown",
+            ]
+        );
+        NetworkKnowledge {
+            python,
+            rust,
+            rust_values,
+        }
     }
 }
 
@@ -92,6 +116,7 @@ impl NetworkKnowledge {
     pub fn matches(&self, lang: Lang, path: &[String]) -> Option<String> {
         let table = match lang {
             Lang::Python => &self.python,
+            Lang::Rust if self.rust_values.iter().any(|v| path.starts_with(v)) => return None,
             Lang::Rust => &self.rust,
         };
         let sep = match lang {
