@@ -69,40 +69,36 @@ impl Default for NetworkKnowledge {
             ],
             '.',
         );
-        let rust = rust_paths(
-            &[
-                "std::net",
-                "tokio::net",
-                "async_std::net",
-                "smol::net",
-                "reqwest",
-                "hyper",
-                "hyper_util",
-                "ureq",
-                "surf",
-                "tonic",
-                "isahc",
-                "attohttpc",
-                "curl",
-                "awc",
-                "async_openai",
-                "ollama_rs",
-                "openai_api_rs",
-            ]
-        );
-        let rust_values = rust_paths(
-            &[
-                "std::net::IpAddr",
-                "std::net::Ipv4Addr",
-                "std::net::Ipv6Addr",
-                "std::net::Ipv6MulticastScope",
-                "std::net::SocketAddr",
-                "std::net::SocketAddrV4",
-                "std::net::SocketAddrV6",
-                "std::net::AddrParseError",
-                "std::net::Shutdown",
-            ]
-        );
+        let rust = rust_paths(&[
+            "std::net",
+            "tokio::net",
+            "async_std::net",
+            "smol::net",
+            "reqwest",
+            "hyper",
+            "hyper_util",
+            "ureq",
+            "surf",
+            "tonic",
+            "isahc",
+            "attohttpc",
+            "curl",
+            "awc",
+            "async_openai",
+            "ollama_rs",
+            "openai_api_rs",
+        ]);
+        let rust_values = rust_paths(&[
+            "std::net::IpAddr",
+            "std::net::Ipv4Addr",
+            "std::net::Ipv6Addr",
+            "std::net::Ipv6MulticastScope",
+            "std::net::SocketAddr",
+            "std::net::SocketAddrV4",
+            "std::net::SocketAddrV6",
+            "std::net::AddrParseError",
+            "std::net::Shutdown",
+        ]);
         NetworkKnowledge {
             python,
             rust,

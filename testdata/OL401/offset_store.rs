@@ -2,15 +2,16 @@
 //!
 //! OL401 fixture: the file name matches `*offset_store*`, so every `use` of network code
 //! is flagged on the (first line of the) `use` item, including function-local `use` and
-//! grouped trees that reach `std::net`. `std::fs`, `std::io`, `tokio::sync` and rdkafka's
-//! value types are clean.
+//! grouped trees that reach `std::net`'s sockets. `std::fs`, `std::io`, `tokio::sync`,
+//! `std::net`'s address types and rdkafka's value types are clean.
 
 use std::collections::HashMap;
 use std::fs; // stdlib, not network code
 use std::io::{self, Write}; // stdlib, not network code
 use std::net::TcpStream; // expect: OL401
 use std::path::PathBuf;
-use std::{sync::Mutex, net::SocketAddr}; // expect: OL401
+use std::{sync::Mutex, net::UdpSocket}; // expect: OL401
+use std::net::{IpAddr, SocketAddr}; // address values: no I/O, not network code
 
 use hyper::{ // expect: OL401
     Body,
