@@ -63,18 +63,21 @@ pub(super) const CONFLUENT: Durability = Durability {
     ..LIBRDKAFKA
 };
 
+/// The consumer settings aiokafka and kafka-python share (keyword arguments, same defaults).
+const KWARGS_CONSUMER: &[Setting] = &[
+    s("group id", &["group_id"], None),
+    s("auto commit", &["enable_auto_commit"], Some("true")),
+    s(
+        "isolation level",
+        &["isolation_level"],
+        Some("read_uncommitted"),
+    ),
+];
+
 /// aiokafka: `acks=1`, or `all` when idempotence (or a transactional id) is on (the
 /// library's `AcksKeys::idempotence`).
 pub(super) const AIOKAFKA: Durability = Durability {
-    consumer: &[
-        s("group id", &["group_id"], None),
-        s("auto commit", &["enable_auto_commit"], Some("true")),
-        s(
-            "isolation level",
-            &["isolation_level"],
-            Some("read_uncommitted"),
-        ),
-    ],
+    consumer: KWARGS_CONSUMER,
     producer: &[
         s("acks", &["acks"], Some("1")),
         s("idempotence", &["enable_idempotence"], Some("false")),
@@ -85,15 +88,7 @@ pub(super) const AIOKAFKA: Durability = Durability {
 
 /// kafka-python 2.1 and later (`acks="all"` by default since 2.1).
 pub(super) const KAFKA_PYTHON: Durability = Durability {
-    consumer: &[
-        s("group id", &["group_id"], None),
-        s("auto commit", &["enable_auto_commit"], Some("true")),
-        s(
-            "isolation level",
-            &["isolation_level"],
-            Some("read_uncommitted"),
-        ),
-    ],
+    consumer: KWARGS_CONSUMER,
     producer: &[
         s("acks", &["acks"], Some("all")),
         s("idempotence", &["enable_idempotence"], Some("false")),

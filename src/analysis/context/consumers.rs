@@ -92,12 +92,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// (`create_config().set(..)`) or one imported from another module is not.
     pub fn config_is_local(&self, call: &Call, body: BodyId, client: &Client) -> bool {
         let r = &self.resolver;
-        let style = self
-            .knowledge
-            .clients
-            .iter()
-            .find(|t| t.lib == client.lib && Some(t.name.as_str()) == client.ty.as_deref())
-            .map(|t| t.config);
+        let style = self.config_style(client);
         let root = if r.is_builder_create(call) {
             match call.func.as_method() {
                 Some((recv, _)) => self.chain_root(recv),
@@ -173,18 +168,22 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         }
     }
 
+    /// How the client's type takes its configuration (a dict, keyword arguments, a builder).
+    fn config_style(&self, client: &Client) -> Option<ConfigStyle> {
+        self.knowledge
+            .clients
+            .iter()
+            .find(|t| t.lib == client.lib && Some(t.name.as_str()) == client.ty.as_deref())
+            .map(|t| t.config)
+    }
+
     /// Where a construction's configuration comes from, as far as resolution sees it (the
     /// inventory shows it beside the settings read from it).
     pub fn config_source(&self, call: &Call, body: BodyId, client: &Client) -> ConfigSource {
         if client.config == ConfigView::Hidden {
             return ConfigSource::Hidden;
         }
-        let style = self
-            .knowledge
-            .clients
-            .iter()
-            .find(|t| t.lib == client.lib && Some(t.name.as_str()) == client.ty.as_deref())
-            .map(|t| t.config);
+        let style = self.config_style(client);
         let root = if self.resolver.is_builder_create(call) {
             match call.func.as_method() {
                 Some((recv, _)) => self.chain_root(recv),
