@@ -8,6 +8,13 @@ use crate::analysis::FileAnalysis;
 use crate::knowledge::{ConfigStyle, Role};
 use crate::model::*;
 
+/// Where a construction's configuration starts (`FileAnalysis::config_root`).
+enum ConfigRoot<'e> {
+    Expr(&'e Expr),
+    AtCall,
+    Unseen,
+}
+
 /// Where a construction's configuration comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ConfigSource {
@@ -91,29 +98,31 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// to a name of this file. A config returned by a helper, a shared base config
     /// (`create_config().set(..)`) or one imported from another module is not.
     pub fn config_is_local(&self, call: &Call, body: BodyId, client: &Client) -> bool {
-        let r = &self.resolver;
-        let style = self.config_style(client);
-        let root = if r.is_builder_create(call) {
-            match call.func.as_method() {
-                Some((recv, _)) => self.chain_root(recv),
-                None => return false,
-            }
-        } else if style == Some(ConfigStyle::DictAndKwargs) {
-            match call.positional().next() {
-                Some(a) => &a.value,
-                None => return true,
-            }
-        } else if style == Some(ConfigStyle::Builder) {
+        match self.config_root(call, client) {
+            ConfigRoot::Expr(root) => self.local_config_expr(root, body, 0),
+            ConfigRoot::AtCall => true,
+            ConfigRoot::Unseen => false,
+        }
+    }
+
+    /// Where a construction's configuration starts: the expression it is built from, the
+    /// call's own keyword arguments, or nothing to see.
+    fn config_root<'e>(&self, call: &'e Call, client: &Client) -> ConfigRoot<'e> {
+        if self.resolver.is_builder_create(call) {
+            return match call.func.as_method() {
+                Some((recv, _)) => ConfigRoot::Expr(self.chain_root(recv)),
+                None => ConfigRoot::Unseen,
+            };
+        }
+        match (self.config_style(client), call.positional().next()) {
+            (Some(ConfigStyle::DictAndKwargs), Some(a)) => ConfigRoot::Expr(&a.value),
             // `StreamConsumer::from_config(&cfg)`.
-            match call.positional().next() {
-                Some(a) => self.chain_root(&a.value),
-                None => return false,
-            }
-        } else {
-            // Keyword arguments (`KafkaConsumer("topic", group_id=..)`): at the call.
-            return true;
-        };
-        self.local_config_expr(root, body, 0)
+            (Some(ConfigStyle::Builder), Some(a)) => ConfigRoot::Expr(self.chain_root(&a.value)),
+            (Some(ConfigStyle::Builder), None) => ConfigRoot::Unseen,
+            // Keyword arguments (`KafkaConsumer("topic", group_id=..)`), or a dict style
+            // given none: at the call.
+            _ => ConfigRoot::AtCall,
+        }
     }
 
     /// The expression a builder chain starts from: `ClientConfig::new()` for
@@ -143,6 +152,11 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         })
     }
 
+    /// A call that makes a config on the spot: `ClientConfig::new()`, `dict(..)`.
+    fn is_literal_call(&self, c: &Call) -> bool {
+        self.is_fresh_builder(c) || c.func.dotted().as_deref() == Some(&["dict"][..])
+    }
+
     fn local_config_expr(&self, e: &Expr, body: BodyId, depth: u32) -> bool {
         if depth > 8 {
             return false;
@@ -155,9 +169,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             Expr::Derived { parts, .. } => parts
                 .iter()
                 .all(|p| self.local_config_expr(p, body, depth + 1)),
-            Expr::Call(c) => {
-                self.is_fresh_builder(c) || c.func.dotted().as_deref() == Some(&["dict"][..])
-            }
+            Expr::Call(c) => self.is_literal_call(c),
             Expr::Name { id, .. } => match self.resolver.definition(self.file, body, id, 0) {
                 Some((f, b, value)) if f == self.file => {
                     self.local_config_expr(self.chain_root(value), b, depth + 1)
@@ -183,20 +195,11 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         if client.config == ConfigView::Hidden {
             return ConfigSource::Hidden;
         }
-        let style = self.config_style(client);
-        let root = if self.resolver.is_builder_create(call) {
-            match call.func.as_method() {
-                Some((recv, _)) => self.chain_root(recv),
-                None => return ConfigSource::Hidden,
-            }
-        } else {
-            match (style, call.positional().next()) {
-                (Some(ConfigStyle::DictAndKwargs), Some(a)) => &a.value,
-                (Some(ConfigStyle::Builder), Some(a)) => self.chain_root(&a.value),
-                _ => return ConfigSource::Literal,
-            }
-        };
-        self.source_of(root, body)
+        match self.config_root(call, client) {
+            ConfigRoot::Expr(root) => self.source_of(root, body),
+            ConfigRoot::AtCall => ConfigSource::Literal,
+            ConfigRoot::Unseen => ConfigSource::Hidden,
+        }
     }
 
     fn source_of(&self, root: &Expr, body: BodyId) -> ConfigSource {
@@ -208,21 +211,11 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         };
         match root {
             Expr::Dict { .. } | Expr::Record(_) => ConfigSource::Literal,
-            Expr::Call(c)
-                if self.is_fresh_builder(c)
-                    || c.func.dotted().as_deref() == Some(&["dict"][..]) =>
-            {
-                ConfigSource::Literal
-            }
+            Expr::Call(c) if self.is_literal_call(c) => ConfigSource::Literal,
             Expr::Call(c) => helper(c),
             Expr::Name { id, .. } => match self.resolver.definition(self.file, body, id, 0) {
                 Some((f, _, value)) => match self.chain_root(value) {
-                    Expr::Call(c)
-                        if !self.is_fresh_builder(c)
-                            && c.func.dotted().as_deref() != Some(&["dict"][..]) =>
-                    {
-                        helper(c)
-                    }
+                    Expr::Call(c) if !self.is_literal_call(c) => helper(c),
                     value => ConfigSource::Named {
                         name: id.clone(),
                         file: f,

@@ -323,7 +323,8 @@ fn forbidden(
 ) -> Option<(String, Forbid)> {
     let program = ctx.analysis.program;
     let lang = program.file(file).lang;
-    if boundary.allowed.iter().any(|a| path.starts_with(a)) {
+    let allowed = |p: &[String]| boundary.allowed.iter().any(|a| p.starts_with(a));
+    if allowed(path) {
         return None;
     }
     let target = program.dependency(file, path, level);
@@ -332,7 +333,7 @@ fn forbidden(
     // the same re-export: a crate root's `pub use dep;` makes `dep::X` the root's item.)
     let (path, level) = match &target {
         Some(Dependency::Library(reexported)) => {
-            if boundary.allowed.iter().any(|a| reexported.starts_with(a)) {
+            if allowed(reexported) {
                 return None;
             }
             (reexported.as_slice(), 0)
@@ -341,11 +342,7 @@ fn forbidden(
     };
     if let Some(Dependency::Module(g)) = target {
         let target = program.file(g);
-        if boundary
-            .allowed
-            .iter()
-            .any(|a| target.module.starts_with(a))
-        {
+        if allowed(&target.module) {
             return None;
         }
         return boundary.forbidden.iter().find_map(|f| match f {
