@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use ignore::WalkBuilder;
+use rayon::slice::ParallelSliceMut;
 
 use super::ignore_files::IgnoreFiles;
 use crate::config::{absolute, absolute_cow, ConfigResolver};
@@ -131,12 +132,21 @@ fn discover_as(paths: &[PathBuf], opts: &WalkOptions, report: Report) -> (Vec<Fo
             }
             continue;
         }
+        // A project root inside one walked before (a crate of a Python repository): that
+        // walk went through it, with the same filters, if it found a file there.
+        if report == Report::Canonical
+            && files
+                .iter()
+                .any(|f| crate::config::strip_prefix(&f.path, root).is_some())
+        {
+            continue;
+        }
         walk_dir(root, opts, &cwd, report, &mut files, &mut errors);
     }
     // In path order (component by component), compared as bytes with the separator lowest,
     // which orders walked paths the same way without splitting each into components at
     // every comparison (that sort was a third of a pre-commit run's instructions).
-    files.sort_by(|a, b| path_order(&a.path, &b.path));
+    files.par_sort_by(|a, b| path_order(&a.path, &b.path));
     files.dedup_by(|a, b| a.lang == b.lang && crate::config::same_path(&a.path, &b.path));
     (files, errors)
 }

@@ -258,6 +258,10 @@ fn lint_batch(
         .zip(&selection.indexed)
         .map(|(imports, &indexed)| indexed.then(|| imports.into_boxed_slice()));
     let kinds = std::mem::take(&mut selection.kinds);
+    // Only the files a rule looks at get the kinds the settings add (`scratch`): matching
+    // every project file's path against the scratch globs was most of a pre-commit run's
+    // index phase, for files nothing reaches.
+    let looked_at = (selection.indexed.iter().zip(&selection.relevant)).map(|(&i, &r)| i || r);
     let tables = std::mem::take(&mut selection.tables);
     let program = Program::with_tables(
         entries
@@ -266,8 +270,8 @@ fn lint_batch(
             .zip(indexes)
             .zip(&lines)
             .zip(scanned)
-            .zip(kinds)
-            .map(|(((((e, f), index), lines), scanned), kinds)| ProgramFile {
+            .zip(kinds.into_iter().zip(looked_at))
+            .map(|(((((e, f), index), lines), scanned), (kinds, looked_at))| ProgramFile {
                 path: e.display.clone(),
                 lang: f.lang,
                 module: f.layout.module.clone(),
@@ -275,9 +279,11 @@ fn lint_batch(
                 namespace: f.layout.namespace.clone(),
                 index: index.map(Box::new),
                 lines: lines.as_ref(),
-                kinds: e
-                    .settings
-                    .rule_kinds(&e.absolute, &f.layout.namespace, kinds),
+                kinds: if looked_at {
+                    (e.settings).rule_kinds(&e.absolute, &f.layout.namespace, kinds)
+                } else {
+                    kinds
+                },
                 scanned,
             })
             .collect(),
