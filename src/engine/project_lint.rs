@@ -18,7 +18,7 @@ use crate::analysis::program::{FileId, Program, ProgramFile};
 use crate::error::Error;
 use crate::frontend::Lowered;
 use crate::inventory::FilePart;
-use crate::model::{LineIndex, SyntaxError};
+use crate::model::{Lang, LineIndex, SyntaxError};
 use crate::project::{self, ProjectFile};
 
 /// Targets linted together at the most, in whole namespaces (see [`batches`]).
@@ -32,12 +32,15 @@ pub(super) fn lint_project(
     inventory: bool,
     phases: &mut Phases,
 ) -> (Vec<FileReport>, Vec<Error>, DepthCuts, Vec<FilePart>) {
-    let mut layouts = project::Layouts::default();
-    let mut files: Vec<ProjectFile> = (entries.iter().zip(keys))
-        .map(|(e, key)| ProjectFile {
+    let paths: Vec<(&Path, Lang)> = (keys.iter().zip(entries))
+        .map(|(key, e)| (key.as_path(), e.lang))
+        .collect();
+    let layouts = project::Layouts::default().layout_all(&paths);
+    let mut files: Vec<ProjectFile> = (entries.iter().zip(keys).zip(layouts))
+        .map(|((e, key), layout)| ProjectFile {
             path: key.clone(),
             lang: e.lang,
-            layout: layouts.layout(key, e.lang),
+            layout,
             target: e.target,
         })
         .collect();
@@ -271,21 +274,23 @@ fn lint_batch(
             .zip(&lines)
             .zip(scanned)
             .zip(kinds.into_iter().zip(looked_at))
-            .map(|(((((e, f), index), lines), scanned), (kinds, looked_at))| ProgramFile {
-                path: e.display.clone(),
-                lang: f.lang,
-                module: f.layout.module.clone(),
-                is_package: f.layout.is_package,
-                namespace: f.layout.namespace.clone(),
-                index: index.map(Box::new),
-                lines: lines.as_ref(),
-                kinds: if looked_at {
-                    (e.settings).rule_kinds(&e.absolute, &f.layout.namespace, kinds)
-                } else {
-                    kinds
+            .map(
+                |(((((e, f), index), lines), scanned), (kinds, looked_at))| ProgramFile {
+                    path: e.display.clone(),
+                    lang: f.lang,
+                    module: f.layout.module.clone(),
+                    is_package: f.layout.is_package,
+                    namespace: f.layout.namespace.clone(),
+                    index: index.map(Box::new),
+                    lines: lines.as_ref(),
+                    kinds: if looked_at {
+                        (e.settings).rule_kinds(&e.absolute, &f.layout.namespace, kinds)
+                    } else {
+                        kinds
+                    },
+                    scanned,
                 },
-                scanned,
-            })
+            )
             .collect(),
         Some(&loader),
         tables,

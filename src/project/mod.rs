@@ -407,12 +407,14 @@ mod tests {
             "src/worker.rs",
         ];
         let paths: Vec<PathBuf> = rel.iter().map(|r| root.join(r)).collect();
-        let mut layouts = Layouts::default();
-        let mut files: Vec<ProjectFile> = (paths.iter())
-            .map(|p| ProjectFile {
+        let langs: Vec<(&std::path::Path, Lang)> =
+            paths.iter().map(|p| (p.as_path(), Lang::Rust)).collect();
+        let layouts = Layouts::default().layout_all(&langs);
+        let mut files: Vec<ProjectFile> = (paths.iter().zip(layouts))
+            .map(|(p, layout)| ProjectFile {
                 path: p.clone(),
                 lang: Lang::Rust,
-                layout: layouts.layout(p, Lang::Rust),
+                layout,
                 target: true,
             })
             .collect();
