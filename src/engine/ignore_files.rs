@@ -9,6 +9,7 @@
 //!   is checked first: a directory whose `.gitignore` is not a regular file of at most 1 MiB
 //!   (a FIFO would hang the walk, `/dev/zero` read forever) is skipped, with an error.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -26,7 +27,9 @@ type Chain = Option<Arc<Vec<Arc<Gitignore>>>>;
 /// Per-walk state, shared by the walk's threads.
 #[derive(Default)]
 pub(super) struct IgnoreFiles {
-    chains: Mutex<HashMap<PathBuf, Chain>>,
+    /// Keyed by the directory's bytes: hashing a `Path` walks its components, and every
+    /// entry of the walk looks its directory up.
+    chains: Mutex<HashMap<OsString, Chain>>,
     errors: Mutex<Vec<Error>>,
     /// Working directory, for the paths in messages.
     cwd: PathBuf,
@@ -77,12 +80,12 @@ impl IgnoreFiles {
     }
 
     fn chain(&self, dir: &Path) -> Chain {
-        if let Some(known) = self.chains.lock().expect("not poisoned").get(dir) {
+        if let Some(known) = (self.chains.lock().expect("not poisoned")).get(dir.as_os_str()) {
             return known.clone();
         }
         let chain = self.build_chain(dir);
         (self.chains.lock().expect("not poisoned"))
-            .entry(dir.to_path_buf())
+            .entry(dir.as_os_str().to_owned())
             .or_insert(chain)
             .clone()
     }
