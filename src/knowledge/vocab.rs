@@ -47,6 +47,9 @@ pub struct Vocabulary {
     /// Functions that bind a callable's first arguments (`functools.partial`), by qualified
     /// path.
     pub partial_functions: &'static [[&'static str; 2]],
+    /// Parameter defaults that inject what a function returns or yields, by qualified path:
+    /// FastAPI's `producer=Depends(get_producer)`, the dependency first (or `dependency=`).
+    pub dependency_markers: &'static [&'static [&'static str]],
     /// Calls that end the process (an exit for OL103), by qualified path (`.`-separated;
     /// a one-segment entry must be the whole path).
     pub process_exits: &'static [&'static str],
@@ -229,6 +232,14 @@ impl Default for Vocabulary {
                 ("call_later", 1, false),
             ],
             partial_functions: &[["functools", "partial"]],
+            dependency_markers: &[
+                &["fastapi", "Depends"],
+                &["fastapi", "Security"],
+                &["fastapi", "params", "Depends"],
+                &["fastapi", "params", "Security"],
+                &["fastapi", "param_functions", "Depends"],
+                &["fastapi", "param_functions", "Security"],
+            ],
             process_exits: &[
                 "sys.exit",
                 "os._exit",

@@ -70,8 +70,40 @@ impl<'p, 'm> Resolver<'p, 'm> {
             if let Some(v) = self.fixture_param(func, &p.name) {
                 return Some(v);
             }
+            if let Some(v) = (p.default.as_deref()).and_then(|d| self.dependency(func, d)) {
+                return Some(v);
+            }
             self.passed_by_callers(func, i)
         })
+    }
+
+    /// What a parameter whose default is a dependency marker (`producer=Depends(get_producer)`)
+    /// receives: what the dependency returns, or yields (a generator dependency, as a
+    /// `@contextmanager`'s value). The framework calls it; the function's own callers pass
+    /// nothing there.
+    fn dependency(&self, func: FuncRef, default: &Expr) -> Option<Value> {
+        let Expr::Call(c) = default else {
+            return None;
+        };
+        // A default is evaluated where the function is defined.
+        let scope = self
+            .index(func.file)?
+            .body(func.body)
+            .parent
+            .unwrap_or(BodyId(0));
+        let q = self.external_path(func.file, scope, &c.func, 0)?;
+        if !(self.knowledge.vocab.dependency_markers.iter()).any(|m| q.iter().eq(m.iter())) {
+            return None;
+        }
+        let dep = (c.positional().next()).or_else(|| c.keyword("dependency"))?;
+        match self.value(func.file, scope, &dep.value)? {
+            Value::Func(f) => self.returns(f),
+            Value::Class(cls) => Some(match self.client_base(cls) {
+                Some(t) => self.subclass_client(t, cls, self.class(cls)?.range),
+                None => Value::Instance(cls),
+            }),
+            _ => None,
+        }
     }
 
     /// Whether parameter `i` is filled by a `@patch(..)` / `@patch.object(..)` decorator of a
