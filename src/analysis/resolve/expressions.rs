@@ -58,17 +58,25 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 ..
             } => match self.value(f, b, parts.first()?)? {
                 Value::Elements(v) => Some(*v),
-                Value::Tuple(vs) => {
-                    let i = match parts.get(1) {
-                        Some(Expr::Lit {
-                            lit: Lit::Int(i), ..
-                        }) => usize::try_from(*i).ok()?,
-                        _ => return None,
-                    };
-                    vs.into_iter().nth(i).flatten()
-                }
+                Value::Tuple(vs) => match parts.get(1) {
+                    Some(Expr::Lit {
+                        lit: Lit::Int(i), ..
+                    }) => vs.into_iter().nth(usize::try_from(*i).ok()?).flatten(),
+                    // `producers[i]` of a list of clients: one of them, whichever `i` is.
+                    _ => all_clients(vs),
+                },
                 _ => None,
             },
+            // A dict whose values are all clients (`{"orders": Producer(conf), ..}`): what
+            // indexing it, `.get(k)` or `.values()` gives. Any other dict (a config) is not.
+            Expr::Dict { items, .. } if items.len() <= 16 => {
+                let mut values = Vec::with_capacity(items.len());
+                for (key, value) in items {
+                    key.as_ref()?;
+                    values.push(self.value(f, b, value));
+                }
+                all_clients(values).map(|v| Value::Elements(Box::new(v)))
+            }
             // `a if c else b`, `a or b`: the informative one.
             Expr::Derived {
                 parts,
@@ -334,4 +342,21 @@ impl<'p, 'm> Resolver<'p, 'm> {
             _ => None,
         }
     }
+}
+
+/// One client standing for all of `values` when every one of them is a client, all of one
+/// role (a pair of a consumer and a producer stands for neither).
+fn all_clients(values: Vec<Option<Value>>) -> Option<Value> {
+    let role = match values.first() {
+        Some(Some(Value::Kafka(c))) => c.role,
+        _ => return None,
+    };
+    if !(values.iter()).all(|v| matches!(v, Some(Value::Kafka(c)) if c.role == role)) {
+        return None;
+    }
+    let mut out = None;
+    for v in values {
+        merge(&mut out, v);
+    }
+    out
 }
