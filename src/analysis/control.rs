@@ -795,6 +795,7 @@ mod tests {
             ],
             classes: Vec::new(),
             type_aliases: Vec::new(),
+            globals: Vec::new(),
             call_count: 7,
         }
     }

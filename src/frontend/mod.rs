@@ -45,6 +45,7 @@ pub struct LowerState {
     pub classes: Vec<crate::model::Class>,
     pub bodies: Vec<crate::model::Body>,
     pub type_aliases: Vec<(String, crate::model::TypeRef)>,
+    pub globals: Vec<(crate::model::BodyId, String)>,
 }
 
 impl LowerState {
@@ -104,6 +105,7 @@ impl LowerState {
             bodies: self.bodies,
             classes: self.classes,
             type_aliases: self.type_aliases,
+            globals: self.globals,
             call_count: self.next_call,
         })
     }

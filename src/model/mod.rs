@@ -120,6 +120,9 @@ pub struct Module {
     /// Type aliases: Rust `type Kafka = FutureProducer;`, Python `Sink: TypeAlias = Producer`
     /// and `type Sink = Producer` (a plain `Sink = Producer` is an ordinary assignment).
     pub type_aliases: Vec<(String, TypeRef)>,
+    /// Python `global x` declarations: the function body, and the module-level name its
+    /// assignments bind (`def init(): global producer; producer = Producer(conf)`).
+    pub globals: Vec<(BodyId, String)>,
     /// Number of call nodes; `CallId`s are `0..call_count`.
     pub call_count: u32,
 }

@@ -215,6 +215,17 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     }
                 }
             }
+            // Bound in a function that declares it `global` (a lazily built singleton:
+            // `_consumer = None` at module level, `_consumer = Consumer(conf)` in `init()`).
+            for &(b, _) in module.globals.iter().filter(|(_, n)| n == name) {
+                let assigns = index
+                    .bodies
+                    .get(b.0 as usize)
+                    .and_then(|bi| bi.assigns.get(name));
+                for (value, annotation) in assigns.into_iter().flatten() {
+                    merge(&mut out, self.assigned(f, b, value, *annotation));
+                }
+            }
             if out.is_some() {
                 return out;
             }

@@ -227,8 +227,14 @@ impl Lowerer {
                 }
                 return None;
             }
+            PyStmt::Global(g) => {
+                // At module level `global` changes nothing.
+                if let Some(b) = body.filter(|b| b.0 != 0) {
+                    (self.st.globals).extend(g.names.iter().map(|n| (b, n.id.to_string())));
+                }
+                return None;
+            }
             PyStmt::Delete(_)
-            | PyStmt::Global(_)
             | PyStmt::Nonlocal(_)
             | PyStmt::Pass(_)
             | PyStmt::IpyEscapeCommand(_) => return None,
