@@ -372,6 +372,19 @@ const PRE_COMMIT: &[PreCommit] = &[
         known_gap: Some("the injecting module (an importer) is not read"),
     },
     PreCommit {
+        project: "py_web_state",
+        file: "svc/hooks.py",
+        // The application it imports is read: its state's client resolves.
+        known_gap: None,
+    },
+    PreCommit {
+        project: "py_web_state",
+        file: "svc/routes.py",
+        // `request.app.state.producer` is stored by the module that builds the application,
+        // an importer of the routes, which a pre-commit run does not read.
+        known_gap: Some("the module storing the client in the application's state is not read"),
+    },
+    PreCommit {
         project: "py_scratch",
         file: "tools/scratch_replay.py",
         // The settings module is imported and read; the production consumers' modules are

@@ -50,6 +50,11 @@ pub struct Vocabulary {
     /// Parameter defaults that inject what a function returns or yields, by qualified path:
     /// FastAPI's `producer=Depends(get_producer)`, the dependency first (or `dependency=`).
     pub dependency_markers: &'static [&'static [&'static str]],
+    /// Web applications whose `state` is one bag of attributes for the whole application
+    /// (Starlette, FastAPI), by qualified path.
+    pub web_apps: &'static [&'static [&'static str]],
+    /// Requests whose `.app` is the application serving them, by qualified path.
+    pub web_requests: &'static [&'static [&'static str]],
     /// Calls that end the process (an exit for OL103), by qualified path (`.`-separated;
     /// a one-segment entry must be the whole path).
     pub process_exits: &'static [&'static str],
@@ -232,6 +237,19 @@ impl Default for Vocabulary {
                 ("call_later", 1, false),
             ],
             partial_functions: &[["functools", "partial"]],
+            web_apps: &[
+                &["fastapi", "FastAPI"],
+                &["fastapi", "applications", "FastAPI"],
+                &["starlette", "applications", "Starlette"],
+            ],
+            web_requests: &[
+                &["fastapi", "Request"],
+                &["fastapi", "WebSocket"],
+                &["fastapi", "requests", "Request"],
+                &["starlette", "requests", "Request"],
+                &["starlette", "requests", "HTTPConnection"],
+                &["starlette", "websockets", "WebSocket"],
+            ],
             dependency_markers: &[
                 &["fastapi", "Depends"],
                 &["fastapi", "Security"],

@@ -47,10 +47,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
         let e = self.strip(f, e);
         match e {
             Expr::Name { id, .. } => self.name(f, b, id),
-            Expr::Attr { value, attr, .. } => {
-                let owner = self.value(f, b, value)?;
-                self.member(&owner, attr)
-            }
+            Expr::Attr { value, attr, .. } => (self.value(f, b, value))
+                .and_then(|owner| self.member(&owner, attr))
+                .or_else(|| self.app_state(f, b, value, attr)),
             Expr::Call(call) => self.call(f, b, call),
             Expr::Derived {
                 parts,

@@ -15,6 +15,7 @@ mod paths;
 mod returns;
 mod types;
 mod values;
+mod web_state;
 
 use foldhash::HashMap;
 use std::cell::{Cell, RefCell};
@@ -32,6 +33,8 @@ enum Key {
     Field(ClassRef, String),
     Return(FuncRef),
     Param(FuncRef, usize),
+    /// What an application's `state` holds under a name, program-wide.
+    AppState(String),
 }
 
 /// Recursion budget: resolution deeper than this is "unknown".

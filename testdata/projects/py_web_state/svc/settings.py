@@ -1,0 +1,1 @@
+KAFKA = {"bootstrap.servers": "kafka:9092"}
