@@ -55,8 +55,11 @@ pub(super) fn register(k: &mut Knowledge) {
             ("Consumer", Consumer, DictAndKwargs),
             ("DeserializingConsumer", Consumer, DictAndKwargs),
             ("AIOConsumer", Consumer, DictAndKwargs),
+            // `confluent_kafka.avro`'s (deprecated, still deployed): subclasses of the two.
+            ("AvroConsumer", Consumer, DictAndKwargs),
             ("Producer", Producer, DictAndKwargs),
             ("SerializingProducer", Producer, DictAndKwargs),
+            ("AvroProducer", Producer, DictAndKwargs),
             ("AIOProducer", Producer, DictAndKwargs),
         ],
     );
