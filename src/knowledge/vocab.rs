@@ -443,3 +443,9 @@ impl Default for Vocabulary {
         }
     }
 }
+
+/// Whether a qualified path is one of `paths` (the vocabulary's lists of qualified paths:
+/// dependency markers, web applications).
+pub fn is_one_of(q: &[String], paths: &[&[&str]]) -> bool {
+    paths.iter().any(|p| q.iter().eq(p.iter()))
+}

@@ -129,7 +129,6 @@ pub struct Layouts {
 
 /// What the files of one directory share: a Python module path (without their own name)
 /// and namespace, or a Rust crate.
-#[derive(Clone)]
 enum DirLayout {
     Python(Arc<[String]>, Arc<Path>),
     Rust(Option<RustCrate>),
@@ -260,10 +259,16 @@ impl Layouts {
     fn rust_crate(&self, dir: &Path) -> Option<RustCrate> {
         dir.ancestors().find_map(|d| {
             let name = self.crate_name(d)?;
-            let namespace: Arc<Path> = (self.workspaces.lock().expect("not poisoned"))
-                .entry(d.to_path_buf())
-                .or_insert_with_key(|d| Arc::from(workspace_of(d).unwrap_or(d)))
-                .clone();
+            let known = (self.workspaces.lock().expect("not poisoned"))
+                .get(d)
+                .cloned();
+            // Found outside the lock: it reads the `Cargo.toml` of every directory above.
+            let namespace = known.unwrap_or_else(|| {
+                let found: Arc<Path> = Arc::from(workspace_of(d).unwrap_or(d));
+                (self.workspaces.lock().expect("not poisoned"))
+                    .insert(d.to_path_buf(), found.clone());
+                found
+            });
             Some(RustCrate {
                 src: Arc::from(d.join("src")),
                 dir: Arc::from(d),

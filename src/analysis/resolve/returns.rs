@@ -4,6 +4,7 @@
 use super::values::{merge, ClassRef, Client, Context, FuncRef, Link, Value};
 use super::{is_test_double, Key, Resolver};
 use crate::analysis::program::FileId;
+use crate::knowledge::vocab::is_one_of;
 use crate::model::*;
 
 impl<'p, 'm> Resolver<'p, 'm> {
@@ -92,16 +93,13 @@ impl<'p, 'm> Resolver<'p, 'm> {
             .parent
             .unwrap_or(BodyId(0));
         let q = self.external_path(func.file, scope, &c.func, 0)?;
-        if !(self.knowledge.vocab.dependency_markers.iter()).any(|m| q.iter().eq(m.iter())) {
+        if !is_one_of(&q, self.knowledge.vocab.dependency_markers) {
             return None;
         }
         let dep = (c.positional().next()).or_else(|| c.keyword("dependency"))?;
         match self.value(func.file, scope, &dep.value)? {
             Value::Func(f) => self.returns(f),
-            Value::Class(cls) => Some(match self.client_base(cls) {
-                Some(t) => self.subclass_client(t, cls, self.class(cls)?.range),
-                None => Value::Instance(cls),
-            }),
+            Value::Class(cls) => self.instance_of(cls),
             _ => None,
         }
     }
@@ -152,6 +150,12 @@ impl<'p, 'm> Resolver<'p, 'm> {
         if is_classmethod {
             return Some(Value::Class(cls));
         }
+        self.instance_of(cls)
+    }
+
+    /// An instance of a program class: the client it derives from (its overrides are
+    /// wrappers), else a plain instance.
+    fn instance_of(&self, cls: ClassRef) -> Option<Value> {
         Some(match self.client_base(cls) {
             Some(t) => self.subclass_client(t, cls, self.class(cls)?.range),
             None => Value::Instance(cls),
@@ -166,10 +170,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             return Some(self.annotated(t, f, at, Context::Unknown));
         }
         match self.module_name(f, name)? {
-            Value::Class(cls) => Some(match self.client_base(cls) {
-                Some(t) => self.subclass_client(t, cls, self.class(cls)?.range),
-                None => Value::Instance(cls),
-            }),
+            Value::Class(cls) => self.instance_of(cls),
             _ => None,
         }
     }

@@ -5,7 +5,8 @@
 
 use super::values::{merge, Value};
 use super::{Key, Resolver};
-use crate::analysis::program::{FileId, ImportTarget};
+use crate::analysis::program::FileId;
+use crate::knowledge::vocab::is_one_of;
 use crate::model::*;
 
 /// The attribute of an application that holds its state.
@@ -72,50 +73,35 @@ impl Resolver<'_, '_> {
     }
 
     /// A name seen from body `b` that is a web application: a parameter so annotated (or an
-    /// unannotated one named `app`), or a name assigned an application's construction.
+    /// unannotated one named `app`), else where it is assigned ([`Resolver::definition`]:
+    /// enclosing bodies, the module, the program module it is imported from) an
+    /// application's construction.
     fn is_web_app_name(&self, f: FileId, b: BodyId, name: &str) -> bool {
         let Some(index) = self.index(f) else {
             return false;
         };
-        let apps = self.knowledge.vocab.web_apps;
-        let is_app = |at: BodyId, e: &Expr| {
-            self.external_path(f, at, e, 0)
-                .is_some_and(|q| known(&q, apps))
+        let is_app = |g: FileId, at: BodyId, e: &Expr| {
+            (self.external_path(g, at, e, 0))
+                .is_some_and(|q| is_one_of(&q, self.knowledge.vocab.web_apps))
         };
-        let mut current = Some(b);
+        // A parameter of `b` or of a function around it, unless a binding comes first.
+        let mut current = Some(b).filter(|at| at.0 != 0);
         while let Some(at) = current {
             let body = index.body(at);
             if let Some(p) = body.params.iter().find(|p| p.name == name) {
                 return match &p.annotation {
-                    Some(ty) => (ty.paths.iter()).any(|path| is_app(at, &path_expr(path))),
+                    Some(ty) => (ty.paths.iter()).any(|path| is_app(f, at, &path_expr(path))),
                     None => name == "app",
                 };
             }
-            let assigns = index
-                .bodies
-                .get(at.0 as usize)
-                .and_then(|bi| bi.assigns.get(name));
-            if let Some(assigns) = assigns {
-                return assigns
-                    .iter()
-                    .any(|(value, _)| matches!(value, Expr::Call(c) if is_app(at, &c.func)));
+            if (index.bodies.get(at.0 as usize)).is_some_and(|bi| bi.assigns.contains_key(name)) {
+                break;
             }
-            current = body.parent.or((at.0 != 0).then_some(BodyId(0)));
+            current = body.parent;
         }
-        // Imported from a program module: `from svc.app import app`.
-        let imported = index.names.imported(name).and_then(|imp| {
-            match self.program.resolve(f, &imp.path, imp.level)? {
-                ImportTarget::Item(g, rest) if rest.len() == 1 && g != f => Some((g, rest)),
-                _ => None,
-            }
-        });
-        imported.is_some_and(|(g, rest)| self.is_web_app_name(g, BodyId(0), &rest[0]))
+        self.definition(f, b, name, 0)
+            .is_some_and(|(g, at, value)| matches!(value, Expr::Call(c) if is_app(g, at, &c.func)))
     }
-}
-
-/// Whether a qualified path is one of `known`.
-fn known(q: &[String], known: &[&[&str]]) -> bool {
-    known.iter().any(|k| q.iter().eq(k.iter()))
 }
 
 /// A dotted type path as the expression that names it.
