@@ -13,6 +13,7 @@ pub mod facts;
 pub mod groups;
 pub mod guards;
 pub mod index;
+pub mod invocation;
 pub mod names;
 pub mod program;
 pub mod resolve;

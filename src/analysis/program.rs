@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::index::FileIndex;
+use super::invocation::Invocation;
+use crate::knowledge::vocab::Vocabulary;
 use crate::model::{BodyId, Call, Expr, Lang, LineIndex, TextRange};
 
 /// A file of the program (dense, starting at 0).
@@ -252,6 +254,9 @@ pub struct Program<'m> {
     tables: ModuleTables,
     /// Calls by the callee's last name, for parameter flow from callers (built on first use).
     calls_by_name: OnceLock<CallsByName<'m>>,
+    /// Calls that run a function they are handed, by the function's last name (built on
+    /// first use).
+    runs_by_name: OnceLock<CallsByName<'m>>,
     /// The explicit offset stores of the program, per knowledge (see [`Program::explicit_stores`]).
     explicit_stores: Mutex<Vec<(StoresKey, Arc<ExplicitStores>)>>,
     /// The `conftest.py` files, with their directory's depth (pytest fixture scopes).
@@ -315,6 +320,7 @@ impl<'m> Program<'m> {
             tables,
             conftests,
             calls_by_name: OnceLock::new(),
+            runs_by_name: OnceLock::new(),
             explicit_stores: Mutex::new(Vec::new()),
             records_by_type: OnceLock::new(),
             memos: Mutex::new(HashMap::new()),
@@ -679,6 +685,26 @@ impl<'m> Program<'m> {
                         map.entry(last)
                             .or_default()
                             .push((FileId(i as u32), *body, call));
+                    }
+                }
+            }
+            map
+        });
+        map.get(name).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    /// Calls anywhere in the program that run a function whose last name is `name` with
+    /// arguments they hand on ([`Invocation::run_by`]: `Thread(target=name, args=(..))`).
+    pub fn runs_named(&self, name: &str, vocab: &Vocabulary) -> &[(FileId, BodyId, &'m Call)] {
+        let map = self.runs_by_name.get_or_init(|| {
+            let mut map: CallsByName<'m> = HashMap::new();
+            for (i, index) in self.eager() {
+                for &(call, body) in &index.calls {
+                    let run = Invocation::run_by(vocab, call);
+                    if let Some(last) = run.and_then(|r| r.func.last_name()) {
+                        map.entry(last)
+                            .or_default()
+                            .push((FileId(i as u32), body, call));
                     }
                 }
             }

@@ -47,6 +47,9 @@ pub struct Vocabulary {
     /// Functions that bind a callable's first arguments (`functools.partial`), by qualified
     /// path.
     pub partial_functions: &'static [[&'static str; 2]],
+    /// Calls that run a callable with its arguments packed in a tuple and a dict:
+    /// `threading.Thread(target=run, args=(consumer,))`, `pool.apply_async(run, (c,))`.
+    pub packed_runners: &'static [PackedRunner],
     /// Parameter defaults that inject what a function returns or yields, by qualified path:
     /// FastAPI's `producer=Depends(get_producer)`, the dependency first (or `dependency=`).
     pub dependency_markers: &'static [&'static [&'static str]],
@@ -152,6 +155,16 @@ pub const MARKER_TRAITS: &[&str] = &[
     "Send", "Sync", "Unpin", "Sized", "Copy", "Clone", "Debug", "Default",
 ];
 
+/// `Thread(group, target, name, args, kwargs)`, `Timer(interval, function, args, kwargs)`,
+/// `Pool.apply_async(func, args, kwds)`.
+const PACKED_RUNNERS: &[PackedRunner] = &[
+    PackedRunner::new("Thread", ("target", 1), ("args", 3), ("kwargs", 4)),
+    PackedRunner::new("Process", ("target", 1), ("args", 3), ("kwargs", 4)),
+    PackedRunner::new("Timer", ("function", 1), ("args", 2), ("kwargs", 3)),
+    PackedRunner::new("apply_async", ("func", 0), ("args", 1), ("kwds", 2)),
+    PackedRunner::new("apply", ("func", 0), ("args", 1), ("kwds", 2)),
+];
+
 impl Default for Vocabulary {
     fn default() -> Self {
         Vocabulary {
@@ -235,8 +248,10 @@ impl Default for Vocabulary {
                 ("call_soon", 0, false),
                 ("call_soon_threadsafe", 0, false),
                 ("call_later", 1, false),
+                ("start_soon", 0, false),
             ],
             partial_functions: &[["functools", "partial"]],
+            packed_runners: PACKED_RUNNERS,
             web_apps: &[
                 &["fastapi", "FastAPI"],
                 &["fastapi", "applications", "FastAPI"],
@@ -446,6 +461,50 @@ impl Default for Vocabulary {
 
 /// Whether a qualified path is one of `paths` (the vocabulary's lists of qualified paths:
 /// dependency markers, web applications).
+/// A runner that takes a callable and its packed arguments, each by keyword or position.
+#[derive(Debug, Clone, Copy)]
+pub struct PackedRunner {
+    /// The runner's last name: `Thread` (`threading.Thread`, a context's `Process`).
+    pub name: &'static str,
+    pub callable: ArgSlot,
+    /// The positional arguments, a tuple or list.
+    pub args: ArgSlot,
+    /// The keyword arguments, a dict.
+    pub kwargs: ArgSlot,
+}
+
+/// An argument passed by keyword or at a position.
+#[derive(Debug, Clone, Copy)]
+pub struct ArgSlot {
+    pub keyword: &'static str,
+    pub position: Option<usize>,
+}
+
+impl PackedRunner {
+    const fn new(
+        name: &'static str,
+        callable: (&'static str, usize),
+        args: (&'static str, usize),
+        kwargs: (&'static str, usize),
+    ) -> Self {
+        PackedRunner {
+            name,
+            callable: ArgSlot::at(callable),
+            args: ArgSlot::at(args),
+            kwargs: ArgSlot::at(kwargs),
+        }
+    }
+}
+
+impl ArgSlot {
+    const fn at((keyword, position): (&'static str, usize)) -> Self {
+        ArgSlot {
+            keyword,
+            position: Some(position),
+        }
+    }
+}
+
 pub fn is_one_of(q: &[String], paths: &[&[&str]]) -> bool {
     paths.iter().any(|p| q.iter().eq(p.iter()))
 }

@@ -3,6 +3,7 @@
 
 use super::values::{merge, ClassRef, Client, Context, FuncRef, Link, Value};
 use super::{is_test_double, Key, Resolver};
+use crate::analysis::invocation::Invocation;
 use crate::analysis::program::FileId;
 use crate::knowledge::vocab::is_one_of;
 use crate::model::*;
@@ -311,19 +312,27 @@ impl<'p, 'm> Resolver<'p, 'm> {
         let may_call = |g: FileId, call: &Call| {
             !matches!(call.func, Expr::Name { .. }) || self.program.may_name_from(g, func.file)
         };
-        let callers = (self.program.calls_named(self.callee_name(body)).iter())
+        // Direct calls first, then runners handed the function (`Thread(target=f, ..)`).
+        let name = self.callee_name(body);
+        let vocab = &self.knowledge.vocab;
+        let direct = (self.program.calls_named(name).iter())
             .filter(|&&(g, _, call)| may_call(g, call))
-            .take(64);
-        for &(g, cb, call) in callers {
-            let arg = match (receiver, call.func.as_method()) {
+            .map(|&(g, cb, call)| (g, cb, Invocation::direct(call)));
+        let runs = (self.program.runs_named(name, vocab).iter()).filter_map(|&(g, cb, call)| {
+            let run = Invocation::run_by(vocab, call)?;
+            let named = !matches!(run.func, Expr::Name { .. });
+            (named || self.program.may_name_from(g, func.file)).then_some((g, cb, run))
+        });
+        for (g, cb, run) in direct.chain(runs).take(64) {
+            let arg = match (receiver, run.func.as_method()) {
                 (true, Some((recv, _))) => Some(recv),
                 (true, None) => None,
-                (false, _) => (call.keyword(&p.name))
-                    .or_else(|| position.and_then(|k| call.positional().nth(k)))
-                    .map(|a| &a.value),
+                (false, _) => {
+                    (run.keyword(&p.name)).or_else(|| position.and_then(|k| run.positional(k)))
+                }
             };
             let Some(arg) = arg else { continue };
-            let targets = match self.value(g, cb, &call.func) {
+            let targets = match self.value(g, cb, run.func) {
                 Some(Value::Func(fr)) => fr == func,
                 Some(Value::Class(cls)) => {
                     constructor && self.find_method(cls, &body.name) == Some(func)
