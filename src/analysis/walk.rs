@@ -296,6 +296,12 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                     self.expr(p, used());
                 }
             }
+            // `with Consumer(conf) as c`: the context manager is bound as it is.
+            Expr::Derived {
+                parts,
+                hop: Hop::Enter,
+                ..
+            } => parts.iter().for_each(|p| self.expr(p, u.clone())),
             Expr::Seq { elts: parts, .. } | Expr::Derived { parts, .. } => {
                 parts.iter().for_each(|p| self.expr(p, used()))
             }

@@ -561,6 +561,9 @@ pub enum Hop {
     Cast,
     /// `yield value` (a generator's produced value: `@contextmanager`, pytest fixtures).
     Yield,
+    /// What `with value as name` binds: the context manager's `__enter__` (or `__aenter__`)
+    /// result.
+    Enter,
     Other,
 }
 

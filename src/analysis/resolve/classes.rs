@@ -26,6 +26,21 @@ impl<'p, 'm> Resolver<'p, 'm> {
         }
     }
 
+    /// What `with owner as name` binds: a program class's `__enter__` (`__aenter__`) result;
+    /// any other value (a client, a `@contextmanager`'s yield) as it is.
+    pub(super) fn entered(&self, owner: Value) -> Option<Value> {
+        let Value::Instance(cls) = owner else {
+            return Some(owner);
+        };
+        let enter = ["__aenter__", "__enter__"]
+            .iter()
+            .find_map(|m| self.find_method(cls, m));
+        match enter {
+            Some(m) => self.returns(m),
+            None => Some(owner),
+        }
+    }
+
     pub(super) fn class(&self, cls: ClassRef) -> Option<&'m Class> {
         self.index(cls.file)?.module.classes.get(cls.index as usize)
     }

@@ -76,6 +76,11 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 }
                 all_clients(values).map(|v| Value::Elements(Box::new(v)))
             }
+            Expr::Derived {
+                parts,
+                hop: Hop::Enter,
+                ..
+            } => self.entered(self.value(f, b, parts.first()?)?),
             // `a if c else b`, `a or b`: the informative one.
             Expr::Derived {
                 parts,

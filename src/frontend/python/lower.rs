@@ -136,10 +136,17 @@ impl Lowerer {
                 let mut stmts = Vec::new();
                 for item in &s.items {
                     let value = self.expr(&item.context_expr);
-                    let target = match &item.optional_vars {
-                        Some(t) => self.target(t),
+                    let (target, value) = match &item.optional_vars {
+                        Some(t) => (
+                            self.target(t),
+                            Expr::Derived {
+                                range: range(item.context_expr.range()),
+                                parts: vec![value],
+                                hop: Hop::Enter,
+                            },
+                        ),
                         // `with lock:` keeps the value for the block: not discarded.
-                        None => Target::Other(range(item.range)),
+                        None => (Target::Other(range(item.range)), value),
                     };
                     stmts.push(Stmt {
                         kind: StmtKind::Assign {
