@@ -23,6 +23,8 @@ pub struct BodyIndex<'m> {
     pub tuple_assigns: HashMap<&'m str, Vec<(&'m Expr, usize)>>,
     /// `x["key"] = value`.
     pub item_assigns: HashMap<&'m str, Vec<(&'m Expr, &'m Expr)>>,
+    /// `self.attr[key] = value` (Python): the field and the value.
+    pub self_item_assigns: Vec<(&'m str, &'m Expr)>,
     /// Method calls on the name, directly or down a call chain: `x.update({..})`,
     /// `cfg.set(k, v).set(k2, v2)`.
     pub method_calls: HashMap<&'m str, Vec<&'m Call>>,
@@ -84,11 +86,19 @@ impl<'m> Hooks<'m> for Indexer<'m, '_> {
                 .push((value, annotation)),
             Target::Index {
                 value: base, key, ..
-            } => {
-                if let Expr::Name { id, .. } = &**base {
-                    index.item_assigns.entry(id).or_default().push((key, value));
+            } => match &**base {
+                Expr::Name { id, .. } => {
+                    index.item_assigns.entry(id).or_default().push((key, value))
                 }
-            }
+                Expr::Attr {
+                    value: holder,
+                    attr,
+                    ..
+                } if matches!(&**holder, Expr::Name { id, .. } if Some(id.as_str()) == self_name) => {
+                    index.self_item_assigns.push((attr, value))
+                }
+                _ => {}
+            },
             Target::Attr {
                 value: base, attr, ..
             } => {

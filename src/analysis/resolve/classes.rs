@@ -1,6 +1,7 @@
 //! Fields and classes: what `owner.attr` is, methods found along a class's bases, fields
 //! and class attributes (any depth), and delegation through `__getattr__`.
 
+use super::expressions::elements_of;
 use super::values::{merge, ClassRef, Client, FuncRef, Link, Value};
 use super::{Key, Resolver};
 use crate::model::*;
@@ -39,6 +40,26 @@ impl<'p, 'm> Resolver<'p, 'm> {
             Some(m) => self.returns(m),
             None => Some(owner),
         }
+    }
+
+    /// A field filled item by item in the class's methods (`self.producers[k] = ..`): its
+    /// elements when they are all clients of one role.
+    fn filled_field(&self, cls: ClassRef, attr: &str) -> Option<Value> {
+        let class = self.class(cls)?;
+        let index = self.index(cls.file)?;
+        let mut values = Vec::new();
+        for (i, body) in index.module.bodies.iter().enumerate() {
+            if body.class.as_deref() != Some(class.name.as_str()) {
+                continue;
+            }
+            let b = BodyId(i as u32);
+            for &(a, value) in &index.bodies[i].self_item_assigns {
+                if a == attr && values.len() <= 16 {
+                    values.push(self.value(cls.file, b, value));
+                }
+            }
+        }
+        elements_of(values)
     }
 
     pub(super) fn class(&self, cls: ClassRef) -> Option<&'m Class> {
@@ -200,6 +221,10 @@ impl<'p, 'm> Resolver<'p, 'm> {
                         merge(&mut out, self.assigned(f, b, value, *annotation));
                     }
                 }
+            }
+            // `self.producers[topic] = Producer(conf)`: a container field filled item by item.
+            if out.is_none() {
+                out = self.filled_field(cls, attr);
             }
             // Struct literals `Class { attr: value }` anywhere in the program.
             if out.is_none() {

@@ -74,13 +74,22 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     key.as_ref()?;
                     values.push(self.value(f, b, value));
                 }
-                all_clients(values).map(|v| Value::Elements(Box::new(v)))
+                elements_of(values)
             }
             Expr::Derived {
                 parts,
                 hop: Hop::Enter,
                 ..
             } => self.entered(self.value(f, b, parts.first()?)?),
+            // `[Consumer(conf) for _ in range(n)]`: a list of what the element's call builds.
+            Expr::Derived {
+                parts,
+                hop: Hop::Container,
+                ..
+            } => match parts.last()? {
+                elt @ Expr::Call(_) => elements_of(vec![self.value(f, b, elt)]),
+                _ => None,
+            },
             // `a if c else b`, `a or b`: the informative one.
             Expr::Derived {
                 parts,
@@ -170,6 +179,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 }
             }
             if out.is_none() {
+                out = self.filled(f, b, bi.item_assigns.get(name));
+            }
+            if out.is_none() {
                 // `def _make(..)` inside a factory (a fixture returning it).
                 if let Some(&(_, nested)) = bi.functions.iter().find(|(n, _)| *n == name) {
                     return Some(Value::Func(FuncRef {
@@ -229,6 +241,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 for (value, annotation) in assigns.into_iter().flatten() {
                     merge(&mut out, self.assigned(f, b, value, *annotation));
                 }
+            }
+            if out.is_none() {
+                out = self.filled_module_name(f, name);
             }
             if out.is_some() {
                 return out;
@@ -361,6 +376,47 @@ impl<'p, 'm> Resolver<'p, 'm> {
 
 /// One client standing for all of `values` when every one of them is a client, all of one
 /// role (a pair of a consumer and a producer stands for neither).
+impl Resolver<'_, '_> {
+    /// A container filled item by item (`producers[topic] = Producer(conf)`), as a value:
+    /// its elements when they are all clients of one role.
+    fn filled(&self, f: FileId, b: BodyId, items: Option<&Vec<(&Expr, &Expr)>>) -> Option<Value> {
+        let items = items.filter(|items| items.len() <= 16)?;
+        let values = (items.iter()).map(|(_, v)| self.value(f, b, v)).collect();
+        elements_of(values)
+    }
+
+    /// A module-level container filled in the module's functions (a cache of clients:
+    /// `_PRODUCERS[name] = Producer(conf)` in `get_producer(name)`); a function where the
+    /// name is its own local does not fill it.
+    fn filled_module_name(&self, f: FileId, name: &str) -> Option<Value> {
+        let index = self.index(f)?;
+        let mut values = Vec::new();
+        for (i, bi) in index.bodies.iter().enumerate().skip(1) {
+            let Some(items) = bi.item_assigns.get(name) else {
+                continue;
+            };
+            let body = &index.module.bodies[i];
+            if bi.assigns.contains_key(name) || body.params.iter().any(|p| p.name == name) {
+                continue;
+            }
+            values.extend(
+                items
+                    .iter()
+                    .map(|(_, v)| self.value(f, BodyId(i as u32), v)),
+            );
+        }
+        if values.len() > 16 {
+            return None;
+        }
+        elements_of(values)
+    }
+}
+
+/// A container whose elements are `values`: clients of one role, or unknown.
+pub(super) fn elements_of(values: Vec<Option<Value>>) -> Option<Value> {
+    all_clients(values).map(|v| Value::Elements(Box::new(v)))
+}
+
 fn all_clients(values: Vec<Option<Value>>) -> Option<Value> {
     let role = match values.first() {
         Some(Some(Value::Kafka(c))) => c.role,

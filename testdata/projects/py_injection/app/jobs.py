@@ -57,3 +57,16 @@ class Pump:
 
     def later(self, sink) -> None:
         sink.produce("out", b"tick")  # expect: OL201
+
+
+def consume_each(src) -> None:
+    while True:
+        msg = src.poll(1.0)
+        if msg is None:
+            continue
+        print(msg.value())
+        src.commit()  # expect: OL101
+
+
+def save_each(conn) -> None:
+    conn.commit()

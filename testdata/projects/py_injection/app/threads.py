@@ -9,7 +9,17 @@ from multiprocessing.pool import ThreadPool
 
 from confluent_kafka import Consumer, Producer
 
-from app.jobs import Pump, consume_loop, consume_well, drain, publish, publish_well, save
+from app.jobs import (
+    Pump,
+    consume_each,
+    consume_loop,
+    consume_well,
+    drain,
+    publish,
+    publish_well,
+    save,
+    save_each,
+)
 
 
 def main() -> None:
@@ -28,3 +38,13 @@ def main() -> None:
     threading.Thread(target=save, args=(sqlite3.connect(":memory:"),)).start()
     if kp.flush(10.0):
         raise RuntimeError("undelivered messages")
+
+
+def pool(conf: dict, n: int) -> None:
+    """One consumer per thread, from a list built by a comprehension."""
+    consumers = [Consumer(conf) for _ in range(n)]
+    for c in consumers:
+        threading.Thread(target=consume_each, args=(c,)).start()
+    connections = [sqlite3.connect(":memory:") for _ in range(n)]
+    for conn in connections:
+        threading.Thread(target=save_each, args=(conn,)).start()
