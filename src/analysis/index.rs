@@ -30,8 +30,9 @@ pub struct BodyIndex<'m> {
     pub method_calls: HashMap<&'m str, Vec<&'m Call>>,
     /// `self.attr = value` (Python) in this body, with its annotation (`self.x: T = v`).
     pub self_attr_assigns: Vec<(&'m str, &'m Expr, Option<&'m TypeRef>)>,
-    /// `a.b.attr = value`, an attribute set on an attribute (`app.state.producer = ..`): the
-    /// holder `a.b`, the attribute and the value.
+    /// `a.b.attr = value` or `a.attr = value`, an attribute set on something other than the
+    /// method's own `self` (`app.state.producer = ..`, `worker.producer = ..`): the holder, the
+    /// attribute and the value.
     pub nested_attr_assigns: Vec<(&'m Expr, &'m str, &'m Expr)>,
     /// `for target in iter` loops.
     pub for_loops: Vec<(&'m Target, &'m Expr)>,
@@ -104,7 +105,7 @@ impl<'m> Hooks<'m> for Indexer<'m, '_> {
             } => {
                 if matches!(&**base, Expr::Name { id, .. } if Some(id.as_str()) == self_name) {
                     index.self_attr_assigns.push((attr, value, annotation));
-                } else if matches!(&**base, Expr::Attr { .. }) {
+                } else if matches!(&**base, Expr::Attr { .. } | Expr::Name { .. }) {
                     index.nested_attr_assigns.push((base, attr, value));
                 }
             }

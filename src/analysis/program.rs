@@ -138,6 +138,9 @@ pub type ExplicitStores = Vec<(FileId, FileId, TextRange)>;
 /// Calls by the callee's last name: the file and body each is in.
 type CallsByName<'m> = HashMap<&'m str, Vec<(FileId, BodyId, &'m Call)>>;
 
+/// `holder.attr = value` by attribute: the file, body, holder and value of each.
+type AttrSets<'m> = HashMap<&'m str, Vec<(FileId, BodyId, &'m Expr, &'m Expr)>>;
+
 /// Struct literals by the type they build (`Self { .. }` under its `impl`'s type): the file,
 /// body and field initialisers of each.
 type RecordsByType<'m> = HashMap<&'m str, Vec<RecordAt<'m>>>;
@@ -257,6 +260,9 @@ pub struct Program<'m> {
     /// Calls that run a function they are handed, by the function's last name (built on
     /// first use).
     runs_by_name: OnceLock<CallsByName<'m>>,
+    /// Attributes set on something other than a method's `self`, by attribute name (built on
+    /// first use).
+    attr_sets: OnceLock<AttrSets<'m>>,
     /// The explicit offset stores of the program, per knowledge (see [`Program::explicit_stores`]).
     explicit_stores: Mutex<Vec<(StoresKey, Arc<ExplicitStores>)>>,
     /// The `conftest.py` files, with their directory's depth (pytest fixture scopes).
@@ -321,6 +327,7 @@ impl<'m> Program<'m> {
             conftests,
             calls_by_name: OnceLock::new(),
             runs_by_name: OnceLock::new(),
+            attr_sets: OnceLock::new(),
             explicit_stores: Mutex::new(Vec::new()),
             records_by_type: OnceLock::new(),
             memos: Mutex::new(HashMap::new()),
@@ -711,6 +718,28 @@ impl<'m> Program<'m> {
             map
         });
         map.get(name).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    /// `holder.attr = value` anywhere in the program, the holder not a method's own `self`
+    /// (`worker.producer = Producer(conf)`, `app.state.producer = ..`).
+    pub fn attr_sets(&self, attr: &str) -> &[(FileId, BodyId, &'m Expr, &'m Expr)] {
+        let map = self.attr_sets.get_or_init(|| {
+            let mut map: AttrSets<'m> = HashMap::new();
+            for (i, index) in self.eager() {
+                for (b, bi) in index.bodies.iter().enumerate() {
+                    for &(holder, attr, value) in &bi.nested_attr_assigns {
+                        map.entry(attr).or_default().push((
+                            FileId(i as u32),
+                            BodyId(b as u32),
+                            holder,
+                            value,
+                        ));
+                    }
+                }
+            }
+            map
+        });
+        map.get(attr).map(Vec::as_slice).unwrap_or_default()
     }
 
     /// Struct literals of type `name` anywhere in the program (`Self { .. }` inside an `impl`

@@ -62,6 +62,24 @@ impl<'p, 'm> Resolver<'p, 'm> {
         elements_of(values)
     }
 
+    /// A client set on an instance from outside the class (setter injection:
+    /// `worker = Worker(); worker.producer = Producer(conf)`), in any indexed module. Only
+    /// clients count: a test setting a double does not make the field one.
+    fn set_from_outside(&self, cls: ClassRef, attr: &str) -> Option<Value> {
+        let mut out = None;
+        for &(g, b, holder, value) in self.program.attr_sets(attr) {
+            if !matches!(holder, Expr::Name { .. })
+                || !matches!(self.value(g, b, holder), Some(Value::Instance(c)) if c == cls)
+            {
+                continue;
+            }
+            if let v @ Some(Value::Kafka(_)) = self.value(g, b, value) {
+                merge(&mut out, v);
+            }
+        }
+        out
+    }
+
     pub(super) fn class(&self, cls: ClassRef) -> Option<&'m Class> {
         self.index(cls.file)?.module.classes.get(cls.index as usize)
     }
@@ -225,6 +243,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
             // `self.producers[topic] = Producer(conf)`: a container field filled item by item.
             if out.is_none() {
                 out = self.filled_field(cls, attr);
+            }
+            if out.is_none() {
+                out = self.set_from_outside(cls, attr);
             }
             // Struct literals `Class { attr: value }` anywhere in the program.
             if out.is_none() {

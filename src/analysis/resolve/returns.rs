@@ -315,7 +315,17 @@ impl<'p, 'm> Resolver<'p, 'm> {
         // Direct calls first, then runners handed the function (`Thread(target=f, ..)`).
         let name = self.callee_name(body);
         let vocab = &self.knowledge.vocab;
+        // A constructor is also called by its subclasses' `super().__init__(..)`.
+        let inits = match constructor && name != body.name {
+            true => self.program.calls_named(&body.name),
+            false => &[],
+        };
         let direct = (self.program.calls_named(name).iter())
+            .chain(
+                inits
+                    .iter()
+                    .filter(|(_, _, call)| is_super_call(&call.func)),
+            )
             .filter(|&&(g, _, call)| may_call(g, call))
             .map(|&(g, cb, call)| (g, cb, Invocation::direct(call)));
         let runs = (self.program.runs_named(name, vocab).iter()).filter_map(|&(g, cb, call)| {
@@ -348,4 +358,12 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }
         }
     }
+}
+
+/// `super().method`: a call of the base class's method on the same instance.
+fn is_super_call(func: &Expr) -> bool {
+    let Some((recv, _)) = func.as_method() else {
+        return false;
+    };
+    matches!(recv, Expr::Call(c) if c.func.dotted().as_deref() == Some(&["super"][..]))
 }

@@ -27,14 +27,9 @@ impl Resolver<'_, '_> {
         }
         self.memo(Key::AppState(name.to_string()), || {
             let mut stored = Vec::new();
-            for (g, index) in self.program.indexed_files() {
-                for (i, bi) in index.bodies.iter().enumerate() {
-                    let at = BodyId(i as u32);
-                    for &(holder, attr, value) in &bi.nested_attr_assigns {
-                        if attr == name && self.is_app_state(g, at, holder) {
-                            stored.extend(self.value(g, at, value));
-                        }
-                    }
+            for &(g, at, holder, value) in self.program.attr_sets(name) {
+                if self.is_app_state(g, at, holder) {
+                    stored.extend(self.value(g, at, value));
                 }
             }
             // Which application a read is of is not known: applications that store different
