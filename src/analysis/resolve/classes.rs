@@ -4,7 +4,11 @@
 use super::expressions::elements_of;
 use super::values::{merge, ClassRef, Client, FuncRef, Link, Value};
 use super::{Key, Resolver};
+use crate::analysis::program::FileId;
 use crate::model::*;
+
+/// The name a classmethod's class is conventionally bound to: `cls(..)` constructs it.
+pub(super) const CLASSMETHOD_RECEIVER: &str = "cls";
 
 impl<'p, 'm> Resolver<'p, 'm> {
     /// `owner.attr`.
@@ -60,6 +64,41 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }
         }
         elements_of(values)
+    }
+
+    /// A field of a class whose constructor is generated from its annotated fields (a
+    /// dataclass, a `NamedTuple`, an attrs or pydantic model: no `__init__` in its lineage):
+    /// what the program's constructions pass for it, by keyword, or by position when the class
+    /// has no program base (whose fields would come first).
+    fn constructed_field(&self, cls: ClassRef, attr: &str) -> Option<Value> {
+        let class = self.class(cls)?;
+        let k = class.fields.iter().position(|fd| fd.name == attr)?;
+        if self.find_method(cls, "__init__").is_some() {
+            return None;
+        }
+        let positional = self.program_bases(cls).is_empty();
+        let mut out = None;
+        for &(g, b, call) in self.constructions(cls).take(64) {
+            let by_position = || positional.then(|| call.positional().nth(k)).flatten();
+            if let Some(arg) = call.keyword(attr).or_else(by_position) {
+                merge(&mut out, self.value(g, b, &arg.value));
+            }
+        }
+        out
+    }
+
+    /// Calls anywhere in the program that construct `cls`: by its name, or as `cls(..)` in
+    /// a classmethod.
+    fn constructions(
+        &self,
+        cls: ClassRef,
+    ) -> impl Iterator<Item = &(FileId, BodyId, &'m Call)> + '_ {
+        let name = self.class(cls).map(|c| c.name.as_str()).unwrap_or_default();
+        let calls = self.program.calls_named(name).iter();
+        (calls.chain(self.program.calls_named(CLASSMETHOD_RECEIVER)))
+            .filter(move |&&(g, b, call)| {
+                matches!(self.value(g, b, &call.func), Some(Value::Class(c)) if c == cls)
+            })
     }
 
     /// A client set on an instance from outside the class (setter injection:
@@ -243,6 +282,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
             // `self.producers[topic] = Producer(conf)`: a container field filled item by item.
             if out.is_none() {
                 out = self.filled_field(cls, attr);
+            }
+            if out.is_none() {
+                out = self.constructed_field(cls, attr);
             }
             if out.is_none() {
                 out = self.set_from_outside(cls, attr);

@@ -1,6 +1,7 @@
 //! Functions: what a function returns, and what its parameters hold (from their types,
 //! receivers, pytest fixtures, patch decorators, and the arguments of its callers).
 
+use super::classes::CLASSMETHOD_RECEIVER;
 use super::values::{merge, ClassRef, Client, Context, FuncRef, Link, Value};
 use super::{is_test_double, Key, Resolver};
 use crate::analysis::invocation::Invocation;
@@ -315,17 +316,21 @@ impl<'p, 'm> Resolver<'p, 'm> {
         // Direct calls first, then runners handed the function (`Thread(target=f, ..)`).
         let name = self.callee_name(body);
         let vocab = &self.knowledge.vocab;
-        // A constructor is also called by its subclasses' `super().__init__(..)`.
-        let inits = match constructor && name != body.name {
-            true => self.program.calls_named(&body.name),
-            false => &[],
+        // A constructor is also called by its subclasses' `super().__init__(..)`, and as
+        // `cls(..)` in a classmethod.
+        let (inits, by_cls) = match constructor && name != body.name {
+            true => (
+                self.program.calls_named(&body.name),
+                self.program.calls_named(CLASSMETHOD_RECEIVER),
+            ),
+            false => (&[][..], &[][..]),
         };
+        let supers = inits
+            .iter()
+            .filter(|(_, _, call)| is_super_call(&call.func));
         let direct = (self.program.calls_named(name).iter())
-            .chain(
-                inits
-                    .iter()
-                    .filter(|(_, _, call)| is_super_call(&call.func)),
-            )
+            .chain(supers)
+            .chain(by_cls)
             .filter(|&&(g, _, call)| may_call(g, call))
             .map(|&(g, cb, call)| (g, cb, Invocation::direct(call)));
         let runs = (self.program.runs_named(name, vocab).iter()).filter_map(|&(g, cb, call)| {
