@@ -76,7 +76,14 @@ impl<'p, 'm> Resolver<'p, 'm> {
             if let Some(v) = (p.default.as_deref()).and_then(|d| self.dependency(func, d)) {
                 return Some(v);
             }
-            self.passed_by_callers(func, i)
+            let mut out = self.passed_by_callers(func, i);
+            // A default (`sink=Producer(conf)`, `consumer_cls=Consumer`) is what callers that
+            // pass nothing get; it is evaluated where the function is defined.
+            if let Some(d) = p.default.as_deref() {
+                let scope = body.parent.unwrap_or(BodyId(0));
+                merge(&mut out, self.value(func.file, scope, d));
+            }
+            out
         })
     }
 
