@@ -35,6 +35,8 @@ enum Key {
     Param(FuncRef, usize),
     /// What an application's `state` holds under a name, program-wide.
     AppState(String),
+    /// What a request's `state` holds under a name, program-wide.
+    RequestState(String),
 }
 
 /// Recursion budget: resolution deeper than this is "unknown".
