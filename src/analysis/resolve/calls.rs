@@ -99,7 +99,12 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }
             Some(Value::Class(cls)) => Some(match self.client_base(cls) {
                 Some(t) => {
-                    let config = self.config_reader(f, b).constructor(call, t.config);
+                    // The client gets what the subclass's constructors pass on: the call's
+                    // config only when they pass it through untouched.
+                    let config = match self.passes_config_through(cls) {
+                        true => self.config_reader(f, b).constructor(call, t.config),
+                        false => ConfigView::Hidden,
+                    };
                     self.constructed(t, f, call, config, Some(cls), Context::Unknown)
                 }
                 None => Value::Instance(cls),

@@ -1,7 +1,7 @@
 //! Clients: a Kafka client built by a construction or a subclass, its rdkafka context, and
 //! which client a receiver is (with the name heuristic and the libraries a file imports).
 
-use super::values::{ClassRef, Client, Context, Origin, Resolution, Value, Via};
+use super::values::{ClassRef, Client, Context, FuncRef, Origin, Resolution, Value, Via};
 use super::{path_expr, Resolver};
 use crate::analysis::config::ConfigView;
 use crate::analysis::program::FileId;
@@ -26,6 +26,69 @@ impl<'p, 'm> Resolver<'p, 'm> {
             lib_certain: true,
             class: Some(cls),
             context: Context::Unknown,
+        })
+    }
+
+    /// Whether a construction of program class `cls` (deriving from a client) hands its
+    /// arguments to the client as they are: every `__init__` along its program lineage
+    /// passes its own parameters, untouched and in place, to one `super().__init__(..)`. A
+    /// constructor that sets or drops options (`kwargs["enable_auto_commit"] = False`) makes
+    /// the client's config one the call does not show.
+    pub(super) fn passes_config_through(&self, cls: ClassRef) -> bool {
+        let mut pending = vec![cls];
+        let mut seen = Vec::new();
+        while let Some(c) = pending.pop() {
+            if seen.contains(&c) || seen.len() > 8 {
+                continue;
+            }
+            seen.push(c);
+            if let Some(init) = self.method(c, "__init__") {
+                if !self.forwards_untouched(init) {
+                    return false;
+                }
+            }
+            pending.extend(self.program_bases(c));
+        }
+        true
+    }
+
+    /// Whether constructor `init` calls `super().__init__(..)` once, with only its own
+    /// parameters, each unchanged in its body, in the place (or under the name) callers
+    /// give it.
+    fn forwards_untouched(&self, init: FuncRef) -> bool {
+        let Some(index) = self.index(init.file) else {
+            return false;
+        };
+        let body = index.body(init.body);
+        let bi = &index.bodies[init.body.0 as usize];
+        let params = &body.params[usize::from(body.self_name.is_some()).min(body.params.len())..];
+        let supers: Vec<&Call> = (index.calls.iter())
+            .filter(|(call, b)| *b == init.body && is_super_init(call))
+            .map(|&(call, _)| call)
+            .collect();
+        let [call] = supers[..] else {
+            return false;
+        };
+        let untouched = |n: &str| {
+            !bi.assigns.contains_key(n)
+                && !bi.item_assigns.contains_key(n)
+                && !bi.method_calls.contains_key(n)
+        };
+        let param = |n: &str| params.iter().find(|p| p.name == n);
+        (call.args.iter().enumerate()).all(|(k, a)| {
+            let Expr::Name { id, .. } = &a.value else {
+                return false;
+            };
+            let Some(p) = param(id).filter(|_| untouched(id)) else {
+                return false;
+            };
+            match (a.name.as_deref(), a.spread) {
+                (None, Spread::None) => params.get(k).is_some_and(|q| q.name == *id),
+                (Some(kw), Spread::None) => kw == id,
+                (None, Spread::Star) => p.kind == ParamKind::VarArgs,
+                (_, Spread::DoubleStar) => p.kind == ParamKind::VarKwargs,
+                _ => false,
+            }
         })
     }
 
@@ -286,4 +349,17 @@ impl<'p, 'm> Resolver<'p, 'm> {
             context: Context::Unknown,
         })
     }
+}
+
+/// `super().__init__(..)` (or `super(Cls, self).__init__(..)`).
+fn is_super_init(call: &Call) -> bool {
+    is_super_call(&call.func) && call.func.last_name() == Some("__init__")
+}
+
+/// `super().method`: a call of the base class's method on the same instance.
+pub(super) fn is_super_call(func: &Expr) -> bool {
+    let Some((recv, _)) = func.as_method() else {
+        return false;
+    };
+    matches!(recv, Expr::Call(c) if c.func.dotted().as_deref() == Some(&["super"][..]))
 }

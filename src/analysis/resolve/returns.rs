@@ -2,6 +2,7 @@
 //! receivers, pytest fixtures, patch decorators, and the arguments of its callers).
 
 use super::classes::CLASSMETHOD_RECEIVER;
+use super::clients::is_super_call;
 use super::values::{merge, ClassRef, Client, Context, FuncRef, Link, Value};
 use super::{is_test_double, Key, Resolver};
 use crate::analysis::invocation::Invocation;
@@ -370,12 +371,4 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }
         }
     }
-}
-
-/// `super().method`: a call of the base class's method on the same instance.
-fn is_super_call(func: &Expr) -> bool {
-    let Some((recv, _)) = func.as_method() else {
-        return false;
-    };
-    matches!(recv, Expr::Call(c) if c.func.dotted().as_deref() == Some(&["super"][..]))
 }
