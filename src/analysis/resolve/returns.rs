@@ -60,6 +60,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
             if body.self_name.as_deref() == Some(p.name.as_str()) && i == 0 {
                 return self.receiver_value(func);
             }
+            if let Some(v) = self.narrowed(func, &p.name) {
+                return Some(v);
+            }
             if let Some(ty) = &p.annotation {
                 // A `typing.Protocol` says what the value can do, not what it is: its callers
                 // (or the name heuristic) tell.
@@ -228,6 +231,47 @@ impl<'p, 'm> Resolver<'p, 'm> {
         (self.knowledge.vocab.double_fixtures.contains(&name)).then_some(Value::Double)
     }
 
+    /// A parameter the function narrows: `if not isinstance(consumer, KafkaBackend): raise
+    /// TypeError(..)` or `assert isinstance(..)` among its top-level statements makes it an
+    /// instance of that program class (a base-class annotation says less).
+    fn narrowed(&self, func: FuncRef, name: &str) -> Option<Value> {
+        let body = self.index(func.file)?.body(func.body);
+        for stmt in &body.stmts {
+            let StmtKind::If {
+                test,
+                body: then,
+                orelse,
+            } = &stmt.kind
+            else {
+                continue;
+            };
+            let exits = |b: &Block| {
+                matches!(b.last().map(|s| &s.kind), Some(StmtKind::Exit { kind, .. })
+                    if matches!(kind, ExitKind::Raise | ExitKind::Return))
+            };
+            let class = match test {
+                // `if not isinstance(x, C): raise`
+                Expr::Derived {
+                    parts,
+                    hop: Hop::Operator,
+                    ..
+                } if parts.len() == 1 && exits(then) && orelse.is_empty() => {
+                    isinstance_of(&parts[0], name)
+                }
+                // `assert isinstance(x, C)`
+                _ if then.is_empty() && exits(orelse) => isinstance_of(test, name),
+                _ => None,
+            };
+            if let Some(class) = class {
+                return match self.value(func.file, func.body, class)? {
+                    Value::Class(cls) => self.instance_of(cls),
+                    _ => None,
+                };
+            }
+        }
+        None
+    }
+
     /// The fixture name of a `@pytest.fixture` function (`name=` overrides the function's).
     pub(super) fn fixture_name(&self, func: FuncRef) -> Option<String> {
         let body = self.index(func.file)?.body(func.body);
@@ -370,5 +414,17 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 break;
             }
         }
+    }
+}
+
+/// `C` of `isinstance(name, C)`.
+fn isinstance_of<'e>(test: &'e Expr, name: &str) -> Option<&'e Expr> {
+    let Expr::Call(call) = test else { return None };
+    if call.func.dotted().as_deref() != Some(&["isinstance"][..]) || call.args.len() != 2 {
+        return None;
+    }
+    match (&call.args[0].value, &call.args[1].value) {
+        (Expr::Name { id, .. }, class) if id == name => Some(class),
+        _ => None,
     }
 }
