@@ -4,7 +4,7 @@
 //! `executor.submit(run, consumer)`, `functools.partial(run, consumer)`). A client passed
 //! either way reaches the function's parameters.
 
-use crate::knowledge::vocab::{ArgSlot, Vocabulary};
+use crate::knowledge::vocab::{RunnerArg, Vocabulary};
 use crate::model::{Call, Expr, Spread};
 
 /// One run of a function: the expression naming it and the arguments it receives.
@@ -28,12 +28,10 @@ impl<'m> Invocation<'m> {
     /// The function `call` runs with the arguments it hands on, when `call` is a runner.
     pub fn run_by(vocab: &Vocabulary, call: &'m Call) -> Option<Self> {
         let last = call.func.last_name()?;
-        let unpacked = || vocab.callable_takers.iter().find(|(n, _, _)| *n == last);
-        if let Some(&(_, at, _)) = unpacked() {
+        if let Some(&(_, at, _)) = vocab.callable_takers.iter().find(|(n, _, _)| *n == last) {
             return Invocation::unpacked(call, at);
         }
-        let partial = vocab.partial_functions.iter().any(|p| p[1] == last);
-        if partial {
+        if vocab.partial_functions.iter().any(|p| p[1] == last) {
             return Invocation::unpacked(call, 0);
         }
         let runner = vocab.packed_runners.iter().find(|r| r.name == last)?;
@@ -93,10 +91,10 @@ fn keywords(call: &Call) -> Vec<(&str, &Expr)> {
 }
 
 /// A runner's argument, by keyword or position.
-fn slot<'m>(call: &'m Call, slot: &ArgSlot) -> Option<&'m Expr> {
+fn slot<'m>(call: &'m Call, slot: &RunnerArg) -> Option<&'m Expr> {
     let by_name = call.keyword(slot.keyword).map(|a| &a.value);
     by_name.or_else(|| {
-        let k = slot.position?;
+        let k = slot.position;
         (!spread_before(call, k)).then(|| call.positional().nth(k).map(|a| &a.value))?
     })
 }

@@ -459,25 +459,23 @@ impl Default for Vocabulary {
     }
 }
 
-/// Whether a qualified path is one of `paths` (the vocabulary's lists of qualified paths:
-/// dependency markers, web applications).
 /// A runner that takes a callable and its packed arguments, each by keyword or position.
 #[derive(Debug, Clone, Copy)]
 pub struct PackedRunner {
     /// The runner's last name: `Thread` (`threading.Thread`, a context's `Process`).
     pub name: &'static str,
-    pub callable: ArgSlot,
+    pub callable: RunnerArg,
     /// The positional arguments, a tuple or list.
-    pub args: ArgSlot,
+    pub args: RunnerArg,
     /// The keyword arguments, a dict.
-    pub kwargs: ArgSlot,
+    pub kwargs: RunnerArg,
 }
 
-/// An argument passed by keyword or at a position.
+/// A runner's argument, passed by keyword or at a position.
 #[derive(Debug, Clone, Copy)]
-pub struct ArgSlot {
+pub struct RunnerArg {
     pub keyword: &'static str,
-    pub position: Option<usize>,
+    pub position: usize,
 }
 
 impl PackedRunner {
@@ -489,22 +487,21 @@ impl PackedRunner {
     ) -> Self {
         PackedRunner {
             name,
-            callable: ArgSlot::at(callable),
-            args: ArgSlot::at(args),
-            kwargs: ArgSlot::at(kwargs),
+            callable: RunnerArg::at(callable),
+            args: RunnerArg::at(args),
+            kwargs: RunnerArg::at(kwargs),
         }
     }
 }
 
-impl ArgSlot {
+impl RunnerArg {
     const fn at((keyword, position): (&'static str, usize)) -> Self {
-        ArgSlot {
-            keyword,
-            position: Some(position),
-        }
+        RunnerArg { keyword, position }
     }
 }
 
+/// Whether a qualified path is one of `paths` (the vocabulary's lists of qualified paths:
+/// dependency markers, web applications).
 pub fn is_one_of(q: &[String], paths: &[&[&str]]) -> bool {
     paths.iter().any(|p| q.iter().eq(p.iter()))
 }

@@ -58,7 +58,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }
             let b = BodyId(i as u32);
             for &(a, value) in &index.bodies[i].self_item_assigns {
-                if a == attr && values.len() <= 16 {
+                if a == attr {
                     values.push(self.value(cls.file, b, value));
                 }
             }

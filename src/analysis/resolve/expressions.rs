@@ -68,7 +68,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             },
             // A dict whose values are all clients (`{"orders": Producer(conf), ..}`): what
             // indexing it, `.get(k)` or `.values()` gives. Any other dict (a config) is not.
-            Expr::Dict { items, .. } if items.len() <= 16 => {
+            Expr::Dict { items, .. } if items.len() <= MAX_ELEMENTS => {
                 let mut values = Vec::with_capacity(items.len());
                 for (key, value) in items {
                     key.as_ref()?;
@@ -102,7 +102,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 }
                 out.filter(|v| matches!(v, Value::Kafka(_) | Value::Instance(_)))
             }
-            Expr::Seq { elts, .. } if elts.len() <= 16 => Some(Value::Tuple(
+            Expr::Seq { elts, .. } if elts.len() <= MAX_ELEMENTS => Some(Value::Tuple(
                 elts.iter().map(|e| self.value(f, b, e)).collect(),
             )),
             Expr::Closure(c) => self.lambda(f, b, c),
@@ -374,13 +374,11 @@ impl<'p, 'm> Resolver<'p, 'm> {
     }
 }
 
-/// One client standing for all of `values` when every one of them is a client, all of one
-/// role (a pair of a consumer and a producer stands for neither).
 impl Resolver<'_, '_> {
     /// A container filled item by item (`producers[topic] = Producer(conf)`), as a value:
     /// its elements when they are all clients of one role.
     fn filled(&self, f: FileId, b: BodyId, items: Option<&Vec<(&Expr, &Expr)>>) -> Option<Value> {
-        let items = items.filter(|items| items.len() <= 16)?;
+        let items = items.filter(|items| items.len() <= MAX_ELEMENTS)?;
         let values = (items.iter()).map(|(_, v)| self.value(f, b, v)).collect();
         elements_of(values)
     }
@@ -405,18 +403,24 @@ impl Resolver<'_, '_> {
                     .map(|(_, v)| self.value(f, BodyId(i as u32), v)),
             );
         }
-        if values.len() > 16 {
-            return None;
-        }
         elements_of(values)
     }
 }
 
-/// A container whose elements are `values`: clients of one role, or unknown.
+/// Elements a container literal or fill may have for resolution to read them.
+const MAX_ELEMENTS: usize = 16;
+
+/// A container whose elements are `values`: clients of one role, or unknown (also when
+/// there are more than [`MAX_ELEMENTS`]).
 pub(super) fn elements_of(values: Vec<Option<Value>>) -> Option<Value> {
+    if values.len() > MAX_ELEMENTS {
+        return None;
+    }
     all_clients(values).map(|v| Value::Elements(Box::new(v)))
 }
 
+/// One client standing for all of `values` when every one of them is a client, all of one
+/// role (a pair of a consumer and a producer stands for neither).
 fn all_clients(values: Vec<Option<Value>>) -> Option<Value> {
     let role = match values.first() {
         Some(Some(Value::Kafka(c))) => c.role,
