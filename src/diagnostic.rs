@@ -115,6 +115,10 @@ pub struct Finding {
     pub fix: Option<Fix>,
     /// Locations in other files (an import chain through project modules).
     pub related: Vec<Related>,
+    /// How many more places of the same cause this finding stands for (OL401-OL403: the
+    /// module's other import lines that reach forbidden code through project modules, each
+    /// a label). JSON `also`.
+    pub also: usize,
     /// The qualified name of the function the finding is in (`Worker.run`, `Sink::flush`);
     /// `None` at module level. Filled by `RuleContext::report`; baselines key on it.
     pub enclosing: Option<String>,
@@ -135,6 +139,7 @@ impl Finding {
             fix_imports: Vec::new(),
             fix: None,
             related: Vec::new(),
+            also: 0,
             enclosing: None,
         }
     }

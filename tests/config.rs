@@ -859,7 +859,7 @@ fn each_knowledge_key_changes_a_result_both_ways() {
         ("app/checkpoint_cache.py", 3, "OL401"),  // network-modules
         ("src/offset_checkpoint.rs", 3, "OL401"), // network-modules (Rust)
         ("app/domain/invoice.py", 3, "OL403"),    // boundaries
-        ("app/domain/invoice.py", 4, "OL403"),    // boundaries, through app.pricing
+        ("app/domain/invoice.py", 4, "OL403"), // boundaries, through app.pricing (and app.tax: one cause)
     ]);
     let only_without = found(&[
         ("app/bus.py", 13, "OL201"),     // confirmed-produce

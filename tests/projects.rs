@@ -677,3 +677,49 @@ fn delegation_and_factory_fixtures_resolve() {
         }
     }
 }
+
+/// OL401/OL402: the import lines of a module that reach forbidden code only through project
+/// modules are one finding, at the first of them; JSON counts the others in `also` and the
+/// labels name them. Direct imports stay findings of their own, with `also` 0.
+#[test]
+fn boundary_findings_stand_for_their_module_once() {
+    // (line, also, labels) of each finding of a file.
+    type Expected = &'static [(usize, u64, usize)];
+    let cases: &[(&str, Expected)] = &[
+        ("py_test_support/app/sample_fixtures.py", &[(5, 2, 2)]),
+        (
+            "py_test_support/app/replay_fixtures.py",
+            &[(2, 0, 0), (3, 0, 0), (4, 1, 1)],
+        ),
+        (
+            "rs_checkpoint_chain/crates/store/src/checkpoint.rs",
+            &[(3, 3, 3)],
+        ),
+    ];
+    for (file, want) in cases {
+        let path = Path::new(PROJECTS).join(file);
+        let project: PathBuf = Path::new(PROJECTS).join(file.split('/').next().unwrap());
+        let args = [
+            "check",
+            "--format",
+            "json",
+            "--isolated",
+            project.to_str().unwrap(),
+        ];
+        let (_, stdout, stderr) = run(&args);
+        assert!(stderr.trim().is_empty(), "{stderr}");
+        let items: Vec<serde_json::Value> = serde_json::from_str(&stdout).unwrap();
+        let got: Vec<(usize, u64, usize)> = items
+            .iter()
+            .filter(|i| Path::new(i["path"].as_str().unwrap()) == path)
+            .map(|i| {
+                (
+                    i["line"].as_u64().unwrap() as usize,
+                    i["also"].as_u64().unwrap(),
+                    i["labels"].as_array().unwrap().len(),
+                )
+            })
+            .collect();
+        assert_eq!(&got, want, "{file}");
+    }
+}

@@ -406,7 +406,9 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
     let scratch = NameGlobs::new(globs("scratch-globs", DEFAULT_SCRATCH_GLOBS, |c| {
         c.values.scratch_globs.as_ref()
     })?);
-    let fixture = patterns(&default_globs(DEFAULT_FIXTURE_GLOBS, "fixture-globs"), cwd)?;
+    let fixture = globs("fixture-globs", DEFAULT_FIXTURE_GLOBS, |c| {
+        c.values.fixture_globs.as_ref()
+    })?;
     let mut kinds = vec![
         (boundary::CHECKPOINT.to_string(), checkpoint),
         (boundary::FIXTURE.to_string(), fixture),

@@ -38,6 +38,8 @@ pub struct ConfigFile {
     pub checkpoint_globs: Option<List>,
     /// Replaces the default scratch module globs (OL404).
     pub scratch_globs: Option<List>,
+    /// Replaces the default fixture-generation module globs (OL402).
+    pub fixture_globs: Option<List>,
     /// The receiver-name heuristic (default on).
     pub heuristic: Option<Spanned<bool>>,
     /// Files larger than this are skipped with a warning: bytes, or a string with a unit

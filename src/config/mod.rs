@@ -179,8 +179,12 @@ impl Settings {
         let test = boundary::is_test_path(abs.strip_prefix(&self.root).unwrap_or(&abs));
         self.kinds
             .iter()
-            // A test of the checkpoint feature may well talk to a server (catalog OL401).
-            .filter(|(kind, _)| !(test && kind == boundary::CHECKPOINT))
+            // A test of the checkpoint feature may well talk to a server (catalog OL401), and
+            // test support imports the code under test by design (OL402): neither kind binds
+            // test code. Declared boundaries bind what their globs say.
+            .filter(|(kind, _)| {
+                !(test && (kind == boundary::CHECKPOINT || kind == boundary::FIXTURE))
+            })
             .filter(|(_, patterns)| {
                 patterns
                     .iter()

@@ -62,6 +62,7 @@ pub(super) struct JsonFinding<'a> {
     labels: Vec<JsonLabel>,
     fix: Option<JsonFix>,
     related: Vec<JsonRelated<'a>>,
+    also: usize,
 }
 
 pub fn json(report: &Report) -> String {
@@ -121,6 +122,7 @@ fn item<'a>(file: &'a FileReport, f: &'a Finding) -> JsonFinding<'a> {
                 column: r.column,
             })
             .collect(),
+        also: f.also,
         fix: f.fix.as_ref().map(|fix| JsonFix {
             applicability: fix.applicability.as_str(),
             edits: fix

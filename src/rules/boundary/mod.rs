@@ -25,9 +25,9 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 use crate::analysis::program::{Dependency, FileId};
-use crate::diagnostic::{Finding, Related};
-use crate::knowledge::boundary::{Boundary, Forbid};
-use crate::model::{Import, ImportKind};
+use crate::diagnostic::{Finding, Label, Related};
+use crate::knowledge::boundary::{Boundary, Forbid, FIXTURE};
+use crate::model::{Expr, Import, ImportKind, Module};
 use crate::registry::Rule;
 use crate::rules::RuleContext;
 
@@ -46,7 +46,9 @@ pub(crate) struct Violation<'a> {
 pub(crate) type Chain<'a> = Vec<(FileId, &'a Import, String)>;
 
 /// Reports every violation of the boundary binding files of `kind`, under `rule`, with a
-/// message per violation from `describe`.
+/// message per violation from `describe`. An import that names forbidden code directly is a
+/// finding of its own; the imports that reach it only through project modules are one cause,
+/// so they make one finding, at the first of them, with the others as labels (`also`).
 pub(crate) fn check(
     ctx: &RuleContext,
     kind: &str,
@@ -58,10 +60,15 @@ pub(crate) fn check(
     if !program.file(analysis.file).kinds.iter().any(|k| k == kind) {
         return;
     }
+    // Test support (a module defining pytest fixtures) imports the code under test by design.
+    if kind == FIXTURE && defines_pytest_fixtures(analysis.module) {
+        return;
+    }
     let Some(boundary) = ctx.knowledge.boundary(kind) else {
         return;
     };
     let reach = Reach::of(ctx, boundary, kind);
+    let mut through: Option<Finding> = None;
     // A `#[cfg(test)]` module's imports are not what the module depends on when built.
     for import in analysis.module.imports.iter().filter(|i| !i.test) {
         let Some(v) = violation(ctx, boundary, &reach, analysis.file, import) else {
@@ -77,38 +84,86 @@ pub(crate) fn check(
         if rule != Rule::DeclaredBoundary && v.chain.iter().skip(1).any(|(f, _, _)| bound(*f)) {
             continue;
         }
-        let how = match (import.kind, import.local) {
-            (ImportKind::Dynamic, _) => "dynamically imports",
-            (ImportKind::Static, true) => "imports (inside a function)",
-            (ImportKind::Static, false) => "imports",
-        };
-        let (message, help) = describe(&v, how);
-        let mut finding = Finding::new(rule, import.range, message).help(help);
-        finding = match v.chain.first() {
-            None => finding.primary(match &v.forbid {
-                Forbid::Network => "network import".to_string(),
-                Forbid::KafkaClient => "Kafka client import".to_string(),
-                Forbid::Kind(kind) => format!("{kind} module import"),
-                Forbid::Module(_) => "forbidden import".to_string(),
-            }),
-            Some((_, _, first)) => {
-                finding.primary(format!("imports `{first}`, which leads to `{}`", v.found))
-            }
-        };
-        for (file, hop, module) in v.chain.iter().skip(1).map(|(f, i, m)| (*f, *i, m)) {
-            let f = program.file(file);
-            let (line, column) = program.lines(file).map_or((0, 0), |l| {
-                (l.line(hop.range.start), l.byte_column(hop.range.start))
+        if let (Some(first), Some((_, _, via))) = (through.as_mut(), v.chain.first()) {
+            first.also += 1;
+            first.labels.push(Label {
+                range: import.range,
+                message: format!("also reaches `{}`, through `{via}`", v.found),
             });
-            finding.related.push(Related {
-                path: f.path.clone(),
-                line,
-                column,
-                message: format!("imports `{module}`"),
-            });
+            continue;
+        }
+        let finding = finding(ctx, rule, import, &v, &describe);
+        if v.chain.is_empty() {
+            ctx.report(finding);
+        } else {
+            through = Some(finding);
+        }
+    }
+    if let Some(mut finding) = through {
+        if finding.also > 0 {
+            let more = match finding.also {
+                1 => "1 more import line of this module reaches it the same way".to_string(),
+                n => format!("{n} more import lines of this module reach it the same way"),
+            };
+            finding.message = format!("{} ({more})", finding.message);
         }
         ctx.report(finding);
     }
+}
+
+/// The finding for one violation, at the import that starts it, with each hop of its chain
+/// in another file as a related location.
+fn finding(
+    ctx: &RuleContext,
+    rule: Rule,
+    import: &Import,
+    v: &Violation,
+    describe: impl Fn(&Violation, &str) -> (String, String),
+) -> Finding {
+    let program = ctx.analysis.program;
+    let how = match (import.kind, import.local) {
+        (ImportKind::Dynamic, _) => "dynamically imports",
+        (ImportKind::Static, true) => "imports (inside a function)",
+        (ImportKind::Static, false) => "imports",
+    };
+    let (message, help) = describe(v, how);
+    let mut finding = Finding::new(rule, import.range, message).help(help);
+    finding = match v.chain.first() {
+        None => finding.primary(match &v.forbid {
+            Forbid::Network => "network import".to_string(),
+            Forbid::KafkaClient => "Kafka client import".to_string(),
+            Forbid::Kind(kind) => format!("{kind} module import"),
+            Forbid::Module(_) => "forbidden import".to_string(),
+        }),
+        Some((_, _, first)) => {
+            finding.primary(format!("imports `{first}`, which leads to `{}`", v.found))
+        }
+    };
+    for (file, hop, module) in v.chain.iter().skip(1).map(|(f, i, m)| (*f, *i, m)) {
+        let f = program.file(file);
+        let (line, column) = program.lines(file).map_or((0, 0), |l| {
+            (l.line(hop.range.start), l.byte_column(hop.range.start))
+        });
+        finding.related.push(Related {
+            path: f.path.clone(),
+            line,
+            column,
+            message: format!("imports `{module}`"),
+        });
+    }
+    finding
+}
+
+/// Whether a module defines pytest fixtures (`@pytest.fixture`, `@fixture(..)`,
+/// `@pytest_asyncio.fixture`): test support, not a fixture-data generator (catalog OL402).
+fn defines_pytest_fixtures(module: &Module) -> bool {
+    module.bodies.iter().flat_map(|b| &b.decorators).any(|d| {
+        let callee = match d {
+            Expr::Call(c) => &c.func,
+            other => other,
+        };
+        callee.last_name() == Some("fixture")
+    })
 }
 
 /// One import entry of a module, as the chain search sees it: what it names that the

@@ -1,0 +1,2 @@
+//! Plain data: no network code here.
+pub struct Epoch(pub u64);

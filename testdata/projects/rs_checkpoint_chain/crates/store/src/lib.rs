@@ -1,0 +1,3 @@
+pub mod checkpoint;
+pub mod fence;
+pub mod fence_watermark;
