@@ -367,9 +367,9 @@ const PRE_COMMIT: &[PreCommit] = &[
     PreCommit {
         project: "py_injection",
         file: "app/handlers.py",
-        // A pre-commit run reads the named files and what they import, not their importers:
-        // the module that builds the clients and injects them is not read.
-        known_gap: Some("the injecting module (an importer) is not read"),
+        // The module that builds the clients and injects them imports this one: found by the
+        // importer search.
+        known_gap: None,
     },
     PreCommit {
         project: "py_web_state",
@@ -381,15 +381,15 @@ const PRE_COMMIT: &[PreCommit] = &[
         project: "py_web_state",
         file: "svc/routes.py",
         // `request.app.state.producer` is stored by the module that builds the application,
-        // an importer of the routes, which a pre-commit run does not read.
-        known_gap: Some("the module storing the client in the application's state is not read"),
+        // an importer of the routes.
+        known_gap: None,
     },
     PreCommit {
         project: "py_scratch",
         file: "tools/scratch_replay.py",
-        // The settings module is imported and read; the production consumers' modules are
-        // not (nothing the scratch file imports leads to them).
-        known_gap: Some("the production consumers' modules (not imported) are not read"),
+        // The production consumers' modules are neither imported nor importers: a scratch
+        // target gathers every module of its project that names a client.
+        known_gap: None,
     },
     PreCommit {
         project: "rs_cycle",
@@ -463,6 +463,50 @@ fn pre_commit_runs_report_what_the_project_run_reports() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The catalog's promise, for every file of every fixture project: the file named alone (a
+/// pre-commit run) reports exactly what the whole-project run reports for it.
+#[test]
+fn every_file_named_alone_reports_what_the_project_run_reports() {
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    let mut with_findings = 0;
+    for project in projects() {
+        let whole = check_json(&project, &project);
+        for path in fixtures(&project) {
+            let rel = (path.strip_prefix(&project).unwrap())
+                .to_string_lossy()
+                .replace('\\', "/");
+            let want: Found = whole
+                .iter()
+                .filter(|(f, _, _)| *f == rel)
+                .cloned()
+                .collect();
+            let single = check_json(&project, &path);
+            compared += 1;
+            with_findings += usize::from(!want.is_empty());
+            if single != want {
+                failures.push(format!(
+                    "{}/{rel}:\n  only named alone: {:?}\n  only in the project run: {:?}",
+                    project.display(),
+                    single.difference(&want).collect::<Vec<_>>(),
+                    want.difference(&single).collect::<Vec<_>>()
+                ));
+            }
+        }
+    }
+    assert!(compared >= 200, "only {compared} files compared");
+    assert!(
+        with_findings >= 60,
+        "only {with_findings} files with findings"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} files differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// All projects linted in one run (a monorepo, or `offsetlint check testdata`): each project

@@ -260,12 +260,12 @@ fn project_entries(
     targets: Vec<discover::Found>,
     walk: &WalkOptions,
 ) -> (Vec<Entry>, Vec<PathBuf>) {
-    let mut roots: Vec<PathBuf> = paths
-        .iter()
-        .filter_map(|p| project::project_root(p))
-        .collect();
-    roots.sort();
-    roots.dedup();
+    let roots = widen_to_conftests(
+        paths
+            .iter()
+            .filter_map(|p| project::project_root(p))
+            .collect(),
+    );
     let cwd = std::env::current_dir().ok();
     // `absolute` is given for a project file: its canonical path (the display path is made
     // from it, so it is that path made absolute again).
@@ -329,6 +329,34 @@ fn project_entries(
         .map(|(display, absolute, lang, target)| entry(display, absolute, lang, target))
         .collect();
     (entries, keys)
+}
+
+/// The projects' roots, widened to the project of each `conftest.py` above a root, up to the
+/// repository's top level (the nearest directory with `.git`; none without one): pytest hands
+/// its fixtures down to every test below it, and it resolves in its own project (a
+/// monorepo's root conftest importing the monorepo's shared package). So a service's tests
+/// see the same fixtures whether the run was started at the repository's top or in the
+/// service. Roots inside another root are dropped (walked with it).
+fn widen_to_conftests(mut roots: Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut wider = Vec::new();
+    for root in &roots {
+        let above: Vec<&Path> = root.ancestors().skip(1).collect();
+        let Some(top) = above.iter().position(|d| d.join(".git").exists()) else {
+            continue;
+        };
+        let outermost = above[..=top]
+            .iter()
+            .rev()
+            .find(|d| d.join("conftest.py").is_file())
+            .and_then(|d| project::project_root(&d.join("conftest.py")));
+        wider.extend(outermost);
+    }
+    roots.extend(wider);
+    roots.sort();
+    roots.dedup();
+    let all = roots.clone();
+    roots.retain(|r| !all.iter().any(|o| o != r && r.starts_with(o)));
+    roots
 }
 
 /// The canonical path of a file the walk did not resolve (one named on the command line).

@@ -148,6 +148,9 @@ fn lint_batch(
     Vec<FilePart>,
     std::thread::JoinHandle<()>,
 ) {
+    // A scratch target needs every production consumer of its project (OL404).
+    let namespaces: Vec<std::sync::Arc<Path>> =
+        files.iter().map(|f| f.layout.namespace.clone()).collect();
     let mut selection = project::select(
         files,
         |i| read_entry(&entries[i]),
@@ -155,6 +158,7 @@ fn lint_batch(
         |i| entries[i].settings.file_kinds(&entries[i].absolute),
         |s: &Source| s.concerned,
         |s: &Source| s.propagates,
+        |i| (entries[i].settings).is_scratch(&entries[i].absolute, &namespaces[i]),
         Source::shrink,
     );
     phases.mark("layout, read and select");

@@ -8,6 +8,7 @@
 //! and every project module they reach are *indexed* (parsed and walked), so resolution can
 //! follow values into them.
 
+mod importers;
 pub mod layout;
 pub mod scan;
 
@@ -73,7 +74,7 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
 }
 
 /// What an earlier round of [`select`] read of a file, with the imports scanned from it.
-type Read<T, E> = (Result<T, E>, scan::Scanned);
+pub(crate) type Read<T, E> = (Result<T, E>, scan::Scanned);
 
 /// Reads the targets and what they reach, and decides relevance; `read` reads file `i`,
 /// `text` is what was read as text (for the import scan), `kinds` gives a file's boundary
@@ -82,7 +83,15 @@ type Read<T, E> = (Result<T, E>, scan::Scanned);
 /// have what they import indexed (what leads to a Kafka client does; a file that only spawns
 /// asyncio tasks, OL203, concerns itself alone). `shrink` is applied to what was read once its
 /// imports are scanned: most files are read for their imports only, so their text need not
-/// stay (the caller reads again what turns out to be needed).
+/// stay (the caller reads again what turns out to be needed). `gathers` says which targets
+/// need every file of the project that names a client, whatever imports what (scratch code,
+/// OL404: the production consumers whose group it may join).
+///
+/// A target's findings do not depend on which other files are targets: when only some files
+/// of a project are targets, the files that import them (directly or through other files)
+/// are found ([`importers`]) and selected as a whole-project run selects them, without being
+/// reported on.
+#[allow(clippy::too_many_arguments)]
 pub fn select<T: Send, E: Send>(
     files: &mut [ProjectFile],
     read: impl Fn(usize) -> Result<T, E> + Sync,
@@ -90,6 +99,7 @@ pub fn select<T: Send, E: Send>(
     kinds: impl Fn(usize) -> Vec<String> + Sync,
     concerns: impl Fn(&T) -> bool + Sync,
     propagates: impl Fn(&T) -> bool + Sync,
+    gathers: impl Fn(usize) -> bool + Sync,
     shrink: impl Fn(T) -> T + Sync,
 ) -> Selection<T, E> {
     // A Rust `#[path]` module lives where its layout does not say: when the files read name
@@ -106,7 +116,8 @@ pub fn select<T: Send, E: Send>(
             kinds: &kinds,
             shrink: &shrink,
         };
-        let (selection, scanned) = select_once(files, prior, &reads, &concerns, &propagates);
+        let (selection, scanned) =
+            select_once(files, prior, &reads, &concerns, &propagates, &gathers);
         let (any_moved, selection_may_change) =
             apply_path_mods(files, &selection, &scanned, &mut moved);
         if !selection_may_change {
@@ -188,6 +199,7 @@ fn select_once<T: Send, E: Send, R, X, K, S>(
     reads: &Reads<R, X, K, S>,
     concerns: &(impl Fn(&T) -> bool + Sync),
     propagates: &(impl Fn(&T) -> bool + Sync),
+    gathers: &(impl Fn(usize) -> bool + Sync),
 ) -> (Selection<T, E>, Vec<scan::Scanned>)
 where
     R: Fn(usize) -> Result<T, E> + Sync,
@@ -201,8 +213,42 @@ where
     let mut scans: Vec<scan::Scanned> = vec![scan::Scanned::default(); n];
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut reached = vec![false; n];
-    let mut frontier: Vec<usize> = (0..n).filter(|&i| files[i].target).collect();
+    // Targets, and the files that import them when only some files are targets: each is
+    // selected as the whole-project run selects it (`rooted`), only targets are reported.
+    let targets: Vec<usize> = (0..n).filter(|&i| files[i].target).collect();
+    let mut rooted: Vec<bool> = files.iter().map(|f| f.target).collect();
+    let mut frontier = targets.clone();
+    if targets.len() < n {
+        let all = targets.iter().any(|&i| gathers(i));
+        let candidates: Vec<(usize, Option<Read<T, E>>)> = (0..n)
+            .filter(|&i| !files[i].target)
+            .map(|i| (i, prior[i].take()))
+            .collect();
+        let found = importers::importers(
+            files, &program, &targets, candidates, reads.read, reads.text,
+        );
+        for c in found {
+            let i = c.index;
+            let wanted = c.imports_target || all && matches!(&c.read, Ok(t) if propagates(t));
+            if wanted {
+                rooted[i] = true;
+                frontier.push(i);
+            }
+            // What was scanned need not be read and scanned again if the walk reaches it.
+            let scanned = match c.scanned {
+                Some(s) => s,
+                None if wanted => match &c.read {
+                    Ok(t) => scan::scan(files[i].lang, (reads.text)(t)),
+                    Err(_) => scan::Scanned::default(),
+                },
+                None => continue,
+            };
+            prior[i] = Some((c.read.map(reads.shrink), scanned));
+        }
+    }
     frontier.extend(conftests_above(files, &frontier));
+    frontier.sort_unstable();
+    frontier.dedup();
     for &i in &frontier {
         reached[i] = true;
     }
@@ -276,7 +322,7 @@ where
     }
     // Relevant because a relevant file imports it: a client may reach it by injection
     // (passed to a function or constructor it defines).
-    for i in (0..n).filter(|&i| downstream[i] && files[i].target) {
+    for i in (0..n).filter(|&i| downstream[i] && rooted[i]) {
         relevant[i] = true;
     }
     // Relevant on their own, without making their importers relevant.
@@ -310,7 +356,7 @@ where
             continue;
         };
         for i in 0..n {
-            if files[i].target && is_test_module(&files[i]) && files[i].path.starts_with(dir) {
+            if rooted[i] && is_test_module(&files[i]) && files[i].path.starts_with(dir) {
                 relevant[i] = true;
                 alone[i] = false;
             }
@@ -319,10 +365,10 @@ where
     // Relevant targets, what they import, and the conftests above them are indexed.
     let mut indexed = vec![false; n];
     let mut queue: Vec<usize> = (0..n)
-        .filter(|&i| files[i].target && relevant[i] && !alone[i])
+        .filter(|&i| rooted[i] && relevant[i] && !alone[i])
         .collect();
     queue.extend(conftests_above(files, &queue.clone()));
-    for i in (0..n).filter(|&i| files[i].target && alone[i]) {
+    for i in (0..n).filter(|&i| rooted[i] && alone[i]) {
         indexed[i] = true;
     }
     while let Some(i) = queue.pop() {
@@ -423,6 +469,7 @@ mod tests {
             |i| std::fs::read_to_string(&paths[i]),
             |t: &String| t.as_str(),
             |_| Vec::new(),
+            |_| false,
             |_| false,
             |_| false,
             |t| t,
