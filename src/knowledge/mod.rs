@@ -12,6 +12,7 @@ pub mod prefilter;
 mod python;
 mod rust;
 pub mod tasks;
+pub mod version;
 pub mod vocab;
 
 pub use llm::LlmKnowledge;

@@ -9,6 +9,7 @@
 //! follow values into them.
 
 pub mod layout;
+pub mod pins;
 pub mod scan;
 
 use std::path::PathBuf;
