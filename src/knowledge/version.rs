@@ -57,22 +57,20 @@ impl Version {
             if rest.is_empty() {
                 return Some(v);
             }
-            let (slot, after) = if let Some(r) = rest.strip_prefix("dev") {
-                (&mut v.dev, r)
-            } else if let Some(r) = ["post", "rev", "r"]
-                .iter()
-                .find_map(|p| rest.strip_prefix(p))
-            {
-                (&mut v.post, r)
-            } else if let Some((kind, r)) = WORDS
+            if let Some((kind, r)) = WORDS
                 .iter()
                 .find_map(|(w, k)| Some((*k, rest.strip_prefix(w)?)))
             {
-                let r = r.trim_start_matches(['.', '-', '_']);
-                let (n, r) = number(r);
+                let (n, r) = number(r.trim_start_matches(['.', '-', '_']));
                 v.pre = Some((kind, n));
                 rest = r;
                 continue;
+            }
+            let (slot, after) = if let Some(r) = rest.strip_prefix("dev") {
+                (&mut v.dev, r)
+            } else if let Some(r) = ["post", "rev", "r"].iter().find_map(|p| rest.strip_prefix(p))
+            {
+                (&mut v.post, r)
             } else if rest.starts_with(|c: char| c.is_ascii_digit()) && v.post.is_none() {
                 // `1.0-1`: an implicit post-release.
                 (&mut v.post, rest)
