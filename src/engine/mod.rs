@@ -26,6 +26,7 @@ use crate::config::Settings;
 use crate::diagnostic::Finding;
 use crate::error::Error;
 use crate::frontend::{self, Lowered};
+use crate::knowledge::version::Pins;
 use crate::model::{Lang, LineIndex, SyntaxError, TextRange};
 use crate::project;
 use crate::registry::{Rule, RuleSet};
@@ -103,6 +104,11 @@ impl Report {
         self.files.iter().map(|f| f.findings.len()).sum()
     }
 }
+
+/// What a file of no project (or one linted on its own) pins: nothing.
+static NO_PINS: Pins = Pins {
+    packages: Vec::new(),
+};
 
 /// Worker stack size: the parsers recurse on deeply nested input.
 const STACK_SIZE: usize = 256 * 1024 * 1024;
@@ -516,6 +522,8 @@ fn undecodable_findings(bad: &decode::Undecodable, rules: RuleSet) -> Vec<Findin
 /// A parsed file of the program, ready for its rules.
 struct ParsedFile<'a, 'm> {
     program: &'a Program<'m>,
+    /// The client versions the file's project pins.
+    pins: &'a Pins,
     id: FileId,
     path: &'a Path,
     source: &'a str,
@@ -564,7 +572,9 @@ fn lint_isolated<'m>(
                 }
             }
             if inventory {
-                match isolated(|| crate::inventory::collect(analysis, facts.source, facts.lines)) {
+                match isolated(|| {
+                    crate::inventory::collect(analysis, facts.source, facts.lines, facts.pins)
+                }) {
                     Ok(p) => part = Some(p),
                     Err(message) => errors.push(Error::Internal {
                         path: file.path.to_path_buf(),
@@ -620,6 +630,7 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
     let program = Program::single(path, lang, index, Some(&lines), kinds);
     let file = ParsedFile {
         program: &program,
+        pins: &NO_PINS,
         id: FileId(0),
         path,
         source,
@@ -716,6 +727,7 @@ fn lint_parsed<'m>(
             let facts = FileFacts {
                 source: file.source,
                 lines: file.lines,
+                pins: file.pins,
             };
             let findings = run_rules(&analysis, &facts);
             (findings, analysis.depth_cuts())

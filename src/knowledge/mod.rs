@@ -92,8 +92,9 @@ pub struct Library {
 pub struct AcksKeys {
     /// The keys that set it (`acks`, librdkafka's alias `request.required.acks`).
     pub keys: &'static [&'static str],
-    /// Left unset, the client waits for the leader alone (aiokafka's `acks=1`).
-    pub weak_default: bool,
+    /// Left unset, the client waits for the leader alone (aiokafka's `acks=1`; kafka-python's
+    /// through 2.3), by release.
+    pub weak_default: version::Since<bool>,
     /// Settings that make the default wait for every in-sync replica when set (aiokafka:
     /// `enable_idempotence=True`, and a `transactional_id`, which turns idempotence on).
     pub idempotence: &'static [&'static str],

@@ -45,7 +45,7 @@ pub(super) fn register(k: &mut Knowledge) {
             },
             acks: AcksKeys {
                 keys: &["acks", "request.required.acks"],
-                weak_default: false,
+                weak_default: &[(&[], false)],
                 idempotence: &[],
                 help: "set `\"acks\": \"all\"` (librdkafka's default) so that a write is acknowledged once every in-sync replica has it",
             },
@@ -118,7 +118,7 @@ pub(super) fn register(k: &mut Knowledge) {
             },
             acks: AcksKeys {
                 keys: &["acks"],
-                weak_default: true,
+                weak_default: &[(&[], true)],
                 idempotence: &["enable_idempotence", "transactional_id"],
                 help: "pass `enable_idempotence=True` (or `acks=\"all\"`): aiokafka's default is `acks=1`",
             },
@@ -169,9 +169,10 @@ pub(super) fn register(k: &mut Knowledge) {
             },
             acks: AcksKeys {
                 keys: &["acks"],
-                weak_default: false,
-                idempotence: &[],
-                help: "pass `acks=\"all\"` (kafka-python's default since 2.1) so that a write is acknowledged once every in-sync replica has it",
+                // `acks=1` through 2.3; `all`, with idempotence on, from 3.0.
+                weak_default: &[(&[], true), (&[3, 0], false)],
+                idempotence: &["enable_idempotence", "transactional_id"],
+                help: "pass `acks=\"all\"` (kafka-python's default from 3.0) so that a write is acknowledged once every in-sync replica has it",
             },
             durability: &super::durability::KAFKA_PYTHON,
         },

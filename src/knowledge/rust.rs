@@ -32,7 +32,7 @@ pub(super) fn register(k: &mut Knowledge) {
             },
             acks: AcksKeys {
                 keys: &["acks", "request.required.acks"],
-                weak_default: false,
+                weak_default: &[(&[], false)],
                 idempotence: &[],
                 help: "set `acks` to `all` (`.set(\"acks\", \"all\")`, librdkafka's default) so that a write is acknowledged once every in-sync replica has it",
             },

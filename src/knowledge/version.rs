@@ -68,7 +68,9 @@ impl Version {
             }
             let (slot, after) = if let Some(r) = rest.strip_prefix("dev") {
                 (&mut v.dev, r)
-            } else if let Some(r) = ["post", "rev", "r"].iter().find_map(|p| rest.strip_prefix(p))
+            } else if let Some(r) = ["post", "rev", "r"]
+                .iter()
+                .find_map(|p| rest.strip_prefix(p))
             {
                 (&mut v.post, r)
             } else if rest.starts_with(|c: char| c.is_ascii_digit()) && v.post.is_none() {
