@@ -53,6 +53,13 @@ impl FixImports {
     };
 }
 
+/// A form of OL101's replacement call (a `commit_fix` template) and the releases it runs with.
+#[derive(Debug, Clone, Copy)]
+pub struct FixForm {
+    pub template: &'static str,
+    pub runs: version::Since<bool>,
+}
+
 /// One client library and what the rules say about it.
 #[derive(Debug, Clone)]
 pub struct Library {
@@ -76,9 +83,13 @@ pub struct Library {
     pub commit_fix: &'static str,
     /// The names `commit_fix` uses that the file must bind, and where they are imported from.
     pub commit_fix_imports: FixImports,
-    /// Whether `commit_fix` is offered as a fix: `false` when no form of it runs with every
-    /// supported release of the library (it is then help text only).
-    pub commit_fix_applies: bool,
+    /// When no one form of `commit_fix` runs with every release of the library: its forms
+    /// and the releases each runs with. The first that runs with every version the project
+    /// allows is suggested; with none (no version known, or versions that need different
+    /// forms) nothing is, and `commit_fix_unversioned` says why. Empty: `commit_fix` runs
+    /// with every release.
+    pub commit_fix_versions: &'static [FixForm],
+    pub commit_fix_unversioned: &'static str,
     /// The consumer configuration keys OL105 reads.
     pub auto_commit: AutoCommitKeys,
     /// The producer configuration keys OL205 reads.
@@ -384,6 +395,19 @@ impl Default for Knowledge {
         rust::register(&mut k);
         k.refresh_prefilter();
         k
+    }
+}
+
+impl Library {
+    /// OL101's replacement call for the versions of the library the project pins: `None`
+    /// when no one form runs with all of them (see `commit_fix_versions`).
+    pub fn commit_fix_for(&self, pins: &version::Pins) -> Option<&'static str> {
+        if self.commit_fix_versions.is_empty() {
+            return Some(self.commit_fix);
+        }
+        (self.commit_fix_versions.iter())
+            .find(|form| pins.fact(self.name, form.runs) == Some(true))
+            .map(|form| form.template)
     }
 }
 
