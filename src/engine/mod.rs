@@ -172,6 +172,21 @@ fn check_paths_in_pool(paths: &[PathBuf], walk: &WalkOptions, inventory: bool) -
     check_entries(paths, entries, keys, errors, walk, start, inventory)
 }
 
+/// The project directory `dir` belongs to (as `check` finds it: the nearest directory with a
+/// project marker, widened to a Cargo workspace) and the Kafka client versions its dependency
+/// files pin, each described (`kafka-python ==2.0.2 (requirements.txt)`); `None` outside a
+/// project. For `offsetlint rule`.
+pub fn pinned_versions(dir: &Path) -> Option<(PathBuf, Vec<String>)> {
+    let root = project::project_root(dir)?;
+    let knowledge = crate::knowledge::Knowledge::default();
+    let packages: Vec<&str> = knowledge.libraries.iter().map(|l| l.name).collect();
+    let pins = project::pins::read(&root, &packages);
+    let described = (pins.packages.iter())
+        .map(|(package, pin)| pin.describe(package))
+        .collect();
+    Some((root, described))
+}
+
 /// Lints `bytes` (standard input) as the file `path` of its project: the other files of the
 /// project are read from disk as for `check path`, and the buffer stands for that file, so
 /// an editor shows what the command line shows. `None` when the name is not a source file.
@@ -804,4 +819,23 @@ fn suppression_reason(
         })
         .map(|d| d.reason.trim().to_string())
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pinned_versions_of_the_project_a_directory_is_in() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("pyproject.toml"),
+            "[project]\nname = \"x\"\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("requirements.txt"), "kafka-python<3\n").unwrap();
+        let below = dir.path().join("app");
+        std::fs::create_dir(&below).unwrap();
+        let (root, pins) = super::pinned_versions(&below).unwrap();
+        assert_eq!(root, std::fs::canonicalize(dir.path()).unwrap());
+        assert_eq!(pins, vec!["kafka-python <3 (requirements.txt)".to_string()]);
+    }
 }
