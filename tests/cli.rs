@@ -401,6 +401,16 @@ fn rule_command_prints_the_document() {
     assert!(out.stdout.starts_with("# OL101 bare-commit"));
     assert_eq!(run(&["rule", "bare-commit"]).1.stdout, out.stdout);
     insta::assert_snapshot!("rules_table", run(&["rules"]).1.stdout);
+    // OL101 and OL205 depend on the client version: run here, in offsetlint's own project,
+    // which pins none, they say so; a rule that does not depend on it adds nothing.
+    assert!(
+        out.stdout.contains("## This project")
+            && out.stdout.contains("pins no Kafka client version"),
+        "{}",
+        out.stdout
+    );
+    let plain = run(&["rule", "OL102"]).1.stdout;
+    assert!(!plain.contains("## This project"));
 }
 
 #[test]

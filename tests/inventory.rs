@@ -60,10 +60,12 @@ const SCHEMA: &[(&str, &[&str])] = &[
             "receiver",
             "config",
             "settings",
+            "pinned",
             "uses",
             "findings",
         ],
     ),
+    ("client.pinned", &["version", "from"]),
     ("client.location", &["path", "line", "column"]),
     ("client.config", &["kind", "name", "at", "open"]),
     ("client.config.at", &["path", "line", "column"]),
@@ -220,4 +222,36 @@ fn findings_exit_zero_and_tool_errors_exit_two() {
     );
     assert_eq!(status, ExitStatus::Error);
     assert!(out.stderr.contains("missing.toml"), "{}", out.stderr);
+}
+
+/// The Python fixture's project requires kafka-python without a version: a default that
+/// changed between releases (acks, idempotence) is `depends-on-version`, not a guess, and
+/// the consumer's defaults, the same in every release, are shown.
+#[test]
+fn unpinned_version_dependent_defaults_are_not_guessed() {
+    let (_, stdout, _) = inventory(&["--format", "json"]);
+    let json: Value = serde_json::from_str(&stdout).unwrap();
+    let clients = json["clients"].as_array().unwrap();
+    let kafka_python = |role: &str| {
+        (clients.iter())
+            .find(|c| c["library"] == "kafka-python" && c["role"] == role)
+            .unwrap()
+    };
+    let producer = kafka_python("producer");
+    assert_eq!(
+        producer["pinned"],
+        serde_json::json!({"version": "any version", "from": ["pyproject.toml"]})
+    );
+    for s in producer["settings"].as_array().unwrap() {
+        if s["name"] == "acks" || s["name"] == "idempotence" {
+            assert_eq!(s["source"], "depends-on-version", "{s}");
+            assert!(s["value"].is_null(), "{s}");
+        }
+    }
+    let consumer = kafka_python("consumer");
+    let auto_commit = (consumer["settings"].as_array().unwrap().iter())
+        .find(|s| s["name"] == "auto commit")
+        .unwrap();
+    assert_eq!(auto_commit["value"], "true");
+    assert_eq!(auto_commit["source"], "default");
 }

@@ -767,3 +767,98 @@ fn boundary_findings_stand_for_their_module_once() {
         assert_eq!(&got, want, "{file}");
     }
 }
+
+/// kafka-python pinned to 2.0 (`requirements.txt` including `requirements/base.txt`), 2.2
+/// (`poetry.lock`, over `pyproject.toml`'s `^2.0`) and 3.0 (`setup.cfg`): the default `acks`
+/// OL205 judges, OL101's `OffsetAndMetadata` form and the inventory's defaults follow the pin,
+/// and each says which version it used and where it read it.
+#[test]
+fn kafka_python_pins_decide_defaults_and_fix_forms() {
+    use serde_json::Value;
+    let two_fields = "OffsetAndMetadata(msg.offset + 1, \"\")})";
+    let three_fields = "OffsetAndMetadata(msg.offset + 1, \"\", -1)})";
+    let pins = [
+        (
+            "py_pin_kafka_python_2_0",
+            "==2.0.2",
+            "requirements/base.txt",
+            "1",
+            two_fields,
+        ),
+        (
+            "py_pin_kafka_python_2_2",
+            "2.2.15",
+            "poetry.lock",
+            "1",
+            three_fields,
+        ),
+        (
+            "py_pin_kafka_python_3_0",
+            "~=3.0",
+            "setup.cfg",
+            "all",
+            two_fields,
+        ),
+    ];
+    for (project, version, from, acks, form) in pins {
+        let dir = format!("{PROJECTS}/{project}");
+        let (_, stdout, stderr) = run(&["check", "--isolated", "--format", "json", &dir]);
+        let findings: Vec<Value> = serde_json::from_str(&stdout).expect(&stderr);
+        let with =
+            |code: &str| -> Vec<&Value> { findings.iter().filter(|f| f["code"] == code).collect() };
+        let [commit] = with("OL101")[..] else {
+            panic!("{project}: one OL101 expected: {findings:?}");
+        };
+        let fix = commit["fix"]["edits"][0]["content"]
+            .as_str()
+            .unwrap_or_default();
+        assert_eq!(
+            fix,
+            format!("consumer.commit({{TopicPartition(msg.topic, msg.partition): {form}"),
+            "{project}"
+        );
+        let defaults: Vec<&str> = (with("OL205").iter())
+            .filter_map(|f| f["message"].as_str())
+            .filter(|m| m.contains("default"))
+            .collect();
+        if acks == "1" {
+            let [message] = defaults[..] else {
+                panic!("{project}: one OL205 on the default expected: {defaults:?}");
+            };
+            assert!(
+                message.contains(&format!("kafka-python {version} ({from})")),
+                "{message}"
+            );
+        } else {
+            assert!(defaults.is_empty(), "{project}: {defaults:?}");
+        }
+        let (_, stdout, stderr) = run(&["inventory", "--isolated", "--format", "json", &dir]);
+        let inventory: Value = serde_json::from_str(&stdout).expect(&stderr);
+        let clients = inventory["clients"].as_array().unwrap();
+        let producer = (clients.iter())
+            .find(|c| c["function"] == "make_producer")
+            .unwrap();
+        assert_eq!(producer["pinned"]["version"], version, "{project}");
+        assert_eq!(
+            producer["pinned"]["from"],
+            serde_json::json!([from]),
+            "{project}"
+        );
+        let setting = |name: &str| {
+            let settings = producer["settings"].as_array().unwrap();
+            let s = settings.iter().find(|s| s["name"] == name).unwrap();
+            (s["value"].clone(), s["source"].clone())
+        };
+        assert_eq!(
+            setting("acks"),
+            (Value::from(acks), Value::from("default")),
+            "{project}"
+        );
+        let idempotence = if acks == "all" { "true" } else { "false" };
+        assert_eq!(
+            setting("idempotence"),
+            (Value::from(idempotence), Value::from("default")),
+            "{project}"
+        );
+    }
+}

@@ -16,6 +16,13 @@ pub fn run_rule(args: RuleArgs, out: &mut Output) -> ExitStatus {
     match args.rule.parse::<Rule>() {
         Ok(rule) => {
             out.stdout.push_str(rule.doc());
+            if VERSIONED.contains(&rule) {
+                let here = std::env::current_dir().ok();
+                let pinned = here.as_deref().and_then(crate::engine::pinned_versions);
+                if let Some((root, pins)) = pinned {
+                    out.stdout.push_str(&this_project(&root, &pins));
+                }
+            }
             ExitStatus::Clean
         }
         Err(()) => {
@@ -26,6 +33,23 @@ pub fn run_rule(args: RuleArgs, out: &mut Output) -> ExitStatus {
             ExitStatus::Error
         }
     }
+}
+
+/// Rules whose defaults or fix forms depend on the client version a project pins: run in a
+/// project, `offsetlint rule` says which versions that project pins.
+const VERSIONED: &[Rule] = &[Rule::BareCommit, Rule::WeakAcks];
+
+/// The section `offsetlint rule` adds for a versioned rule, run in a project.
+fn this_project(root: &std::path::Path, pins: &[String]) -> String {
+    let root = crate::error::shown(root);
+    let what = if pins.is_empty() {
+        "pins no Kafka client version in the files offsetlint reads: defaults that changed \
+         between releases are not assumed, and no version-specific fix is offered"
+            .to_string()
+    } else {
+        format!("pins {}", pins.join("; "))
+    };
+    format!("\n## This project\n\nThe project at `{root}` (where this command was run) {what}.\n")
 }
 
 #[derive(Args, Debug, Default)]

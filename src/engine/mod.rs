@@ -26,6 +26,7 @@ use crate::config::Settings;
 use crate::diagnostic::Finding;
 use crate::error::Error;
 use crate::frontend::{self, Lowered};
+use crate::knowledge::version::Pins;
 use crate::model::{Lang, LineIndex, SyntaxError, TextRange};
 use crate::project;
 use crate::registry::{Rule, RuleSet};
@@ -104,6 +105,11 @@ impl Report {
     }
 }
 
+/// What a file of no project (or one linted on its own) pins: nothing.
+static NO_PINS: Pins = Pins {
+    packages: Vec::new(),
+};
+
 /// Worker stack size: the parsers recurse on deeply nested input.
 const STACK_SIZE: usize = 256 * 1024 * 1024;
 
@@ -164,6 +170,21 @@ fn check_paths_in_pool(paths: &[PathBuf], walk: &WalkOptions, inventory: bool) -
     let (targets, errors) = discover(paths, walk);
     let (entries, keys) = project_entries(paths, targets, walk);
     check_entries(paths, entries, keys, errors, walk, start, inventory)
+}
+
+/// The project directory `dir` belongs to (as `check` finds it: the nearest directory with a
+/// project marker, widened to a Cargo workspace) and the Kafka client versions its dependency
+/// files pin, each described (`kafka-python ==2.0.2 (requirements.txt)`); `None` outside a
+/// project. For `offsetlint rule`.
+pub fn pinned_versions(dir: &Path) -> Option<(PathBuf, Vec<String>)> {
+    let root = project::project_root(dir)?;
+    let knowledge = crate::knowledge::Knowledge::default();
+    let packages: Vec<&str> = knowledge.libraries.iter().map(|l| l.name).collect();
+    let pins = project::pins::read(&root, &packages);
+    let described = (pins.packages.iter())
+        .map(|(package, pin)| pin.describe(package))
+        .collect();
+    Some((root, described))
 }
 
 /// Lints `bytes` (standard input) as the file `path` of its project: the other files of the
@@ -544,6 +565,8 @@ fn undecodable_findings(bad: &decode::Undecodable, rules: RuleSet) -> Vec<Findin
 /// A parsed file of the program, ready for its rules.
 struct ParsedFile<'a, 'm> {
     program: &'a Program<'m>,
+    /// The client versions the file's project pins.
+    pins: &'a Pins,
     id: FileId,
     path: &'a Path,
     source: &'a str,
@@ -592,7 +615,9 @@ fn lint_isolated<'m>(
                 }
             }
             if inventory {
-                match isolated(|| crate::inventory::collect(analysis, facts.source, facts.lines)) {
+                match isolated(|| {
+                    crate::inventory::collect(analysis, facts.source, facts.lines, facts.pins)
+                }) {
                     Ok(p) => part = Some(p),
                     Err(message) => errors.push(Error::Internal {
                         path: file.path.to_path_buf(),
@@ -648,6 +673,7 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
     let program = Program::single(path, lang, index, Some(&lines), kinds);
     let file = ParsedFile {
         program: &program,
+        pins: &NO_PINS,
         id: FileId(0),
         path,
         source,
@@ -744,6 +770,7 @@ fn lint_parsed<'m>(
             let facts = FileFacts {
                 source: file.source,
                 lines: file.lines,
+                pins: file.pins,
             };
             let findings = run_rules(&analysis, &facts);
             (findings, analysis.depth_cuts())
@@ -820,4 +847,23 @@ fn suppression_reason(
         })
         .map(|d| d.reason.trim().to_string())
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pinned_versions_of_the_project_a_directory_is_in() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("pyproject.toml"),
+            "[project]\nname = \"x\"\n",
+        )
+        .unwrap();
+        std::fs::write(dir.path().join("requirements.txt"), "kafka-python<3\n").unwrap();
+        let below = dir.path().join("app");
+        std::fs::create_dir(&below).unwrap();
+        let (root, pins) = super::pinned_versions(&below).unwrap();
+        assert_eq!(root, std::fs::canonicalize(dir.path()).unwrap());
+        assert_eq!(pins, vec!["kafka-python <3 (requirements.txt)".to_string()]);
+    }
 }

@@ -11,13 +11,14 @@ use super::isolate::isolated;
 use super::timings::Phases;
 use super::{
     alone_rules, lint_isolated, load, read_entry, spawn_deep, undecodable_findings, DepthCuts,
-    Entry, FileReport, Linted, ParsedFile, Source,
+    Entry, FileReport, Linted, ParsedFile, Source, NO_PINS,
 };
 use crate::analysis::index::FileIndex;
 use crate::analysis::program::{FileId, Program, ProgramFile};
 use crate::error::Error;
 use crate::frontend::Lowered;
 use crate::inventory::FilePart;
+use crate::knowledge::version::Pins;
 use crate::model::{Lang, LineIndex, SyntaxError};
 use crate::project::{self, ProjectFile};
 
@@ -131,6 +132,27 @@ fn batches(files: &[ProjectFile], limit: usize) -> Vec<Vec<usize>> {
         }
     }
     out
+}
+
+/// The client versions each project of the files to lint (`todo`) pins, read once per
+/// project (a Python project's directory, a Cargo workspace's root: the layout's namespace).
+fn project_pins<'f>(
+    entries: &[Entry],
+    files: &'f [ProjectFile],
+    todo: &[usize],
+) -> HashMap<&'f Path, Pins> {
+    let mut projects: HashMap<&Path, usize> = HashMap::default();
+    for &i in todo {
+        projects.entry(&*files[i].layout.namespace).or_insert(i);
+    }
+    (projects.into_par_iter())
+        .filter(|(dir, _)| !dir.as_os_str().is_empty())
+        .map(|(dir, i)| {
+            let libraries = &entries[i].settings.knowledge.libraries;
+            let packages: Vec<&str> = libraries.iter().map(|l| l.name).collect();
+            (dir, project::pins::read(dir, &packages))
+        })
+        .collect()
 }
 
 /// Lints the targets of one batch (`files[i].target`): reads what they reach, selects what to
@@ -312,6 +334,7 @@ fn lint_batch(
             _ => {}
         }
     }
+    let pins = project_pins(entries, files, &todo);
     type Done = (
         Option<FileReport>,
         Vec<Error>,
@@ -336,6 +359,7 @@ fn lint_batch(
                 (None, Some(Some(result)), Some(lines)) => {
                     let file = ParsedFile {
                         program: &program,
+                        pins: pins.get(&*files[i].layout.namespace).unwrap_or(&NO_PINS),
                         id: FileId(i as u32),
                         path: &e.display,
                         source: &source.text,

@@ -4,18 +4,19 @@
 
 use foldhash::HashMap;
 
-use super::{ClientEntry, ConfigOrigin, FilePart, Key, Location, SettingValue, Use};
+use super::{ClientEntry, ConfigOrigin, FilePart, Key, Location, PinnedVersion, SettingValue, Use};
 use crate::analysis::config::{ConfigValue, ConfigView};
 use crate::analysis::context::{ConfigSource, FlushCheck};
 use crate::analysis::program::FileId;
 use crate::analysis::resolve::{Client, Context, Origin, Resolution, Via};
 use crate::analysis::{ArgPresence, CallFacts, FileAnalysis};
 use crate::knowledge::durability::Setting;
+use crate::knowledge::version::Pins;
 use crate::knowledge::{Op, Role, TxStep};
 use crate::model::*;
 
 /// The file's part of the inventory (`source` and `lines` are its text and line index).
-pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex) -> FilePart {
+pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -> FilePart {
     let path = path_of(a, a.file);
     let here = |r: TextRange| {
         let (line, column) = lines.line_col(source, r.start);
@@ -29,7 +30,7 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex) -> FilePart {
     for role in [Role::Consumer, Role::Producer] {
         for (call, body, client) in a.constructions(role) {
             let config = config_origin(a, &client, a.config_source(call, body, &client));
-            let entry = entry_of(a, &client, here(call.range), config);
+            let entry = entry_of(a, &client, here(call.range), config, pins);
             let key = Key::Built {
                 path: path.clone(),
                 start: call.range.start,
@@ -74,7 +75,7 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex) -> FilePart {
             Some(o) => origin_location(a, o),
             None => location.clone(),
         };
-        let mut seen = entry_of(a, &f.client, seen_at, seen_config(a, &f.client));
+        let mut seen = entry_of(a, &f.client, seen_at, seen_config(a, &f.client), pins);
         if let Some(o) = f.client.origin() {
             seen.function = a
                 .program
@@ -266,15 +267,23 @@ fn config_origin(a: &FileAnalysis, client: &Client, source: ConfigSource) -> Con
     }
 }
 
-/// A client's entry, without uses or findings.
-fn entry_of(a: &FileAnalysis, client: &Client, at: Location, config: ConfigOrigin) -> ClientEntry {
+/// A client's entry, without uses or findings; defaults are those of the versions of its
+/// library that the project pins.
+fn entry_of(
+    a: &FileAnalysis,
+    client: &Client,
+    at: Location,
+    config: ConfigOrigin,
+    pins: &Pins,
+) -> ClientEntry {
     let lib = a.knowledge.lib(client.lib);
     let table = match client.role {
         Role::Consumer => lib.durability.consumer,
         Role::Producer => lib.durability.producer,
     };
-    let mut settings: Vec<SettingValue> =
-        table.iter().map(|s| setting(&client.config, s)).collect();
+    let mut settings: Vec<SettingValue> = (table.iter())
+        .map(|s| setting(&client.config, s, s.default_for(lib.name, pins)))
+        .collect();
     if client.role == Role::Producer {
         // A library whose default acks depend on idempotence (aiokafka): `all` once it is on.
         let idempotent = (lib.acks.idempotence.iter()).any(|k| {
@@ -285,7 +294,9 @@ fn entry_of(a: &FileAnalysis, client: &Client, at: Location, config: ConfigOrigi
         });
         let acks = lib.acks.keys.first().copied();
         for s in &mut settings {
-            if idempotent && s.source == "default" && Some(s.key.as_str()) == acks {
+            let unset = matches!(s.source, "default" | DEPENDS_ON_VERSION);
+            if idempotent && unset && Some(s.key.as_str()) == acks {
+                s.source = "default";
                 s.value = Some("all".into());
             }
         }
@@ -314,14 +325,23 @@ fn entry_of(a: &FileAnalysis, client: &Client, at: Location, config: ConfigOrigi
         },
         config,
         settings,
+        pinned: pins.get(lib.name).map(|p| PinnedVersion {
+            version: p.shown.clone(),
+            from: p.from.clone(),
+        }),
         uses: Vec::new(),
         findings: Vec::new(),
     }
 }
 
+/// What a setting's `source` says of a default that changed between releases when the
+/// versions the project allows do not agree on it, or no version is known.
+const DEPENDS_ON_VERSION: &str = "depends-on-version";
+
 /// A setting's effective value: written (the last of its keys written wins, as the config
-/// reader reads it), else the client's default when the configuration is whole.
-fn setting(config: &ConfigView, s: &Setting) -> SettingValue {
+/// reader reads it), else the client's default (for the pinned versions: `default`, `None`
+/// when they do not agree) when the configuration is whole.
+fn setting(config: &ConfigView, s: &Setting, default: Option<Option<&str>>) -> SettingValue {
     let written = s.keys.iter().find_map(|k| Some((*k, config.get(k)?)));
     let (key, value, source) = match (config, written) {
         (_, Some((key, v))) => {
@@ -335,9 +355,10 @@ fn setting(config: &ConfigView, s: &Setting) -> SettingValue {
             };
             (key, value, source)
         }
-        (ConfigView::Visible { open: false, .. }, None) => {
-            (s.keys[0], s.default.map(str::to_string), "default")
-        }
+        (ConfigView::Visible { open: false, .. }, None) => match default {
+            Some(value) => (s.keys[0], value.map(str::to_string), "default"),
+            None => (s.keys[0], None, DEPENDS_ON_VERSION),
+        },
         _ => (s.keys[0], None, "unknown"),
     };
     SettingValue {

@@ -58,6 +58,9 @@ pub struct ClientEntry {
     pub receiver: Option<String>,
     pub config: ConfigOrigin,
     pub settings: Vec<SettingValue>,
+    /// The versions of its library the project pins, which its `default` settings are
+    /// those of; null when the project pins none.
+    pub pinned: Option<PinnedVersion>,
     pub uses: Vec<Use>,
     pub findings: Vec<FindingRef>,
 }
@@ -85,9 +88,20 @@ pub struct SettingValue {
     /// Its value; null when unset or not known.
     pub value: Option<String>,
     /// `explicit` (a literal), `constant` (a constant it resolves to), `computed` (an
-    /// expression), `default` (the client's), `uses` (decided at the use sites), or
+    /// expression), `default` (the client's, for the pinned version when it changed between
+    /// releases), `depends-on-version` (the client's default changed between releases and
+    /// the project pins no version that decides it), `uses` (decided at the use sites), or
     /// `unknown` (the configuration is not visible, or open).
     pub source: &'static str,
+}
+
+/// The versions of a client library a project's dependency files allow.
+#[derive(Debug, Clone, Serialize)]
+pub struct PinnedVersion {
+    /// As written: `2.0.2` (a lock file), `>=2.0,<2.3` (a requirement).
+    pub version: String,
+    /// The files it was read from, relative to the project directory (`poetry.lock`).
+    pub from: Vec<String>,
 }
 
 /// A call that uses the client (or a checkpoint written after one).

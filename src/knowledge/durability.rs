@@ -1,6 +1,8 @@
 //! The settings that decide a client's durability, per library, and the value each has when
 //! the configuration leaves it unset (`offsetlint inventory` reports both). Defaults are the
-//! libraries' documented ones for the releases the rules support.
+//! libraries' documented ones, by release where they changed.
+
+use super::version::{Pins, Since};
 
 /// A configuration setting and its value when unset.
 #[derive(Debug, Clone, Copy)]
@@ -13,6 +15,20 @@ pub struct Setting {
     /// The client's value when no key is set; `None` when it is then unset (no group, no
     /// transactional id).
     pub default: Option<&'static str>,
+    /// The same by release, when it changed between releases (`default` is then not used).
+    pub by_version: Since<Option<&'static str>>,
+}
+
+impl Setting {
+    /// The client's value when no key is set, for the versions of `package` the project
+    /// allows: `None` when it changed between releases and they do not agree (or no version
+    /// is known), `Some(None)` when it is then unset.
+    pub fn default_for(&self, package: &str, pins: &Pins) -> Option<Option<&'static str>> {
+        if self.by_version.is_empty() {
+            return Some(self.default);
+        }
+        pins.fact(package, self.by_version)
+    }
 }
 
 /// A library's durability settings, by role.
@@ -34,6 +50,21 @@ const fn s(
         name,
         keys,
         default,
+        by_version: &[],
+    }
+}
+
+/// A setting whose default changed between releases.
+const fn versioned(
+    name: &'static str,
+    keys: &'static [&'static str],
+    by_version: Since<Option<&'static str>>,
+) -> Setting {
+    Setting {
+        name,
+        keys,
+        default: None,
+        by_version,
     }
 }
 
@@ -86,12 +117,21 @@ pub(super) const AIOKAFKA: Durability = Durability {
     global_callback: None,
 };
 
-/// kafka-python 2.1 and later (`acks="all"` by default since 2.1).
+/// kafka-python: `acks=1` through 2.3, and `all` with idempotence on from 3.0
+/// (`kafka/producer/kafka.py` of each release).
 pub(super) const KAFKA_PYTHON: Durability = Durability {
     consumer: KWARGS_CONSUMER,
     producer: &[
-        s("acks", &["acks"], Some("all")),
-        s("idempotence", &["enable_idempotence"], Some("false")),
+        versioned(
+            "acks",
+            &["acks"],
+            &[(&[], Some("1")), (&[3, 0], Some("all"))],
+        ),
+        versioned(
+            "idempotence",
+            &["enable_idempotence"],
+            &[(&[], Some("false")), (&[3, 0], Some("true"))],
+        ),
         s("transactional id", &["transactional_id"], None),
     ],
     global_callback: None,

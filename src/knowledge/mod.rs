@@ -12,6 +12,7 @@ pub mod prefilter;
 mod python;
 mod rust;
 pub mod tasks;
+pub mod version;
 pub mod vocab;
 
 pub use llm::LlmKnowledge;
@@ -52,6 +53,13 @@ impl FixImports {
     };
 }
 
+/// A form of OL101's replacement call (a `commit_fix` template) and the releases it runs with.
+#[derive(Debug, Clone, Copy)]
+pub struct FixForm {
+    pub template: &'static str,
+    pub runs: version::Since<bool>,
+}
+
 /// One client library and what the rules say about it.
 #[derive(Debug, Clone)]
 pub struct Library {
@@ -75,9 +83,13 @@ pub struct Library {
     pub commit_fix: &'static str,
     /// The names `commit_fix` uses that the file must bind, and where they are imported from.
     pub commit_fix_imports: FixImports,
-    /// Whether `commit_fix` is offered as a fix: `false` when no form of it runs with every
-    /// supported release of the library (it is then help text only).
-    pub commit_fix_applies: bool,
+    /// When no one form of `commit_fix` runs with every release of the library: its forms
+    /// and the releases each runs with. The first that runs with every version the project
+    /// allows is suggested; with none (no version known, or versions that need different
+    /// forms) nothing is, and `commit_fix_unversioned` says why. Empty: `commit_fix` runs
+    /// with every release.
+    pub commit_fix_versions: &'static [FixForm],
+    pub commit_fix_unversioned: &'static str,
     /// The consumer configuration keys OL105 reads.
     pub auto_commit: AutoCommitKeys,
     /// The producer configuration keys OL205 reads.
@@ -91,8 +103,9 @@ pub struct Library {
 pub struct AcksKeys {
     /// The keys that set it (`acks`, librdkafka's alias `request.required.acks`).
     pub keys: &'static [&'static str],
-    /// Left unset, the client waits for the leader alone (aiokafka's `acks=1`).
-    pub weak_default: bool,
+    /// Left unset, the client waits for the leader alone (aiokafka's `acks=1`; kafka-python's
+    /// through 2.3), by release.
+    pub weak_default: version::Since<bool>,
     /// Settings that make the default wait for every in-sync replica when set (aiokafka:
     /// `enable_idempotence=True`, and a `transactional_id`, which turns idempotence on).
     pub idempotence: &'static [&'static str],
@@ -382,6 +395,19 @@ impl Default for Knowledge {
         rust::register(&mut k);
         k.refresh_prefilter();
         k
+    }
+}
+
+impl Library {
+    /// OL101's replacement call for the versions of the library the project pins: `None`
+    /// when no one form runs with all of them (see `commit_fix_versions`).
+    pub fn commit_fix_for(&self, pins: &version::Pins) -> Option<&'static str> {
+        if self.commit_fix_versions.is_empty() {
+            return Some(self.commit_fix);
+        }
+        (self.commit_fix_versions.iter())
+            .find(|form| pins.fact(self.name, form.runs) == Some(true))
+            .map(|form| form.template)
     }
 }
 

@@ -1,8 +1,8 @@
 //! Python Kafka clients: confluent-kafka, aiokafka, kafka-python. One block per library.
 
 use super::{
-    AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, FixImports, Knowledge, Library,
-    Op, Role, SinkSpec, TxStep,
+    AcksKeys, ArgSlot, AutoCommitKeys, CallbackPolicy, ConfigStyle, FixForm, FixImports, Knowledge,
+    Library, Op, Role, SinkSpec, TxStep,
 };
 use crate::model::Lang;
 
@@ -11,6 +11,11 @@ const STRUCTS_AIOKAFKA: FixImports = FixImports {
     module: "aiokafka.structs",
     names: &["TopicPartition", "OffsetAndMetadata"],
 };
+
+/// OL101's fix for kafka-python 2.0 and 3.0 and later: `OffsetAndMetadata(offset, metadata)`.
+const KAFKA_PYTHON_FIX: &str = "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})";
+/// ... for kafka-python 2.1 and later, where `leader_epoch` is a field (-1: unknown).
+const KAFKA_PYTHON_FIX_EPOCH: &str = "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\", -1)}{args})";
 
 const STRUCTS_KAFKA_PYTHON: FixImports = FixImports {
     module: "kafka.structs",
@@ -36,7 +41,8 @@ pub(super) fn register(k: &mut Knowledge) {
             flush_hint_local: "check it: `if producer.flush(timeout): ...` (it returns how many messages are still queued)",
             commit_fix: "{receiver}.{method}(message={message}{args})",
             commit_fix_imports: FixImports::NONE,
-            commit_fix_applies: true,
+            commit_fix_versions: &[],
+            commit_fix_unversioned: "",
             auto_commit: AutoCommitKeys {
                 group: "group.id",
                 commit: "enable.auto.commit",
@@ -45,7 +51,7 @@ pub(super) fn register(k: &mut Knowledge) {
             },
             acks: AcksKeys {
                 keys: &["acks", "request.required.acks"],
-                weak_default: false,
+                weak_default: &[(&[], false)],
                 idempotence: &[],
                 help: "set `\"acks\": \"all\"` (librdkafka's default) so that a write is acknowledged once every in-sync replica has it",
             },
@@ -109,7 +115,8 @@ pub(super) fn register(k: &mut Knowledge) {
             flush_hint_local: "check it",
             commit_fix: "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})",
             commit_fix_imports: STRUCTS_AIOKAFKA,
-            commit_fix_applies: true,
+            commit_fix_versions: &[],
+            commit_fix_unversioned: "",
             auto_commit: AutoCommitKeys {
                 group: "group_id",
                 commit: "enable_auto_commit",
@@ -118,7 +125,7 @@ pub(super) fn register(k: &mut Knowledge) {
             },
             acks: AcksKeys {
                 keys: &["acks"],
-                weak_default: true,
+                weak_default: &[(&[], true)],
                 idempotence: &["enable_idempotence", "transactional_id"],
                 help: "pass `enable_idempotence=True` (or `acks=\"all\"`): aiokafka's default is `acks=1`",
             },
@@ -155,12 +162,16 @@ pub(super) fn register(k: &mut Knowledge) {
             flush_hint: "check it",
             delivery_hint_local: "call `.get(timeout=..)` on the returned future, or `add_errback(..)`",
             flush_hint_local: "check it",
-            commit_fix: "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})",
+            commit_fix: KAFKA_PYTHON_FIX,
             commit_fix_imports: STRUCTS_KAFKA_PYTHON,
-            // kafka-python 2.0.x's `OffsetAndMetadata` takes (offset, metadata); 2.1 added
-            // `leader_epoch`, and no one form is known to run with every 2.x release: the
-            // suggestion (2.0's form) is help text, not a fix.
-            commit_fix_applies: false,
+            // `OffsetAndMetadata` takes (offset, metadata) in 2.0, (offset, metadata,
+            // leader_epoch) in 2.1 to 2.3, and has defaults for both from 3.0
+            // (`kafka/structs.py` of each release): no one form runs with every release.
+            commit_fix_versions: &[
+                FixForm { template: KAFKA_PYTHON_FIX, runs: &[(&[], true), (&[2, 1], false), (&[3, 0], true)] },
+                FixForm { template: KAFKA_PYTHON_FIX_EPOCH, runs: &[(&[], false), (&[2, 1], true)] },
+            ],
+            commit_fix_unversioned: "no replacement is suggested: kafka-python's `OffsetAndMetadata` takes `(offset, metadata)` in 2.0 and `(offset, metadata, leader_epoch)` in 2.1 to 2.3, and the project pins no kafka-python version that decides which (pin it in requirements.txt, pyproject.toml, setup.cfg or a lock file)",
             auto_commit: AutoCommitKeys {
                 group: "group_id",
                 commit: "enable_auto_commit",
@@ -169,9 +180,10 @@ pub(super) fn register(k: &mut Knowledge) {
             },
             acks: AcksKeys {
                 keys: &["acks"],
-                weak_default: false,
-                idempotence: &[],
-                help: "pass `acks=\"all\"` (kafka-python's default since 2.1) so that a write is acknowledged once every in-sync replica has it",
+                // `acks=1` through 2.3; `all`, with idempotence on, from 3.0.
+                weak_default: &[(&[], true), (&[3, 0], false)],
+                idempotence: &["enable_idempotence", "transactional_id"],
+                help: "pass `acks=\"all\"` (kafka-python's default from 3.0) so that a write is acknowledged once every in-sync replica has it",
             },
             durability: &super::durability::KAFKA_PYTHON,
         },

@@ -23,7 +23,8 @@ pub(super) fn register(k: &mut Knowledge) {
             flush_hint_local: "handle it: `if let Err(e) = producer.flush(timeout) { .. }`",
             commit_fix: "{receiver}.commit_message(&{message}, {last_arg=CommitMode::Async})",
             commit_fix_imports: FixImports::NONE,
-            commit_fix_applies: true,
+            commit_fix_versions: &[],
+            commit_fix_unversioned: "",
             auto_commit: AutoCommitKeys {
                 group: "group.id",
                 commit: "enable.auto.commit",
@@ -32,7 +33,7 @@ pub(super) fn register(k: &mut Knowledge) {
             },
             acks: AcksKeys {
                 keys: &["acks", "request.required.acks"],
-                weak_default: false,
+                weak_default: &[(&[], false)],
                 idempotence: &[],
                 help: "set `acks` to `all` (`.set(\"acks\", \"all\")`, librdkafka's default) so that a write is acknowledged once every in-sync replica has it",
             },

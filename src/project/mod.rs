@@ -10,6 +10,7 @@
 
 mod importers;
 pub mod layout;
+pub mod pins;
 pub mod scan;
 
 use std::path::PathBuf;

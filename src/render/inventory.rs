@@ -82,6 +82,19 @@ fn config_text(c: &ConfigOrigin) -> String {
     s
 }
 
+/// The library version the defaults are those of: `2.0.2 (poetry.lock)`, or `not pinned`
+/// (then a default that changed between releases is `depends-on-version`).
+fn pinned_text(e: &ClientEntry) -> String {
+    match &e.pinned {
+        Some(p) => format!(
+            "{} ({})",
+            escape_text(&p.version),
+            escape_text(&p.from.join(", "))
+        ),
+        None => "not pinned".to_string(),
+    }
+}
+
 fn value_text(s: &SettingValue) -> String {
     let value = s.value.as_deref().map_or_else(|| "-".into(), escape_text);
     if s.key.is_empty() {
@@ -126,6 +139,7 @@ pub fn human(inventory: &Inventory) -> String {
                 title(e)
             );
             let _ = writeln!(out, "      {:<22} {}", "config", config_text(&e.config));
+            let _ = writeln!(out, "      {:<22} {}", "version", pinned_text(e));
             for s in &e.settings {
                 let _ = writeln!(out, "      {:<22} {}", s.name, value_text(s));
             }
@@ -200,6 +214,7 @@ pub fn markdown(inventory: &Inventory) -> String {
                 e.location.line
             );
             let _ = writeln!(out, "Configuration: {}.\n", cell(&config_text(&e.config)));
+            let _ = writeln!(out, "{} version: {}.\n", e.library, cell(&pinned_text(e)));
             out.push_str("| setting | key | value | from |\n|---|---|---|---|\n");
             for s in &e.settings {
                 let _ = writeln!(

@@ -17,6 +17,7 @@ pub use meta::unused_suppression::unused_suppression;
 
 use crate::analysis::{CallFacts, FileAnalysis};
 use crate::diagnostic::Finding;
+use crate::knowledge::version::Pins;
 use crate::knowledge::Knowledge;
 use crate::model::{Call, LineIndex};
 use crate::registry::{Rule, RuleSet};
@@ -33,6 +34,8 @@ pub struct RuleContext<'a, 'p, 'm> {
 pub struct FileFacts<'a> {
     pub source: &'a str,
     pub lines: &'a LineIndex,
+    /// The client versions the file's project pins.
+    pub pins: &'a Pins,
 }
 
 impl<'a, 'p, 'm> RuleContext<'a, 'p, 'm> {

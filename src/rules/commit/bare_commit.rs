@@ -48,23 +48,35 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
         _ => (crate::diagnostic::MESSAGE_PLACEHOLDER, false),
     };
     let lib = ctx.knowledge.lib(client.lib);
-    let imports = fix_imports::needed(ctx, lib);
-    let mut finding = Finding::new(
+    let help = "a position-wide commit also commits offsets a failure path left uncommitted; commit the message you processed";
+    let finding = Finding::new(
         Rule::BareCommit,
         call.range,
-        format!("`{}` commits the consumer's position, not a processed message", facts.method),
+        format!(
+            "`{}` commits the consumer's position, not a processed message",
+            facts.method
+        ),
     )
-    .primary("position-wide commit")
-    .help("a position-wide commit also commits offsets a failure path left uncommitted; commit the message you processed")
-    .suggest(Suggestion {
-        template: lib.commit_fix,
+    .primary("position-wide commit");
+    // The replacement's form depends on the client version the project pins (kafka-python).
+    let Some(template) = lib.commit_fix_for(ctx.file.pins) else {
+        let finding = finding.help(format!("{help}; {}", lib.commit_fix_unversioned));
+        ctx.report(with_receiver(ctx, finding, facts));
+        return;
+    };
+    let imports = fix_imports::needed(ctx, lib);
+    let mut finding = finding.help(help).suggest(Suggestion {
+        template,
         receiver: facts.receiver.clone().unwrap_or_else(|| "consumer".into()),
         method: facts.method.clone(),
         message: msg.to_string(),
         keep_args: kept_args(ctx, facts),
-        renames: imports.as_ref().map(|i| i.renames.clone()).unwrap_or_default(),
+        renames: imports
+            .as_ref()
+            .map(|i| i.renames.clone())
+            .unwrap_or_default(),
     });
-    let offered = fixable && lib.commit_fix_applies && facts.wrapper.is_none();
+    let offered = fixable && facts.wrapper.is_none();
     if let (true, Some(_), Some(imports)) = (offered, &facts.receiver, imports) {
         finding = finding.fix_replaces(call.range).fix_imports(imports.edits);
     }

@@ -1,10 +1,12 @@
 //! OL205 weak-acks: a producer whose visible, complete configuration has its writes
 //! acknowledged by the partition leader alone (`acks=1`) or not at all (`acks=0`), explicitly
-//! or by its client's default (aiokafka's `acks=1`). A leader that fails before replicating
-//! loses records the delivery callback already reported as delivered.
+//! or by its client's default (aiokafka's `acks=1`; kafka-python's through 2.3, judged only
+//! when the project pins a version: `knowledge::version`). A leader that fails before
+//! replicating loses records the delivery callback already reported as delivered.
 
 use crate::analysis::config::{ConfigValue, ConfigView};
 use crate::diagnostic::Finding;
+use crate::knowledge::version::{always, Pins};
 use crate::knowledge::{AcksKeys, Role};
 use crate::registry::Rule;
 use crate::rules::RuleContext;
@@ -13,8 +15,9 @@ use crate::rules::RuleContext;
 enum Weak {
     /// Set to `0` or `1` under this key.
     Set(&'static str, i64),
-    /// Left at the client's default, which is `acks=1`.
-    Default,
+    /// Left at the client's default, which is `acks=1`; for a default that changed between
+    /// releases, the pinned version it was read for (`kafka-python ==2.0.2 (requirements.txt)`).
+    Default(Option<String>),
 }
 
 /// OL205
@@ -28,7 +31,8 @@ pub(crate) fn weak_acks(ctx: &RuleContext) {
             continue;
         }
         let library = ctx.knowledge.lib(client.lib);
-        let Some(weak) = weakness(&client.config, &library.acks) else {
+        let Some(weak) = weakness(&client.config, &library.acks, library.name, ctx.file.pins)
+        else {
             continue;
         };
         let ty = client.ty.as_deref().unwrap_or("producer");
@@ -40,10 +44,11 @@ pub(crate) fn weak_acks(ctx: &RuleContext) {
                 ),
                 format!("`{key}={level}`"),
             ),
-            Weak::Default => (
+            Weak::Default(pinned) => (
                 format!(
-                    "`{ty}` leaves `acks` at {}'s default (`1`): {}",
+                    "`{ty}` leaves `acks` at {}'s default (`1`{}): {}",
                     library.name,
+                    pinned.map(|p| format!(" in {p}")).unwrap_or_default(),
                     consequence(1)
                 ),
                 format!("{}'s default `acks=1`", library.name),
@@ -65,8 +70,9 @@ fn consequence(level: i64) -> &'static str {
 }
 
 /// The weak acknowledgement level a complete configuration sets, if any. A value that is not
-/// a literal (`acks=settings.ACKS`) is not judged.
-fn weakness(config: &ConfigView, keys: &AcksKeys) -> Option<Weak> {
+/// a literal (`acks=settings.ACKS`) is not judged, nor a default that changed between
+/// releases when the versions the project allows (`pins`) do not agree on it.
+fn weakness(config: &ConfigView, keys: &AcksKeys, package: &str, pins: &Pins) -> Option<Weak> {
     let ConfigView::Visible { entries, .. } = config else {
         return None;
     };
@@ -77,8 +83,19 @@ fn weakness(config: &ConfigView, keys: &AcksKeys) -> Option<Weak> {
         .find_map(|(k, v)| keys.keys.iter().find(|&&key| key == k).map(|&key| (key, v)));
     match set {
         Some((key, value)) => level(value).map(|l| Weak::Set(key, l)),
-        None if keys.weak_default && !idempotent(config, keys) => Some(Weak::Default),
-        None => None,
+        None if idempotent(config, keys) => None,
+        None => {
+            let weak = pins.fact(package, keys.weak_default)?;
+            let pinned = always(keys.weak_default).is_none();
+            weak.then(|| {
+                Weak::Default(
+                    pinned
+                        .then(|| pins.get(package))
+                        .flatten()
+                        .map(|p| p.describe(package)),
+                )
+            })
+        }
     }
 }
 

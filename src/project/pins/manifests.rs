@@ -1,0 +1,166 @@
+//! Requirements: `requirements*.txt` (with the files they include by `-r` / `-c`),
+//! `pyproject.toml` (PEP 621 `[project] dependencies`, Poetry's
+//! `[tool.poetry.dependencies]`) and `setup.cfg` (`[options] install_requires`). Optional
+//! and development groups are not read: they need not be installed.
+
+use std::path::{Path, PathBuf};
+
+use super::specifier::{pep440, poetry, requirement as parse_requirement};
+use super::{requirement, Said};
+use crate::knowledge::version::normalise;
+
+/// How deep `-r` includes are followed.
+const MAX_INCLUDES: usize = 8;
+
+/// Every `requirements*.txt` of the project directory, in name order, and what they include.
+pub(super) fn requirements_files(dir: &Path, out: &mut Vec<Said>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("requirements") && n.ends_with(".txt"))
+        .collect();
+    names.sort();
+    let mut seen = Vec::new();
+    for name in names {
+        requirements_file(dir, &dir.join(name), 0, &mut seen, out);
+    }
+}
+
+/// One requirements file: its requirements, and the files it includes (relative to it).
+fn requirements_file(
+    dir: &Path,
+    path: &Path,
+    depth: usize,
+    seen: &mut Vec<PathBuf>,
+    out: &mut Vec<Said>,
+) {
+    if depth > MAX_INCLUDES || seen.iter().any(|p| p == path) {
+        return;
+    }
+    seen.push(path.to_path_buf());
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return;
+    };
+    let shown = path
+        .strip_prefix(dir)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .into_owned();
+    // A backslash at the end of a line continues it.
+    for line in text.replace("\\\r\n", " ").replace("\\\n", " ").lines() {
+        let line = match line.find(" #") {
+            Some(at) => &line[..at],
+            None if line.trim_start().starts_with('#') => "",
+            None => line,
+        }
+        .trim();
+        let include = ["-r", "--requirement", "-c", "--constraint"]
+            .iter()
+            .find_map(|o| line.strip_prefix(o));
+        match include {
+            Some(file) => {
+                let file = file.trim_start_matches([' ', '=']).trim();
+                if let Some(base) = path.parent() {
+                    requirements_file(dir, &base.join(file), depth + 1, seen, out);
+                }
+            }
+            None => push_pep508(line, &shown, out),
+        }
+    }
+}
+
+/// A PEP 508 requirement line, when it names a version range it can read.
+fn push_pep508(line: &str, file: &str, out: &mut Vec<Said>) {
+    let Some((package, spec)) = parse_requirement(line) else {
+        return;
+    };
+    if let Some(allowed) = pep440(&spec) {
+        out.push(requirement(package, &spec, allowed, file));
+    }
+}
+
+/// `pyproject.toml`: PEP 621 dependencies and Poetry's.
+pub(super) fn pyproject(dir: &Path, out: &mut Vec<Said>) {
+    const FILE: &str = "pyproject.toml";
+    let Some(doc) = toml_file(&dir.join(FILE)) else {
+        return;
+    };
+    let listed = doc
+        .get("project")
+        .and_then(|p| p.get("dependencies"))
+        .and_then(toml::Value::as_array);
+    for line in listed.into_iter().flatten().filter_map(toml::Value::as_str) {
+        push_pep508(line, FILE, out);
+    }
+    let poetry_deps = doc
+        .get("tool")
+        .and_then(|t| t.get("poetry"))
+        .and_then(|p| p.get("dependencies"))
+        .and_then(toml::Value::as_table);
+    for (name, value) in poetry_deps.into_iter().flatten() {
+        // `"^2.0"`, `{ version = "^2.0", .. }`, or a list of such tables (one per marker):
+        // a list allows what any of its entries does, and an entry without a version (a
+        // path or git dependency) allows anything.
+        let constraints: Vec<Option<&str>> = match value {
+            toml::Value::String(s) => vec![Some(s.as_str())],
+            toml::Value::Table(t) => vec![t.get("version").and_then(toml::Value::as_str)],
+            toml::Value::Array(items) => (items.iter())
+                .map(|i| i.get("version").and_then(toml::Value::as_str))
+                .collect(),
+            _ => continue,
+        };
+        let Some(spec) = constraints.iter().copied().collect::<Option<Vec<&str>>>() else {
+            continue;
+        };
+        let spec = spec.join(" || ");
+        if let Some(allowed) = poetry(&spec) {
+            out.push(requirement(normalise(name), &spec, allowed, FILE));
+        }
+    }
+}
+
+/// `setup.cfg`'s `install_requires` under `[options]`: on its line, or one per indented line
+/// below it.
+pub(super) fn setup_cfg(dir: &Path, out: &mut Vec<Said>) {
+    const FILE: &str = "setup.cfg";
+    let Ok(text) = std::fs::read_to_string(dir.join(FILE)) else {
+        return;
+    };
+    let mut section = "";
+    let mut in_requires = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            section = trimmed;
+            in_requires = false;
+            continue;
+        }
+        if trimmed.is_empty() || trimmed.starts_with(['#', ';']) {
+            continue;
+        }
+        let indented = line.starts_with([' ', '\t']);
+        if in_requires && indented {
+            push_pep508(trimmed, FILE, out);
+            continue;
+        }
+        in_requires = false;
+        if section != "[options]" {
+            continue;
+        }
+        if let Some((key, value)) = trimmed.split_once('=') {
+            if key.trim() == "install_requires" {
+                in_requires = true;
+                if !value.trim().is_empty() {
+                    push_pep508(value.trim(), FILE, out);
+                }
+            }
+        }
+    }
+}
+
+/// A TOML file's document, when it reads and parses.
+pub(super) fn toml_file(path: &Path) -> Option<toml::Table> {
+    std::fs::read_to_string(path).ok()?.parse().ok()
+}

@@ -1,0 +1,272 @@
+//! The client versions a project pins, from its dependency files in the project directory:
+//! requirements (`requirements*.txt` and the files they include, `pyproject.toml`'s PEP 621
+//! and Poetry dependencies, `setup.cfg`'s `install_requires`) and lock files (`poetry.lock`,
+//! `uv.lock`, `Pipfile.lock`, `Cargo.lock`). A lock file gives the exact version and wins over
+//! every requirement; requirements hold together (their specifiers intersect), and a project
+//! whose requirements contradict each other pins nothing. Read once per project per run, for
+//! the projects that have a file to lint; a file that cannot be read or parsed is skipped.
+
+mod locks;
+mod manifests;
+mod specifier;
+
+use std::path::Path;
+
+use crate::knowledge::version::{normalise, Pin, Pins, Version, VersionSet};
+
+/// What one file says about one package.
+struct Said {
+    package: String,
+    allowed: VersionSet,
+    shown: String,
+    file: String,
+}
+
+/// The pins of `packages` (package names, as the libraries name them) in the project at
+/// `dir`.
+pub fn read(dir: &Path, packages: &[&str]) -> Pins {
+    let wanted: Vec<String> = packages.iter().map(|p| normalise(p)).collect();
+    let mut required = Vec::new();
+    manifests::requirements_files(dir, &mut required);
+    manifests::pyproject(dir, &mut required);
+    manifests::setup_cfg(dir, &mut required);
+    let mut locked = Vec::new();
+    locks::read(dir, &mut locked);
+    let mut pins = Pins::default();
+    for package in wanted {
+        let pin = combine(&locked, &package, VersionSet::or, " or ")
+            .or_else(|| combine(&required, &package, VersionSet::and, ", "));
+        if let Some(pin) = pin.filter(|p| !p.allowed.is_empty()) {
+            pins.packages.push((package, pin));
+        }
+    }
+    pins
+}
+
+/// What the files say of `package`, joined with `join` (locks: any of their versions;
+/// requirements: all of their specifiers).
+fn combine(
+    said: &[Said],
+    package: &str,
+    join: fn(&VersionSet, &VersionSet) -> VersionSet,
+    sep: &str,
+) -> Option<Pin> {
+    let mut out: Option<Pin> = None;
+    for s in said.iter().filter(|s| s.package == package) {
+        match &mut out {
+            None => {
+                out = Some(Pin {
+                    allowed: s.allowed.clone(),
+                    shown: s.shown.clone(),
+                    from: vec![s.file.clone()],
+                })
+            }
+            Some(pin) => {
+                pin.allowed = join(&pin.allowed, &s.allowed);
+                if !pin.shown.split(sep).any(|x| x == s.shown) {
+                    pin.shown = format!("{}{sep}{}", pin.shown, s.shown);
+                }
+                if !pin.from.contains(&s.file) {
+                    pin.from.push(s.file.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A requirement's record: `shown` is its specifier, or `any version`.
+fn requirement(package: String, spec: &str, allowed: VersionSet, file: &str) -> Said {
+    Said {
+        package,
+        allowed,
+        shown: if spec.is_empty() {
+            "any version".into()
+        } else {
+            spec.to_string()
+        },
+        file: file.to_string(),
+    }
+}
+
+/// A lock file's record of an exact version.
+fn locked(package: &str, version: &str, file: &str) -> Option<Said> {
+    let v = Version::parse(version)?;
+    Some(Said {
+        package: normalise(package),
+        allowed: VersionSet::exactly(v),
+        shown: version.trim().to_string(),
+        file: file.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knowledge::version::Since;
+
+    const ACKS: Since<&str> = &[(&[], "1"), (&[3, 0], "all")];
+
+    fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        dir
+    }
+
+    fn pins(files: &[(&str, &str)]) -> Pins {
+        read(
+            project(files).path(),
+            &["kafka-python", "rdkafka", "aiokafka"],
+        )
+    }
+
+    fn shown(pins: &Pins, package: &str) -> Option<String> {
+        pins.get(package).map(|p| p.describe(package))
+    }
+
+    #[test]
+    fn requirements_files_and_their_includes() {
+        let p = pins(&[
+            (
+                "requirements.txt",
+                "# pinned for production\n-r requirements/base.txt\nrequests==2.31  # http\n",
+            ),
+            ("requirements/base.txt", "kafka-python>=2.0 \\\n    ,<2.3\n"),
+        ]);
+        assert_eq!(
+            shown(&p, "kafka-python").as_deref(),
+            Some("kafka-python >=2.0,<2.3 (requirements/base.txt)")
+        );
+        assert_eq!(p.fact("kafka-python", ACKS), Some("1"));
+        assert_eq!(p.get("aiokafka"), None);
+        // Every requirements*.txt holds: a development file narrows the range.
+        let p = pins(&[
+            ("requirements.txt", "kafka-python>=2.0\n"),
+            ("requirements-dev.txt", "kafka-python<3\n"),
+        ]);
+        assert_eq!(p.fact("kafka-python", ACKS), Some("1"));
+        assert_eq!(
+            shown(&p, "kafka-python").as_deref(),
+            Some("kafka-python <3, >=2.0 (requirements-dev.txt, requirements.txt)")
+        );
+        // An include cycle ends; contradicting requirements pin nothing.
+        let p = pins(&[
+            (
+                "requirements.txt",
+                "-r requirements-b.txt\nkafka-python==2.0.2\n",
+            ),
+            (
+                "requirements-b.txt",
+                "-r requirements.txt\nkafka-python>=3\n",
+            ),
+        ]);
+        assert_eq!(p.get("kafka-python"), None);
+    }
+
+    #[test]
+    fn pyproject_pep_621_and_poetry() {
+        let p = pins(&[(
+            "pyproject.toml",
+            "[project]\nname = \"svc\"\ndependencies = [\"kafka-python~=3.0\", \"aiokafka>=0.8\"]\n",
+        )]);
+        assert_eq!(p.fact("kafka-python", ACKS), Some("all"));
+        assert_eq!(
+            shown(&p, "aiokafka").as_deref(),
+            Some("aiokafka >=0.8 (pyproject.toml)")
+        );
+        let p = pins(&[(
+            "pyproject.toml",
+            "[tool.poetry.dependencies]\npython = \"^3.10\"\nkafka-python = { version = \"^2.0.2\", extras = [\"crc32c\"] }\n",
+        )]);
+        assert_eq!(p.fact("kafka-python", ACKS), Some("1"));
+        assert_eq!(
+            shown(&p, "kafka-python").as_deref(),
+            Some("kafka-python ^2.0.2 (pyproject.toml)")
+        );
+        let p = pins(&[(
+            "pyproject.toml",
+            "[tool.poetry.dependencies]\nkafka-python = \"*\"\n",
+        )]);
+        assert_eq!(p.fact("kafka-python", ACKS), None);
+        // A file that is not TOML is skipped.
+        assert_eq!(pins(&[("pyproject.toml", "[project\n")]), Pins::default());
+    }
+
+    #[test]
+    fn setup_cfg_install_requires() {
+        let p = pins(&[(
+            "setup.cfg",
+            "[metadata]\nname = svc\n\n[options]\ninstall_requires =\n    requests\n    kafka-python==2.2.15\npackages = find:\n",
+        )]);
+        assert_eq!(
+            shown(&p, "kafka-python").as_deref(),
+            Some("kafka-python ==2.2.15 (setup.cfg)")
+        );
+    }
+
+    #[test]
+    fn a_lock_file_wins_over_a_requirement() {
+        let p = pins(&[
+            ("pyproject.toml", "[project]\ndependencies = [\"kafka-python>=2.0\"]\n"),
+            (
+                "poetry.lock",
+                "[[package]]\nname = \"kafka-python\"\nversion = \"2.0.2\"\n\n[[package]]\nname = \"six\"\nversion = \"1.16.0\"\n",
+            ),
+        ]);
+        assert_eq!(
+            shown(&p, "kafka-python").as_deref(),
+            Some("kafka-python 2.0.2 (poetry.lock)")
+        );
+        assert_eq!(p.fact("kafka-python", ACKS), Some("1"));
+    }
+
+    #[test]
+    fn uv_pipfile_and_cargo_locks() {
+        let p = pins(&[(
+            "uv.lock",
+            "version = 1\n\n[[package]]\nname = \"kafka-python\"\nversion = \"3.0.1\"\nsource = { registry = \"x\" }\n",
+        )]);
+        assert_eq!(p.fact("kafka-python", ACKS), Some("all"));
+        let p = pins(&[(
+            "Pipfile.lock",
+            r#"{"_meta": {}, "default": {"kafka-python": {"hashes": [], "version": "==2.2.3"}}, "develop": {}}"#,
+        )]);
+        assert_eq!(
+            shown(&p, "kafka-python").as_deref(),
+            Some("kafka-python 2.2.3 (Pipfile.lock)")
+        );
+        let p = pins(&[(
+            "Cargo.lock",
+            "version = 3\n\n[[package]]\nname = \"rdkafka\"\nversion = \"0.36.2\"\n",
+        )]);
+        assert_eq!(
+            shown(&p, "rdkafka").as_deref(),
+            Some("rdkafka 0.36.2 (Cargo.lock)")
+        );
+        // Two lock files that disagree allow either version.
+        let p = pins(&[
+            (
+                "poetry.lock",
+                "[[package]]\nname = \"kafka-python\"\nversion = \"2.0.2\"\n",
+            ),
+            (
+                "uv.lock",
+                "[[package]]\nname = \"kafka-python\"\nversion = \"3.0.0\"\n",
+            ),
+        ]);
+        assert_eq!(p.fact("kafka-python", ACKS), None);
+        assert_eq!(
+            shown(&p, "kafka-python").as_deref(),
+            Some("kafka-python 2.0.2 or 3.0.0 (poetry.lock, uv.lock)")
+        );
+    }
+
+    #[test]
+    fn no_dependency_file_pins_nothing() {
+        assert_eq!(pins(&[("app.py", "import kafka\n")]), Pins::default());
+    }
+}
