@@ -44,7 +44,13 @@ pub struct Suggestion {
     pub method: String,
     /// The polled message variable.
     pub message: String,
-    /// Source text of the call's arguments to keep, keywords as `name=value`.
+    /// Source text of the call's positional arguments to keep (Python), before the inserted
+    /// one (`{before}`).
+    pub before: Vec<String>,
+    /// The keyword the message is passed as, when not the template's (a wrapper's parameter).
+    pub keyword: Option<String>,
+    /// Source text of the call's other arguments to keep, keywords as `name=value` (`{args}`;
+    /// in Rust every kept argument).
     pub keep_args: Vec<String>,
     /// Names of the template bound under another name in the file (`TopicPartition` imported
     /// `as TP`): each whole-word occurrence in the template is written as the local name.

@@ -23,6 +23,10 @@ use offsetlint::ExitStatus;
 const HOLE: &str = "<message>";
 const HOLE_NAME: &str = "offsetlint_hole";
 
+/// A fix's edit: (line, column, end_line, end_column, content), 1-based columns in
+/// characters.
+type JsonEdit = (usize, usize, usize, usize, String);
+
 /// One finding as the JSON output gives it.
 struct Found {
     path: PathBuf,
@@ -30,8 +34,7 @@ struct Found {
     column: usize,
     code: String,
     help: Option<String>,
-    /// (line, column, end_line, end_column, content), 1-based columns in characters.
-    edits: Option<Vec<(usize, usize, usize, usize, String)>>,
+    edits: Option<Vec<JsonEdit>>,
 }
 
 fn check_json(target: &Path) -> Vec<Found> {
@@ -106,7 +109,7 @@ fn offset(source: &str, line: usize, column: usize) -> usize {
             .map_or(rest.len(), |(i, _)| i)
 }
 
-fn apply(source: &str, edits: &[(usize, usize, usize, usize, String)]) -> String {
+fn apply(source: &str, edits: &[JsonEdit]) -> String {
     let mut ranges: Vec<(usize, usize, &str)> = edits
         .iter()
         .map(|(l, c, el, ec, content)| {
@@ -271,11 +274,17 @@ fn python_names(code: &str) -> Result<Vec<String>, String> {
 }
 
 /// Variable names of a Rust expression: single-segment lower-case paths (`CommitMode::Sync`,
-/// statics and `self` are not local variables).
+/// statics, `self` and called functions are not local variables).
 fn rust_names(code: &str) -> Result<Vec<String>, String> {
     use syn::visit::Visit;
     struct Names(Vec<String>);
     impl<'a> Visit<'a> for Names {
+        fn visit_expr_call(&mut self, c: &'a syn::ExprCall) {
+            if !matches!(&*c.func, syn::Expr::Path(_)) {
+                self.visit_expr(&c.func);
+            }
+            c.args.iter().for_each(|a| self.visit_expr(a));
+        }
         fn visit_expr_path(&mut self, p: &'a syn::ExprPath) {
             if let Some(id) = p.path.get_ident() {
                 let s = id.to_string();

@@ -70,9 +70,20 @@ pub struct Library {
     /// `()` or in `Drop::drop`).
     pub delivery_hint_local: &'static str,
     pub flush_hint_local: &'static str,
-    /// OL101's replacement call: `{receiver}`, `{method}`, `{message}`, `{args}` (the call's
-    /// other arguments, each preceded by `, `) and `{last_arg=DEFAULT}` are filled in.
+    /// OL101's replacement call: `{receiver}`, `{method}`, `{message}`, `{before}` (the call's
+    /// positional arguments, each followed by `, `), `{args}` (its keyword arguments, each
+    /// preceded by `, `; in Rust every argument), `{kw=NAME}` (the keyword the message is
+    /// passed as: NAME, or a wrapper's parameter), `{kw}` (a keyword only where a wrapper
+    /// takes the value by name) and `{last_arg=DEFAULT}` are filled in.
     pub commit_fix: &'static str,
+    /// The same for a batch (`{message}` is the batch): the offsets of the last message of
+    /// each partition, plus one. `None`: no call form (the help says what to commit).
+    pub commit_batch_fix: Option<&'static str>,
+    /// The names `commit_batch_fix` uses that the file must bind.
+    pub commit_batch_imports: FixImports,
+    /// Callbacks run on a rebalance, where no message is at hand: a commit there has no
+    /// message form (`pre_rebalance`, `on_partitions_revoked`).
+    pub rebalance_callbacks: &'static [&'static str],
     /// The names `commit_fix` uses that the file must bind, and where they are imported from.
     pub commit_fix_imports: FixImports,
     /// Whether `commit_fix` is offered as a fix: `false` when no form of it runs with every

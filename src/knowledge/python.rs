@@ -12,6 +12,24 @@ const STRUCTS_AIOKAFKA: FixImports = FixImports {
     names: &["TopicPartition", "OffsetAndMetadata"],
 };
 
+const TOPIC_PARTITION_CONFLUENT: FixImports = FixImports {
+    module: "confluent_kafka",
+    names: &["TopicPartition"],
+};
+
+const OFFSET_AIOKAFKA: FixImports = FixImports {
+    module: "aiokafka.structs",
+    names: &["OffsetAndMetadata"],
+};
+
+const OFFSET_KAFKA_PYTHON: FixImports = FixImports {
+    module: "kafka.structs",
+    names: &["OffsetAndMetadata"],
+};
+
+/// `getmany()` / kafka-python's `poll()`: a map of partition to its messages.
+const PARTITION_MAP_BATCH: &str = "{receiver}.{method}({before}{kw}{tp: OffsetAndMetadata(records[-1].offset + 1, \"\") for tp, records in {message}.items() if records}{args})";
+
 const STRUCTS_KAFKA_PYTHON: FixImports = FixImports {
     module: "kafka.structs",
     names: &["TopicPartition", "OffsetAndMetadata"],
@@ -34,8 +52,12 @@ pub(super) fn register(k: &mut Knowledge) {
             flush_hint: "check it: `if producer.flush(timeout): ...` (it returns how many messages are still queued)",
             delivery_hint_local: "pass `on_delivery=callback` and record failures",
             flush_hint_local: "check it: `if producer.flush(timeout): ...` (it returns how many messages are still queued)",
-            commit_fix: "{receiver}.{method}(message={message}{args})",
+            commit_fix: "{receiver}.{method}({before}{kw=message}{message}{args})",
             commit_fix_imports: FixImports::NONE,
+            // `consume(n)`: a list in poll order, so the last offset seen per partition wins.
+            commit_batch_fix: Some("{receiver}.{method}({before}offsets=[TopicPartition(t, p, o + 1) for (t, p), o in {(m.topic(), m.partition()): m.offset() for m in {message}}.items()]{args})"),
+            commit_batch_imports: TOPIC_PARTITION_CONFLUENT,
+            rebalance_callbacks: &["on_revoke", "on_assign", "on_lost"],
             commit_fix_applies: true,
             auto_commit: AutoCommitKeys {
                 group: "group.id",
@@ -107,8 +129,11 @@ pub(super) fn register(k: &mut Knowledge) {
             flush_hint: "check it",
             delivery_hint_local: "use `send_and_wait(..)`, or keep the returned future and `await` it",
             flush_hint_local: "check it",
-            commit_fix: "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})",
+            commit_fix: "{receiver}.{method}({before}{kw}{TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})",
             commit_fix_imports: STRUCTS_AIOKAFKA,
+            commit_batch_fix: Some(PARTITION_MAP_BATCH),
+            commit_batch_imports: OFFSET_AIOKAFKA,
+            rebalance_callbacks: &["on_partitions_revoked", "on_partitions_assigned", "on_partitions_lost"],
             commit_fix_applies: true,
             auto_commit: AutoCommitKeys {
                 group: "group_id",
@@ -155,8 +180,11 @@ pub(super) fn register(k: &mut Knowledge) {
             flush_hint: "check it",
             delivery_hint_local: "call `.get(timeout=..)` on the returned future, or `add_errback(..)`",
             flush_hint_local: "check it",
-            commit_fix: "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})",
+            commit_fix: "{receiver}.{method}({before}{kw}{TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})",
             commit_fix_imports: STRUCTS_KAFKA_PYTHON,
+            commit_batch_fix: Some(PARTITION_MAP_BATCH),
+            commit_batch_imports: OFFSET_KAFKA_PYTHON,
+            rebalance_callbacks: &["on_partitions_revoked", "on_partitions_assigned"],
             // kafka-python 2.0.x's `OffsetAndMetadata` takes (offset, metadata); 2.1 added
             // `leader_epoch`, and no one form is known to run with every 2.x release: the
             // suggestion (2.0's form) is help text, not a fix.

@@ -23,6 +23,10 @@ pub(super) fn register(k: &mut Knowledge) {
             flush_hint_local: "handle it: `if let Err(e) = producer.flush(timeout) { .. }`",
             commit_fix: "{receiver}.commit_message(&{message}, {last_arg=CommitMode::Async})",
             commit_fix_imports: FixImports::NONE,
+            // rdkafka consumers receive one message at a time.
+            commit_batch_fix: None,
+            commit_batch_imports: FixImports::NONE,
+            rebalance_callbacks: &["pre_rebalance", "post_rebalance"],
             commit_fix_applies: true,
             auto_commit: AutoCommitKeys {
                 group: "group.id",
