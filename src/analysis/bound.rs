@@ -1,11 +1,11 @@
 //! Which binding of a name reaches a point of a body on every path: the suggestion rules name
 //! only variables that hold their value there (catalog, "What a run promises"). A name bound
 //! in a sibling branch or `select!` arm, in a loop body the point follows, or after the point
-//! is not bound there. Approximate: it follows blocks, not data flow; a Python `with` body
-//! binds for what follows it, a Rust block does not.
+//! is not bound there. Approximate: it follows blocks, not data flow; what a nested block
+//! binds (a `with` body, a Rust block) does not count after it, as in Rust.
 
 use crate::model::Expr;
-use crate::model::{Block, Lang, Stmt, StmtKind, Target, TextRange};
+use crate::model::{Block, Stmt, StmtKind, Target, TextRange};
 
 /// How the name got the value that reaches the point.
 #[derive(Debug, Clone, Copy)]
@@ -17,14 +17,9 @@ pub enum Bound<'m> {
 }
 
 /// The binding of `name` that holds at `at` (the start of a statement inside `stmts`).
-pub fn binding_at<'m>(
-    stmts: &'m Block,
-    name: &str,
-    at: TextRange,
-    lang: Lang,
-) -> Option<Bound<'m>> {
+pub fn binding_at<'m>(stmts: &'m Block, name: &str, at: TextRange) -> Option<Bound<'m>> {
     let mut found = None;
-    walk(stmts, name, at, lang, &mut found);
+    walk(stmts, name, at, &mut found);
     found
 }
 
@@ -32,48 +27,33 @@ fn contains(outer: TextRange, at: TextRange) -> bool {
     outer.start <= at.start && at.start < outer.end
 }
 
-fn walk<'m>(
-    stmts: &'m Block,
-    name: &str,
-    at: TextRange,
-    lang: Lang,
-    found: &mut Option<Bound<'m>>,
-) {
+fn walk<'m>(stmts: &'m Block, name: &str, at: TextRange, found: &mut Option<Bound<'m>>) {
     for s in stmts {
         if s.range.end <= at.start {
-            binds_after(s, name, lang, found);
+            binds_after(s, name, found);
         } else if contains(s.range, at) {
-            enter(s, name, at, lang, found);
+            enter(s, name, at, found);
             return;
         }
     }
 }
 
-/// What a statement that ran before the point leaves bound.
-fn binds_after<'m>(s: &'m Stmt, name: &str, lang: Lang, found: &mut Option<Bound<'m>>) {
-    match &s.kind {
-        StmtKind::Assign { targets, value, .. }
-            if targets.iter().any(|t| target_binds(t, name)) =>
-        {
+/// What a statement that ran before the point leaves bound: only its own assignment.
+fn binds_after<'m>(s: &'m Stmt, name: &str, found: &mut Option<Bound<'m>>) {
+    if let StmtKind::Assign { targets, value, .. } = &s.kind {
+        if targets.iter().any(|t| target_binds(t, name)) {
             *found = Some(Bound::Assigned(value));
         }
-        // `with` bodies run through; a Rust block's `let`s end with it.
-        StmtKind::Block(b) if lang == Lang::Python => {
-            for inner in b {
-                binds_after(inner, name, lang, found);
-            }
-        }
-        _ => {}
     }
 }
 
-fn enter<'m>(s: &'m Stmt, name: &str, at: TextRange, lang: Lang, found: &mut Option<Bound<'m>>) {
+fn enter<'m>(s: &'m Stmt, name: &str, at: TextRange, found: &mut Option<Bound<'m>>) {
     let inside = |b: &Block| b.iter().any(|s| contains(s.range, at));
     match &s.kind {
         StmtKind::If { body, orelse, .. } => {
             for b in [body, orelse] {
                 if inside(b) {
-                    walk(b, name, at, lang, found);
+                    walk(b, name, at, found);
                 }
             }
         }
@@ -82,7 +62,7 @@ fn enter<'m>(s: &'m Stmt, name: &str, at: TextRange, lang: Lang, found: &mut Opt
                 if arm.bindings.iter().any(|b| b == name) {
                     *found = Some(Bound::Pattern);
                 }
-                walk(&arm.body, name, at, lang, found);
+                walk(&arm.body, name, at, found);
             }
         }
         StmtKind::Loop {
@@ -95,9 +75,9 @@ fn enter<'m>(s: &'m Stmt, name: &str, at: TextRange, lang: Lang, found: &mut Opt
                 if target.as_deref().is_some_and(|t| target_binds(t, name)) {
                     *found = Some(Bound::Pattern);
                 }
-                walk(body, name, at, lang, found);
+                walk(body, name, at, found);
             } else if inside(orelse) {
-                walk(orelse, name, at, lang, found);
+                walk(orelse, name, at, found);
             }
         }
         StmtKind::Try {
@@ -107,23 +87,23 @@ fn enter<'m>(s: &'m Stmt, name: &str, at: TextRange, lang: Lang, found: &mut Opt
             finally,
         } => {
             if inside(body) {
-                walk(body, name, at, lang, found);
+                walk(body, name, at, found);
             } else if let Some(h) = handlers.iter().find(|h| inside(&h.body)) {
                 if h.name.as_deref() == Some(name) {
                     *found = Some(Bound::Pattern);
                 }
-                walk(&h.body, name, at, lang, found);
+                walk(&h.body, name, at, found);
             } else if inside(orelse) {
                 // `else` runs after the whole body.
                 for s in body {
-                    binds_after(s, name, lang, found);
+                    binds_after(s, name, found);
                 }
-                walk(orelse, name, at, lang, found);
+                walk(orelse, name, at, found);
             } else if inside(finally) {
-                walk(finally, name, at, lang, found);
+                walk(finally, name, at, found);
             }
         }
-        StmtKind::Block(b) => walk(b, name, at, lang, found),
+        StmtKind::Block(b) => walk(b, name, at, found),
         _ => {}
     }
 }

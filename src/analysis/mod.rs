@@ -248,13 +248,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// consumer.recv().await` in Rust is a `KafkaResult`).
     pub fn messages_at(&self, body: BodyId, at: TextRange) -> Vec<&'m str> {
         let stmts = &self.index.body(body).stmts;
-        let lang = self.program.file(self.file).lang;
         self.polled_messages(body)
             .iter()
             .copied()
-            .filter(|name| match bound::binding_at(stmts, name, at, lang) {
+            .filter(|name| match bound::binding_at(stmts, name, at) {
                 Some(bound::Bound::Pattern) => true,
-                Some(bound::Bound::Assigned(v)) => lang == Lang::Python || !self.is_poll(v),
+                Some(bound::Bound::Assigned(v)) => !self.holds_poll_result(v),
                 None => false,
             })
             .collect()
@@ -265,13 +264,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     pub fn batch_at(&self, body: BodyId, at: TextRange) -> Option<&'m str> {
         let index = &self.index.bodies[body.0 as usize];
         let stmts = &self.index.body(body).stmts;
-        let lang = self.program.file(self.file).lang;
         let mut batches: Vec<&str> = index
             .assigns
             .keys()
             .copied()
             .filter(|name| !name.starts_with('_'))
-            .filter(|name| match bound::binding_at(stmts, name, at, lang) {
+            .filter(|name| match bound::binding_at(stmts, name, at) {
                 Some(bound::Bound::Assigned(v)) => self.polls_kind(v, false),
                 _ => false,
             })
@@ -283,16 +281,17 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         }
     }
 
-    /// `consumer.poll(..)` / `consumer.recv().await` as written, not unwrapped.
-    fn is_poll(&self, v: &Expr) -> bool {
+    /// `consumer.recv().await` / `consumer.poll(..)` as written, of a client whose poll
+    /// returns a result still to unwrap.
+    fn holds_poll_result(&self, v: &Expr) -> bool {
         let v = match v {
             Expr::Await { value, .. } => value,
             other => other,
         };
-        matches!(v, Expr::Call(c) if matches!(
-            self.facts(c.id).map(|f| &f.op),
-            Some(Op::Poll { .. })
-        ))
+        let Expr::Call(c) = v else { return false };
+        self.facts(c.id).is_some_and(|f| {
+            matches!(f.op, Op::Poll { .. }) && self.knowledge.lib(f.client.lib).poll_wraps_result
+        })
     }
 
     /// Whether `e` (through awaits, `?` and pass-through calls) polls one message (`single`)

@@ -81,6 +81,9 @@ pub struct Library {
     pub commit_batch_fix: Option<&'static str>,
     /// The names `commit_batch_fix` uses that the file must bind.
     pub commit_batch_imports: FixImports,
+    /// Its single-message poll returns a result still to unwrap (rdkafka's `recv().await`
+    /// is a `KafkaResult`, `poll()` an `Option` of one): the bound name is not a message.
+    pub poll_wraps_result: bool,
     /// Callbacks run on a rebalance, where no message is at hand: a commit there has no
     /// message form (`pre_rebalance`, `on_partitions_revoked`).
     pub rebalance_callbacks: &'static [&'static str],

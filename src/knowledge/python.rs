@@ -57,6 +57,7 @@ pub(super) fn register(k: &mut Knowledge) {
             // `consume(n)`: a list in poll order, so the last offset seen per partition wins.
             commit_batch_fix: Some("{receiver}.{method}({before}offsets=[TopicPartition(t, p, o + 1) for (t, p), o in {(m.topic(), m.partition()): m.offset() for m in {message}}.items()]{args})"),
             commit_batch_imports: TOPIC_PARTITION_CONFLUENT,
+            poll_wraps_result: false,
             rebalance_callbacks: &["on_revoke", "on_assign", "on_lost"],
             commit_fix_applies: true,
             auto_commit: AutoCommitKeys {
@@ -133,6 +134,7 @@ pub(super) fn register(k: &mut Knowledge) {
             commit_fix_imports: STRUCTS_AIOKAFKA,
             commit_batch_fix: Some(PARTITION_MAP_BATCH),
             commit_batch_imports: OFFSET_AIOKAFKA,
+            poll_wraps_result: false,
             rebalance_callbacks: &["on_partitions_revoked", "on_partitions_assigned", "on_partitions_lost"],
             commit_fix_applies: true,
             auto_commit: AutoCommitKeys {
@@ -184,6 +186,7 @@ pub(super) fn register(k: &mut Knowledge) {
             commit_fix_imports: STRUCTS_KAFKA_PYTHON,
             commit_batch_fix: Some(PARTITION_MAP_BATCH),
             commit_batch_imports: OFFSET_KAFKA_PYTHON,
+            poll_wraps_result: false,
             rebalance_callbacks: &["on_partitions_revoked", "on_partitions_assigned"],
             // kafka-python 2.0.x's `OffsetAndMetadata` takes (offset, metadata); 2.1 added
             // `leader_epoch`, and no one form is known to run with every 2.x release: the

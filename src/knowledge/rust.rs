@@ -26,6 +26,7 @@ pub(super) fn register(k: &mut Knowledge) {
             // rdkafka consumers receive one message at a time.
             commit_batch_fix: None,
             commit_batch_imports: FixImports::NONE,
+            poll_wraps_result: true,
             rebalance_callbacks: &["pre_rebalance", "post_rebalance"],
             commit_fix_applies: true,
             auto_commit: AutoCommitKeys {

@@ -151,7 +151,10 @@ fn fill(s: &Suggestion, receiver: &str, message: &str, arg: impl Fn(&str) -> Str
     // `{last_arg=DEFAULT}`: the call's last kept argument (the commit mode), else DEFAULT.
     for (key, value) in [
         ("{kw=", s.keyword.clone().map(|k| format!("{k}="))),
-        ("{last_arg=", s.keep_args.last().map(|a| arg(a))),
+        (
+            "{last_arg=",
+            s.keep_args.last().or(s.before.last()).map(|a| arg(a)),
+        ),
     ] {
         if let Some(start) = out.find(key) {
             if let Some(len) = out[start..].find('}') {
@@ -200,7 +203,7 @@ fn render_rust(s: &Suggestion) -> Option<String> {
     Some(tighten(&tokens.to_string()))
 }
 
-/// A dotted path of identifiers, or an expression's source text (`ping(3)`) that parses as one.
+/// A dotted path of identifiers, or an expression's source text (`ping(3)`) as tokens.
 fn rust_receiver(text: &str) -> Option<String> {
     let path = || {
         let mut segments = text.split('.');
@@ -209,9 +212,8 @@ fn rust_receiver(text: &str) -> Option<String> {
         Some(quote!(#first #(. #rest)*).to_string())
     };
     path().or_else(|| {
-        syn::parse_str::<syn::Expr>(text)
-            .ok()
-            .map(|e| quote!(#e).to_string())
+        let tokens = text.parse::<TokenStream>().ok()?;
+        (!tokens.is_empty()).then(|| tokens.to_string())
     })
 }
 
@@ -343,7 +345,7 @@ mod tests {
             render(Lang::Rust, &s).unwrap(),
             "ping(3).commit_message(&m, CommitMode::Async)"
         );
-        assert_eq!(render(Lang::Rust, &suggestion(RUST, "a +", "m", &[])), None);
+        assert_eq!(render(Lang::Rust, &suggestion(RUST, "a(", "m", &[])), None);
     }
 
     #[test]

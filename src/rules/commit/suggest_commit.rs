@@ -9,7 +9,7 @@
 use crate::analysis::CallFacts;
 use crate::diagnostic::{Edit, Suggestion, MESSAGE_PLACEHOLDER};
 use crate::knowledge::{ArgSlot, Op};
-use crate::model::{Call, Lang, Ranged, Spread};
+use crate::model::{Call, Ranged, Spread};
 use crate::rules::commit::bare_commit::slot_fillers;
 use crate::rules::fix_imports;
 use crate::rules::RuleContext;
@@ -65,10 +65,9 @@ pub(super) fn suggest(
         else {
             continue;
         };
-        match (&a.name, lib.lang) {
-            (Some(name), _) => keywords.push((name.clone(), format!("{name}={text}"))),
-            (None, Lang::Python) => before.push(text.to_string()),
-            (None, Lang::Rust) => keywords.push((String::new(), text.to_string())),
+        match &a.name {
+            Some(name) => keywords.push((name.clone(), format!("{name}={text}"))),
+            None => before.push(text.to_string()),
         }
     }
     // The message: one that holds at the call; in a loop over a batch, the loop's name; else
