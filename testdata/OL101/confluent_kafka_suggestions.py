@@ -79,3 +79,13 @@ def branches(conf: dict, flag: bool) -> None:
         # `msg` is bound only in the other branch.
         # suggests: consumer.commit(message=<message>)
         consumer.commit()  # expect: OL101
+
+
+def batch_each(conf: dict) -> None:
+    consumer = Consumer(conf)
+    msgs = consumer.consume(100, 1.0)
+    for m in msgs:
+        print(m.value())
+        # Inside a loop over the batch: the loop's message.
+        # suggests: consumer.commit(message=m)
+        consumer.commit()  # expect: OL101

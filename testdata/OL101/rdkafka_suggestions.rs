@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use futures::StreamExt;
+
 use rdkafka::config::ClientConfig;
 use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer, ConsumerContext, Rebalance, StreamConsumer};
 use rdkafka::error::KafkaResult;
@@ -42,6 +44,21 @@ pub async fn unchecked(group: &str) -> KafkaResult<()> {
         // suggests: consumer.commit_message(&<message>, CommitMode::Sync)
         consumer.commit_consumer_state(CommitMode::Sync)?; // expect: OL101
     }
+}
+
+pub async fn streamed(group: &str) -> KafkaResult<()> {
+    let consumer: StreamConsumer = ClientConfig::new()
+        .set("group.id", group)
+        .set("enable.auto.commit", "false")
+        .create()?;
+    let mut stream = consumer.stream();
+    while let Some(r) = stream.next().await {
+        println!("{}", r.is_ok());
+    }
+    // A stream is not a batch: rdkafka has no batch form.
+    // suggests: consumer.commit_message(&<message>, CommitMode::Sync)
+    consumer.commit_consumer_state(CommitMode::Sync)?; // expect: OL101
+    Ok(())
 }
 
 pub struct Ctx;

@@ -73,19 +73,21 @@ pub(super) fn suggest(
     // The message: one that holds at the call; in a loop over a batch, the loop's name; else
     // the batch; else a placeholder (help only).
     let at = call.range;
-    let batch = analysis.batch_at(facts.body, at);
+    // A library without a batch form (rdkafka) has no batches, only streams (`stream()`).
+    let batch = analysis
+        .batch_at(facts.body, at)
+        .filter(|_| lib.commit_batch_fix.is_some());
     let in_loop = batch.and_then(|b| crate::analysis::bound::loop_target_over(&body.stmts, b, at));
     let (message, template, imports, what) = match (
         analysis.messages_at(facts.body, at).as_slice(),
         in_loop,
-        batch,
+        lib.commit_batch_fix.zip(batch),
     ) {
         ([one], _, _) => (*one, lib.commit_fix, lib.commit_fix_imports, MESSAGE),
         (_, Some(m), _) => (m, lib.commit_fix, lib.commit_fix_imports, MESSAGE),
-        (_, None, Some(b)) if facts.wrapper.is_none() => match lib.commit_batch_fix {
-            Some(t) => (b, t, lib.commit_batch_imports, BATCH),
-            None => return Err(BATCH.to_string()),
-        },
+        (_, None, Some((t, b))) if facts.wrapper.is_none() => {
+            (b, t, lib.commit_batch_imports, BATCH)
+        }
         _ => (
             MESSAGE_PLACEHOLDER,
             lib.commit_fix,
