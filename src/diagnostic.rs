@@ -44,7 +44,12 @@ pub struct Suggestion {
     pub method: String,
     /// The polled message variable.
     pub message: String,
-    /// Source text of the call's arguments to keep, keywords as `name=value`.
+    /// Source text of the call's positional arguments to keep, before the inserted one
+    /// (`{before}`; `{last_arg=..}` reads them too).
+    pub before: Vec<String>,
+    /// The keyword the message is passed as, when not the template's (a wrapper's parameter).
+    pub keyword: Option<String>,
+    /// Source text of the call's keyword arguments to keep, as `name=value` (`{args}`).
     pub keep_args: Vec<String>,
     /// Names of the template bound under another name in the file (`TopicPartition` imported
     /// `as TP`): each whole-word occurrence in the template is written as the local name.

@@ -88,10 +88,15 @@ fn every_format_names_the_cell() {
         )
     );
     assert_eq!(items[1]["cell"], 5);
-    // No fix is offered in a notebook (the suggestion stays in the help; two polled
-    // messages, `msg` and `m`, are in scope, so it names neither).
+    // No fix is offered in a notebook, but the suggestion stays in the help: `msg` is the
+    // one message bound before cell 3's commit (`m` is bound later, in cell 5); at cell 5's
+    // commit both are, so it names neither.
     assert!(first["fix"].is_null(), "{first}");
     assert!(first["help"]
+        .as_str()
+        .unwrap()
+        .contains("commit(message=msg)"));
+    assert!(items[1]["help"]
         .as_str()
         .unwrap()
         .contains("commit(message=<message>)"));

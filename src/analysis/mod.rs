@@ -6,6 +6,7 @@
 //! step, where SipHash was a tenth of a run. foldhash is seeded per process, so a crafted
 //! file cannot pick names that collide (which an unseeded hash such as Fx would allow).
 
+pub mod bound;
 pub mod config;
 pub mod context;
 pub mod control;
@@ -242,15 +243,72 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         self.polled[body.0 as usize].get_or_init(|| self.compute_polled_messages(body))
     }
 
-    fn compute_polled_messages(&self, body: BodyId) -> Vec<&'m str> {
+    /// The polled messages that hold a message at `at` on every path: bound before it, not
+    /// in a sibling branch or arm, and not a result still to unwrap (`let r =
+    /// consumer.recv().await` in Rust is a `KafkaResult`).
+    pub fn messages_at(&self, body: BodyId, at: TextRange) -> Vec<&'m str> {
+        let stmts = &self.index.body(body).stmts;
+        self.polled_messages(body)
+            .iter()
+            .copied()
+            .filter(|name| match bound::binding_at(stmts, name, at) {
+                Some(bound::Bound::Pattern) => true,
+                Some(bound::Bound::Assigned(v)) => !self.holds_poll_result(v),
+                None => false,
+            })
+            .collect()
+    }
+
+    /// A name bound to a batch (`consume(n)`, `getmany()`, kafka-python's `poll()`) that holds
+    /// it at `at` on every path.
+    pub fn batch_at(&self, body: BodyId, at: TextRange) -> Option<&'m str> {
         let index = &self.index.bodies[body.0 as usize];
-        let polls_one = |e: &Expr| match self.resolver.strip(self.file, e) {
+        let stmts = &self.index.body(body).stmts;
+        let mut batches: Vec<&str> = index
+            .assigns
+            .keys()
+            .copied()
+            .filter(|name| !name.starts_with('_'))
+            .filter(|name| match bound::binding_at(stmts, name, at) {
+                Some(bound::Bound::Assigned(v)) => self.polls_kind(v, false),
+                _ => false,
+            })
+            .collect();
+        batches.sort();
+        match batches.as_slice() {
+            [one] => Some(one),
+            _ => None,
+        }
+    }
+
+    /// `consumer.recv().await` / `consumer.poll(..)` as written, of a client whose poll
+    /// returns a result still to unwrap.
+    fn holds_poll_result(&self, v: &Expr) -> bool {
+        let v = match v {
+            Expr::Await { value, .. } => value,
+            other => other,
+        };
+        let Expr::Call(c) = v else { return false };
+        self.facts(c.id).is_some_and(|f| {
+            matches!(f.op, Op::Poll { .. }) && self.knowledge.lib(f.client.lib).poll_wraps_result
+        })
+    }
+
+    /// Whether `e` (through awaits, `?` and pass-through calls) polls one message (`single`)
+    /// or a batch.
+    fn polls_kind(&self, e: &Expr, single: bool) -> bool {
+        match self.resolver.strip(self.file, e) {
             Expr::Call(c) => matches!(
                 self.facts(c.id).map(|f| &f.op),
-                Some(Op::Poll { single: true })
+                Some(Op::Poll { single: s }) if *s == single
             ),
             _ => false,
-        };
+        }
+    }
+
+    fn compute_polled_messages(&self, body: BodyId) -> Vec<&'m str> {
+        let index = &self.index.bodies[body.0 as usize];
+        let polls_one = |e: &Expr| self.polls_kind(e, true);
         let mut out: Vec<&str> = index
             .assigns
             .iter()

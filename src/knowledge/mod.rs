@@ -53,10 +53,12 @@ impl FixImports {
     };
 }
 
-/// A form of OL101's replacement call (a `commit_fix` template) and the releases it runs with.
+/// A form of OL101's replacement call (a `commit_fix` template, and its `commit_batch_fix`)
+/// and the releases it runs with.
 #[derive(Debug, Clone, Copy)]
 pub struct FixForm {
     pub template: &'static str,
+    pub batch: Option<&'static str>,
     pub runs: version::Since<bool>,
 }
 
@@ -78,9 +80,23 @@ pub struct Library {
     /// `()` or in `Drop::drop`).
     pub delivery_hint_local: &'static str,
     pub flush_hint_local: &'static str,
-    /// OL101's replacement call: `{receiver}`, `{method}`, `{message}`, `{args}` (the call's
-    /// other arguments, each preceded by `, `) and `{last_arg=DEFAULT}` are filled in.
+    /// OL101's replacement call: `{receiver}`, `{method}`, `{message}`, `{before}` (the call's
+    /// positional arguments, each followed by `, `), `{args}` (its keyword arguments, each
+    /// preceded by `, `; in Rust every argument), `{kw=NAME}` (the keyword the message is
+    /// passed as: NAME, or a wrapper's parameter), `{kw}` (a keyword only where a wrapper
+    /// takes the value by name) and `{last_arg=DEFAULT}` are filled in.
     pub commit_fix: &'static str,
+    /// The same for a batch (`{message}` is the batch): the offsets of the last message of
+    /// each partition, plus one. `None`: no call form (the help says what to commit).
+    pub commit_batch_fix: Option<&'static str>,
+    /// The names `commit_batch_fix` uses that the file must bind.
+    pub commit_batch_imports: FixImports,
+    /// Its single-message poll returns a result still to unwrap (rdkafka's `recv().await`
+    /// is a `KafkaResult`, `poll()` an `Option` of one): the bound name is not a message.
+    pub poll_wraps_result: bool,
+    /// Callbacks run on a rebalance, where no message is at hand: a commit there has no
+    /// message form (`pre_rebalance`, `on_partitions_revoked`).
+    pub rebalance_callbacks: &'static [&'static str],
     /// The names `commit_fix` uses that the file must bind, and where they are imported from.
     pub commit_fix_imports: FixImports,
     /// When no one form of `commit_fix` runs with every release of the library: its forms
@@ -399,15 +415,20 @@ impl Default for Knowledge {
 }
 
 impl Library {
-    /// OL101's replacement call for the versions of the library the project pins: `None`
-    /// when no one form runs with all of them (see `commit_fix_versions`).
-    pub fn commit_fix_for(&self, pins: &version::Pins) -> Option<&'static str> {
+    /// OL101's replacement call (for one message, and for a batch) for the versions of the
+    /// library the project pins: `None` when no one form runs with all of them (see
+    /// `commit_fix_versions`).
+    pub fn commit_fix_for(&self, pins: &version::Pins) -> Option<FixForm> {
         if self.commit_fix_versions.is_empty() {
-            return Some(self.commit_fix);
+            return Some(FixForm {
+                template: self.commit_fix,
+                batch: self.commit_batch_fix,
+                runs: &[],
+            });
         }
         (self.commit_fix_versions.iter())
             .find(|form| pins.fact(self.name, form.runs) == Some(true))
-            .map(|form| form.template)
+            .copied()
     }
 }
 

@@ -13,9 +13,30 @@ const STRUCTS_AIOKAFKA: FixImports = FixImports {
 };
 
 /// OL101's fix for kafka-python 2.0 and 3.0 and later: `OffsetAndMetadata(offset, metadata)`.
-const KAFKA_PYTHON_FIX: &str = "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})";
-/// ... for kafka-python 2.1 and later, where `leader_epoch` is a field (-1: unknown).
-const KAFKA_PYTHON_FIX_EPOCH: &str = "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\", -1)}{args})";
+const KAFKA_PYTHON_FIX: &str = "{receiver}.{method}({before}{kw}{TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})";
+/// ... for kafka-python 2.1 to 2.3, where `leader_epoch` is a field without a default (-1:
+/// unknown).
+const KAFKA_PYTHON_FIX_EPOCH: &str = "{receiver}.{method}({before}{kw}{TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\", -1)}{args})";
+
+const TOPIC_PARTITION_CONFLUENT: FixImports = FixImports {
+    module: "confluent_kafka",
+    names: &["TopicPartition"],
+};
+
+const OFFSET_AIOKAFKA: FixImports = FixImports {
+    module: "aiokafka.structs",
+    names: &["OffsetAndMetadata"],
+};
+
+const OFFSET_KAFKA_PYTHON: FixImports = FixImports {
+    module: "kafka.structs",
+    names: &["OffsetAndMetadata"],
+};
+
+/// `getmany()` / kafka-python's `poll()`: a map of partition to its messages.
+const PARTITION_MAP_BATCH: &str = "{receiver}.{method}({before}{kw}{tp: OffsetAndMetadata(records[-1].offset + 1, \"\") for tp, records in {message}.items() if records}{args})";
+/// The same batch form for kafka-python 2.1 to 2.3.
+const PARTITION_MAP_BATCH_EPOCH: &str = "{receiver}.{method}({before}{kw}{tp: OffsetAndMetadata(records[-1].offset + 1, \"\", -1) for tp, records in {message}.items() if records}{args})";
 
 const STRUCTS_KAFKA_PYTHON: FixImports = FixImports {
     module: "kafka.structs",
@@ -39,8 +60,13 @@ pub(super) fn register(k: &mut Knowledge) {
             flush_hint: "check it: `if producer.flush(timeout): ...` (it returns how many messages are still queued)",
             delivery_hint_local: "pass `on_delivery=callback` and record failures",
             flush_hint_local: "check it: `if producer.flush(timeout): ...` (it returns how many messages are still queued)",
-            commit_fix: "{receiver}.{method}(message={message}{args})",
+            commit_fix: "{receiver}.{method}({before}{kw=message}{message}{args})",
             commit_fix_imports: FixImports::NONE,
+            // `consume(n)`: a list in poll order, so the last offset seen per partition wins.
+            commit_batch_fix: Some("{receiver}.{method}({before}offsets=[TopicPartition(t, p, o + 1) for (t, p), o in {(m.topic(), m.partition()): m.offset() for m in {message}}.items()]{args})"),
+            commit_batch_imports: TOPIC_PARTITION_CONFLUENT,
+            poll_wraps_result: false,
+            rebalance_callbacks: &["on_revoke", "on_assign", "on_lost"],
             commit_fix_versions: &[],
             commit_fix_unversioned: "",
             auto_commit: AutoCommitKeys {
@@ -113,8 +139,12 @@ pub(super) fn register(k: &mut Knowledge) {
             flush_hint: "check it",
             delivery_hint_local: "use `send_and_wait(..)`, or keep the returned future and `await` it",
             flush_hint_local: "check it",
-            commit_fix: "{receiver}.{method}({TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})",
+            commit_fix: "{receiver}.{method}({before}{kw}{TopicPartition({message}.topic, {message}.partition): OffsetAndMetadata({message}.offset + 1, \"\")}{args})",
             commit_fix_imports: STRUCTS_AIOKAFKA,
+            commit_batch_fix: Some(PARTITION_MAP_BATCH),
+            commit_batch_imports: OFFSET_AIOKAFKA,
+            poll_wraps_result: false,
+            rebalance_callbacks: &["on_partitions_revoked", "on_partitions_assigned", "on_partitions_lost"],
             commit_fix_versions: &[],
             commit_fix_unversioned: "",
             auto_commit: AutoCommitKeys {
@@ -164,12 +194,16 @@ pub(super) fn register(k: &mut Knowledge) {
             flush_hint_local: "check it",
             commit_fix: KAFKA_PYTHON_FIX,
             commit_fix_imports: STRUCTS_KAFKA_PYTHON,
+            commit_batch_fix: Some(PARTITION_MAP_BATCH),
+            commit_batch_imports: OFFSET_KAFKA_PYTHON,
+            poll_wraps_result: false,
+            rebalance_callbacks: &["on_partitions_revoked", "on_partitions_assigned"],
             // `OffsetAndMetadata` takes (offset, metadata) in 2.0, (offset, metadata,
             // leader_epoch) in 2.1 to 2.3, and has defaults for both from 3.0
             // (`kafka/structs.py` of each release): no one form runs with every release.
             commit_fix_versions: &[
-                FixForm { template: KAFKA_PYTHON_FIX, runs: &[(&[], true), (&[2, 1], false), (&[3, 0], true)] },
-                FixForm { template: KAFKA_PYTHON_FIX_EPOCH, runs: &[(&[], false), (&[2, 1], true)] },
+                FixForm { template: KAFKA_PYTHON_FIX, batch: Some(PARTITION_MAP_BATCH), runs: &[(&[], true), (&[2, 1], false), (&[3, 0], true)] },
+                FixForm { template: KAFKA_PYTHON_FIX_EPOCH, batch: Some(PARTITION_MAP_BATCH_EPOCH), runs: &[(&[], false), (&[2, 1], true), (&[3, 0], true)] },
             ],
             commit_fix_unversioned: "no replacement is suggested: kafka-python's `OffsetAndMetadata` takes `(offset, metadata)` in 2.0 and `(offset, metadata, leader_epoch)` in 2.1 to 2.3, and the project pins no kafka-python version that decides which (pin it in requirements.txt, pyproject.toml, setup.cfg or a lock file)",
             auto_commit: AutoCommitKeys {

@@ -23,6 +23,11 @@ pub(super) fn register(k: &mut Knowledge) {
             flush_hint_local: "handle it: `if let Err(e) = producer.flush(timeout) { .. }`",
             commit_fix: "{receiver}.commit_message(&{message}, {last_arg=CommitMode::Async})",
             commit_fix_imports: FixImports::NONE,
+            // rdkafka consumers receive one message at a time.
+            commit_batch_fix: None,
+            commit_batch_imports: FixImports::NONE,
+            poll_wraps_result: true,
+            rebalance_callbacks: &["pre_rebalance", "post_rebalance"],
             commit_fix_versions: &[],
             commit_fix_unversioned: "",
             auto_commit: AutoCommitKeys {

@@ -119,9 +119,9 @@ pub fn render(lang: Lang, s: &Suggestion) -> Option<String> {
         return render(lang, &stand_in).map(|t| t.replace(STAND_IN, MESSAGE_PLACEHOLDER));
     }
     match lang {
+        // The receiver is a dotted path or an expression's source text (`CONSUMERS[i]`).
         Lang::Python => {
-            let names_ok = s.receiver.split('.').all(is_identifier) && is_identifier(&s.message);
-            names_ok.then(|| fill(s, &s.receiver, &s.message, |a| a.to_string()))
+            is_identifier(&s.message).then(|| fill(s, &s.receiver, &s.message, |a| a.to_string()))
         }
         Lang::Rust => render_rust(s),
     }
@@ -134,17 +134,38 @@ fn fill(s: &Suggestion, receiver: &str, message: &str, arg: impl Fn(&str) -> Str
         .iter()
         .map(|a| format!(", {}", arg(a)))
         .collect();
+    let before: String = s.before.iter().map(|a| format!("{}, ", arg(a))).collect();
+    let by_name = s
+        .keyword
+        .as_ref()
+        .map(|k| format!("{k}="))
+        .unwrap_or_default();
     let mut out = renamed(s.template, &s.renames)
         .replace("{receiver}", receiver)
         .replace("{method}", &s.method)
+        .replace("{before}", &before)
+        .replace("{kw}", &by_name)
         .replace("{message}", message)
         .replace("{args}", &args);
+    // `{kw=NAME}`: the keyword the message is passed as, NAME unless a wrapper names it.
     // `{last_arg=DEFAULT}`: the call's last kept argument (the commit mode), else DEFAULT.
-    if let Some(start) = out.find("{last_arg=") {
-        if let Some(len) = out[start..].find('}') {
-            let default = out[start + "{last_arg=".len()..start + len].to_string();
-            let value = s.keep_args.last().map_or(default, |a| arg(a));
-            out.replace_range(start..=start + len, &value);
+    for (key, value) in [
+        ("{kw=", s.keyword.clone().map(|k| format!("{k}="))),
+        (
+            "{last_arg=",
+            s.keep_args.last().or(s.before.last()).map(|a| arg(a)),
+        ),
+    ] {
+        if let Some(start) = out.find(key) {
+            if let Some(len) = out[start..].find('}') {
+                let default = &out[start + key.len()..start + len];
+                let default = if key == "{kw=" {
+                    format!("{default}=")
+                } else {
+                    default.to_string()
+                };
+                out.replace_range(start..=start + len, &value.unwrap_or(default));
+            }
         }
     }
     out
@@ -172,10 +193,7 @@ fn renamed(template: &str, renames: &[(&str, String)]) -> String {
 }
 
 fn render_rust(s: &Suggestion) -> Option<String> {
-    let mut segments = s.receiver.split('.');
-    let first = rust_ident(segments.next()?)?;
-    let rest = segments.map(rust_ident).collect::<Option<Vec<_>>>()?;
-    let receiver = quote!(#first #(. #rest)*).to_string();
+    let receiver = rust_receiver(&s.receiver)?;
     let message = rust_ident(&s.message)?.to_string();
     let text = fill(s, &receiver, &message, |a| {
         a.parse::<TokenStream>()
@@ -183,6 +201,20 @@ fn render_rust(s: &Suggestion) -> Option<String> {
     });
     let tokens: TokenStream = text.parse().ok()?;
     Some(tighten(&tokens.to_string()))
+}
+
+/// A dotted path of identifiers, or an expression's source text (`ping(3)`) as tokens.
+fn rust_receiver(text: &str) -> Option<String> {
+    let path = || {
+        let mut segments = text.split('.');
+        let first = rust_ident(segments.next()?)?;
+        let rest = segments.map(rust_ident).collect::<Option<Vec<_>>>()?;
+        Some(quote!(#first #(. #rest)*).to_string())
+    };
+    path().or_else(|| {
+        let tokens = text.parse::<TokenStream>().ok()?;
+        (!tokens.is_empty()).then(|| tokens.to_string())
+    })
 }
 
 /// `quote` spaces every token; tighten to how the code would be written.
@@ -231,6 +263,8 @@ mod tests {
             receiver: receiver.into(),
             method: "commit".into(),
             message: message.into(),
+            before: Vec::new(),
+            keyword: None,
             keep_args: keep.iter().map(|s| s.to_string()).collect(),
             renames: Vec::new(),
         }
@@ -273,6 +307,45 @@ mod tests {
             "c.commit({TopicPartition(m.topic, m.partition): 1})"
         );
         assert_eq!(render(Lang::Python, &suggestion(t, "c", "m-1", &[])), None);
+    }
+
+    #[test]
+    fn positional_arguments_stay_first_and_keywords_follow_the_slot() {
+        let t = "{receiver}.{method}({before}{kw=message}{message}{args})";
+        let mut s = suggestion(t, "acker", "msg", &["asynchronous=False"]);
+        s.before = vec!["record".into()];
+        assert_eq!(
+            render(Lang::Python, &s).unwrap(),
+            "acker.commit(record, message=msg, asynchronous=False)"
+        );
+        // A wrapper's own parameter replaces the template's keyword.
+        s.keyword = Some("msg".into());
+        assert_eq!(
+            render(Lang::Python, &s).unwrap(),
+            "acker.commit(record, msg=msg, asynchronous=False)"
+        );
+        // `{kw}`: positional unless a keyword is given.
+        let aio = "{receiver}.{method}({before}{kw}{message}{args})";
+        let mut s = suggestion(aio, "c", "offs", &[]);
+        assert_eq!(render(Lang::Python, &s).unwrap(), "c.commit(offs)");
+        s.keyword = Some("offsets".into());
+        assert_eq!(render(Lang::Python, &s).unwrap(), "c.commit(offsets=offs)");
+    }
+
+    #[test]
+    fn receivers_that_are_not_paths_are_kept_as_written() {
+        let t = "{receiver}.{method}({before}{kw=message}{message}{args})";
+        let s = suggestion(t, "CONSUMERS[i]", "msg", &[]);
+        assert_eq!(
+            render(Lang::Python, &s).unwrap(),
+            "CONSUMERS[i].commit(message=msg)"
+        );
+        let s = suggestion(RUST, "ping(3)", "m", &[]);
+        assert_eq!(
+            render(Lang::Rust, &s).unwrap(),
+            "ping(3).commit_message(&m, CommitMode::Async)"
+        );
+        assert_eq!(render(Lang::Rust, &suggestion(RUST, "a(", "m", &[])), None);
     }
 
     #[test]

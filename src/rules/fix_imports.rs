@@ -16,9 +16,9 @@ pub struct Needed {
     pub edits: Vec<Edit>,
 }
 
-/// The imports `lib`'s fix needs in this file; `None` when it cannot have them.
-pub fn needed(ctx: &RuleContext, lib: &Library) -> Option<Needed> {
-    let wanted = lib.commit_fix_imports;
+/// The imports `wanted` (from `lib`) that a fix needs in this file; `None` when it cannot have
+/// them.
+pub fn needed(ctx: &RuleContext, lib: &Library, wanted: FixImports) -> Option<Needed> {
     let imports: Vec<&Import> = ctx
         .analysis
         .module

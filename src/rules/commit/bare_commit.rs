@@ -1,26 +1,28 @@
 //! OL101 bare-commit: a commit of the consumer's position instead of a processed message.
 
 use crate::analysis::{ArgPresence, CallFacts};
-use crate::diagnostic::{Finding, Suggestion};
-use crate::knowledge::Op;
-use crate::model::{BodyId, Call, Expr, Lit, Ranged, Spread};
+use crate::diagnostic::Finding;
+use crate::knowledge::{ArgSlot, Op};
+use crate::model::{Arg, BodyId, Call, Expr, Lit, Spread};
 use crate::registry::Rule;
-use crate::rules::fix_imports;
+use crate::rules::commit::suggest_commit::{self, Suggested};
 use crate::rules::helpers::with_receiver;
 use crate::rules::RuleContext;
+
+const HELP: &str = "a position-wide commit also commits offsets a failure path left uncommitted";
 
 /// OL101
 pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     let position_wide = match &facts.op {
         Op::CommitPosition => true,
-        Op::Commit { offsets } => match facts.find_arg(offsets) {
-            ArgPresence::Absent => true,
-            // `commit(None)` passes nothing.
-            ArgPresence::Present(arg) => {
-                matches!(arg, Expr::Lit { lit: Lit::None, .. })
-                    || is_position_query(ctx, arg, facts.body)
-            }
-            ArgPresence::Unknown => false,
+        Op::Commit { offsets } => match slot_fillers(facts, offsets) {
+            // `commit(None)`, `commit(message=None)` pass nothing; explicit offsets in any
+            // slot keyword (`commit(message=None, offsets=[..])`) are not the position.
+            Some(fillers) => fillers.iter().all(|a| {
+                matches!(a.value, Expr::Lit { lit: Lit::None, .. })
+                    || is_position_query(ctx, &a.value, facts.body)
+            }),
+            None => false,
         },
         _ => false,
     };
@@ -41,14 +43,6 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
     {
         return;
     }
-    // The fix names the polled message, so it is offered only when exactly one is in scope;
-    // else the help says `<message>`, not a name the code does not have.
-    let (msg, fixable) = match ctx.analysis.polled_messages(facts.body) {
-        [one] => (*one, true),
-        _ => (crate::diagnostic::MESSAGE_PLACEHOLDER, false),
-    };
-    let lib = ctx.knowledge.lib(client.lib);
-    let help = "a position-wide commit also commits offsets a failure path left uncommitted; commit the message you processed";
     let finding = Finding::new(
         Rule::BareCommit,
         call.range,
@@ -58,56 +52,44 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
         ),
     )
     .primary("position-wide commit");
-    // The replacement's form depends on the client version the project pins (kafka-python).
-    let Some(template) = lib.commit_fix_for(ctx.file.pins) else {
-        let finding = finding.help(format!("{help}; {}", lib.commit_fix_unversioned));
-        ctx.report(with_receiver(ctx, finding, facts));
-        return;
+    let finding = match suggest_commit::suggest(ctx, call, facts) {
+        Ok(Suggested {
+            suggestion,
+            what,
+            fix,
+        }) => {
+            let f = finding.help(format!("{HELP}; {what}")).suggest(suggestion);
+            match fix {
+                Some(imports) => f.fix_replaces(call.range).fix_imports(imports),
+                None => f,
+            }
+        }
+        Err(why) => finding.help(format!("{HELP}; {why}")),
     };
-    let imports = fix_imports::needed(ctx, lib);
-    let mut finding = finding.help(help).suggest(Suggestion {
-        template,
-        receiver: facts.receiver.clone().unwrap_or_else(|| "consumer".into()),
-        method: facts.method.clone(),
-        message: msg.to_string(),
-        keep_args: kept_args(ctx, facts),
-        renames: imports
-            .as_ref()
-            .map(|i| i.renames.clone())
-            .unwrap_or_default(),
-    });
-    let offered = fixable && facts.wrapper.is_none();
-    if let (true, Some(_), Some(imports)) = (offered, &facts.receiver, imports) {
-        finding = finding.fix_replaces(call.range).fix_imports(imports.edits);
-    }
     ctx.report(with_receiver(ctx, finding, facts));
 }
 
-/// Source text of the arguments other than the (position-wide) offsets: the commit mode,
-/// `asynchronous=False`.
-fn kept_args(ctx: &RuleContext, facts: &CallFacts) -> Vec<String> {
-    let offsets_arg = match &facts.op {
-        Op::Commit { offsets } => match facts.find_arg(offsets) {
-            ArgPresence::Present(e) => Some(e.range()),
-            _ => None,
-        },
-        _ => None,
-    };
-    facts
-        .args
-        .iter()
-        .filter(|a| a.spread == Spread::None && Some(a.value.range()) != offsets_arg)
-        .filter_map(|a| {
-            let text = ctx
-                .file
-                .source
-                .get(a.value.range().start as usize..a.value.range().end as usize)?;
-            Some(match &a.name {
-                Some(name) => format!("{name}={text}"),
-                None => text.to_string(),
-            })
-        })
-        .collect()
+/// The arguments that fill the offsets slot (by keyword or position); `None` when a `*args`
+/// may fill it.
+pub(super) fn slot_fillers<'m>(facts: &CallFacts<'m>, slot: &ArgSlot) -> Option<Vec<&'m Arg>> {
+    if let ArgPresence::Unknown = facts.find_arg(slot) {
+        return None;
+    }
+    let mut index = 0;
+    let mut out = Vec::new();
+    for &arg in &facts.args {
+        match (&arg.name, arg.spread) {
+            (Some(name), Spread::None) if slot.keywords.contains(name) => out.push(arg),
+            (None, Spread::None) => {
+                if Some(index) == slot.position {
+                    out.push(arg);
+                }
+                index += 1;
+            }
+            _ => {}
+        }
+    }
+    Some(out)
 }
 
 /// `&consumer.position()?` / `consumer.assignment()`, or a name bound to one: the offsets

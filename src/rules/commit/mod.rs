@@ -4,6 +4,7 @@ mod bare_commit;
 mod commit_before_effect;
 mod commit_on_failure;
 mod continue_past_failure;
+mod suggest_commit;
 
 pub(crate) use auto_commit::*;
 pub(crate) use bare_commit::*;

@@ -16,6 +16,8 @@ def run(conf: dict) -> None:
     acker.ack(message=m)
     acker.ack()  # expect: OL101
     acker.ack_else(m)
+    # The wrapper's own parameter (`msg`), not the inner commit's `message=`.
+    # suggests: acker.ack_else(msg=<message>)
     acker.ack_else()  # expect: OL101
     acker.ack_all()
     acker.ack_unrelated(m)
