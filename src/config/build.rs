@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use toml::Spanned;
 
-use super::file::{FileSize, List, Loaded, PerFile};
+use super::file::{FileSize, Levels, List, Loaded, PerFile};
 use super::pattern::{patterns, NameGlobs, Pattern};
 use super::{
     lookup_selector, parse_size, Settings, Shown, Sourced, DEFAULT_CHECKPOINT_GLOBS,
@@ -16,7 +16,7 @@ use super::{
 use crate::error::{Error, Origin};
 use crate::knowledge::boundary::{self, Boundary, Forbid};
 use crate::knowledge::{ClientType, DeclaredKind, Knowledge};
-use crate::registry::RuleSet;
+use crate::registry::{Rule, RuleSet, Severity};
 
 /// Files larger than this are skipped with a warning unless configured otherwise.
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 10 * 1024 * 1024;
@@ -283,6 +283,17 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
         }
     }
 
+    let mut errors: RuleSet = Rule::ALL
+        .iter()
+        .copied()
+        .filter(|r| r.default_severity() == Severity::Error)
+        .collect();
+    for l in layers {
+        if let Some(levels) = &l.loaded.values.severity {
+            severity_levels(l, levels, &mut errors, &mut show)?;
+        }
+    }
+
     let bool_key = |key: &'static str,
                     get: fn(&Loaded) -> Option<&Spanned<bool>>,
                     default: bool,
@@ -441,6 +452,7 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
         require_suppression_reason,
         exclude,
         per_file_ignores,
+        errors,
         respect_gitignore,
         max_file_size,
         baseline,
@@ -448,6 +460,47 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
         extends,
         sources: shown,
     })
+}
+
+/// One file's `[severity]` table applied to `errors` (the rules at error level): broader
+/// selectors first, so `OL4 = "error"` and `OL403 = "warning"` leave OL403 a warning whatever
+/// the order of the keys.
+fn severity_levels(
+    l: &Layer,
+    levels: &Levels,
+    errors: &mut RuleSet,
+    show: &mut dyn FnMut(&'static str, String, Origin),
+) -> Result<(), Error> {
+    let mut entries = Vec::new();
+    for (selector, level) in levels.get_ref() {
+        let sel = sourced(l, "severity", selector);
+        let value = sourced(l, "severity", level);
+        let rules = lookup_selector(&sel)?;
+        let severity = Severity::parse(&value.value).ok_or_else(|| {
+            Error::bad_value(
+                &value.value,
+                "not a severity".into(),
+                "write `error` or `warning`: `OL205 = \"error\"`",
+                &value.origin,
+            )
+        })?;
+        entries.push((rules, severity, sel));
+    }
+    entries.sort_by_key(|(rules, _, _)| std::cmp::Reverse(rules.len()));
+    for (rules, severity, sel) in entries {
+        for r in rules {
+            match severity {
+                Severity::Error => errors.insert(r),
+                Severity::Warning => errors.remove(r),
+            }
+        }
+        show(
+            "severity",
+            format!("{:?} = {:?}", sel.value, severity.as_str()),
+            sel.origin,
+        );
+    }
+    Ok(())
 }
 
 /// Reads a list key of a loaded file.

@@ -21,7 +21,7 @@ pub use pattern::{
 use crate::error::{Error, Origin};
 use crate::knowledge::boundary;
 use crate::knowledge::Knowledge;
-use crate::registry::{select, Rule, RuleSet};
+use crate::registry::{select, Rule, RuleSet, Severity};
 
 /// File-name globs that make a module a checkpoint module (OL401).
 pub const DEFAULT_CHECKPOINT_GLOBS: &[&str] = &["*checkpoint*", "*watermark*", "*offset_store*"];
@@ -57,6 +57,8 @@ pub struct Settings {
     /// `per-file-ignores` and `extend-per-file-ignores`: files matching the pattern do not
     /// get these rules.
     pub per_file_ignores: Vec<(Pattern, RuleSet)>,
+    /// `[severity]`: the rules whose findings are errors (the others are warnings).
+    pub errors: RuleSet,
     /// Honour `.gitignore`, `.git/info/exclude`, the global excludes file and `.ignore`.
     pub respect_gitignore: bool,
     /// Larger files are skipped with a warning.
@@ -158,6 +160,22 @@ impl Settings {
             }
         }
         rules
+    }
+
+    /// The level of a rule's findings in the files these settings apply to.
+    pub fn severity(&self, rule: Rule) -> Severity {
+        if self.errors.contains(rule) {
+            Severity::Error
+        } else {
+            Severity::Warning
+        }
+    }
+
+    /// Gives each finding its rule's level in these settings.
+    pub fn set_levels(&self, findings: &mut [crate::diagnostic::Finding]) {
+        for f in findings {
+            f.severity = self.severity(f.rule);
+        }
     }
 
     /// Whether `exclude` (or `--exclude`) matches a path (absolute, normalised) itself.

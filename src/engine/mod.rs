@@ -653,11 +653,12 @@ fn lint_bytes(
         (Err(bad), _) => {
             let concerned =
                 !settings.file_kinds(path).is_empty() || settings.knowledge.may_concern(bytes);
-            let findings = if concerned {
+            let mut findings = if concerned {
                 undecodable_findings(&bad, settings.rules_for(path))
             } else {
                 Vec::new()
             };
+            settings.set_levels(&mut findings);
             (bad.text, findings, None)
         }
     }
@@ -697,11 +698,12 @@ fn lint_parsed<'m>(
 ) -> (Vec<Finding>, Vec<Suppressed>, usize) {
     let lowered = match file.parsed {
         Err(err) => {
-            let findings = rules
+            let mut findings: Vec<Finding> = rules
                 .contains(Rule::SyntaxError)
                 .then(|| syntax_error(err))
                 .into_iter()
                 .collect();
+            settings.set_levels(&mut findings);
             return (findings, Vec::new(), 0);
         }
         Ok(lowered) => lowered,
@@ -733,6 +735,10 @@ fn lint_parsed<'m>(
     let order = |a: &Finding, b: &Finding| {
         (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
     };
+    settings.set_levels(&mut findings);
+    for s in &mut suppressed {
+        s.finding.severity = settings.severity(s.finding.rule);
+    }
     findings.sort_by(order);
     findings.dedup();
     suppressed.sort_by(|a, b| order(&a.finding, &b.finding));

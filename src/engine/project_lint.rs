@@ -325,10 +325,14 @@ fn lint_batch(
                 return (None, Vec::new(), None, 0, started.elapsed());
             };
             let linted = match (&source.undecodable, parsed.get(i), &lines[i]) {
-                (Some(bad), _, _) => Linted {
-                    findings: undecodable_findings(bad, e.rules),
-                    ..Linted::default()
-                },
+                (Some(bad), _, _) => {
+                    let mut findings = undecodable_findings(bad, e.rules);
+                    settings.set_levels(&mut findings);
+                    Linted {
+                        findings,
+                        ..Linted::default()
+                    }
+                }
                 (None, Some(Some(result)), Some(lines)) => {
                     let file = ParsedFile {
                         program: &program,
