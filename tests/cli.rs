@@ -134,14 +134,14 @@ fn bad_files_are_reported_and_the_run_goes_on() {
     );
     assert!(
         out.stdout.contains(
-            "b_latin1.py:1:6: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 5"
+            "b_latin1.py:1:6: OL001 [syntax-error] warning: not valid UTF-8: byte 0xE9 at byte offset 5"
         ),
         "{}",
         out.stdout
     );
     assert!(
         out.stdout.contains(
-            "c_binary.py:1:1: OL001 [syntax-error] binary file: NUL byte at byte offset 0"
+            "c_binary.py:1:1: OL001 [syntax-error] warning: binary file: NUL byte at byte offset 0"
         ),
         "{}",
         out.stdout
@@ -192,11 +192,11 @@ fn non_utf8_fixtures_are_ol001_findings() {
     for (path, at) in [
         (
             "testdata/OL001/non_utf8.py",
-            "5:16: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 159",
+            "5:16: OL001 [syntax-error] warning: not valid UTF-8: byte 0xE9 at byte offset 159",
         ),
         (
             "testdata/OL001/non_utf8.rs",
-            "5:32: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 193",
+            "5:32: OL001 [syntax-error] warning: not valid UTF-8: byte 0xE9 at byte offset 193",
         ),
     ] {
         let (status, out) = run(&["check", "--format", "concise", path]);

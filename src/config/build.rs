@@ -424,7 +424,8 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
     ];
 
     let mut knowledge = Knowledge::default();
-    knowledge_keys(layers, &mut knowledge, &mut kinds, &mut show)?;
+    let mut declared = Vec::new();
+    knowledge_keys(layers, &mut knowledge, &mut kinds, &mut declared, &mut show)?;
     knowledge.refresh_prefilter();
     if o.no_prefilter {
         knowledge.prefilter.turn_off();
@@ -452,6 +453,7 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
         require_suppression_reason,
         exclude,
         per_file_ignores,
+        declared,
         errors,
         respect_gitignore,
         max_file_size,
@@ -512,6 +514,7 @@ fn knowledge_keys(
     layers: &[Layer],
     k: &mut Knowledge,
     kinds: &mut Vec<(String, Vec<Pattern>)>,
+    declared: &mut Vec<Sourced>,
     show: &mut dyn FnMut(&'static str, String, Origin),
 ) -> Result<(), Error> {
     if let Some((l, decls)) = top(layers, |c| c.values.clients.as_ref()) {
@@ -521,6 +524,7 @@ fn knowledge_keys(
             let segments = declared_path(&path, "a client wrapper type")?;
             let t = client_type(k, &like)?.clone();
             k.declare_client(&segments, &t);
+            declared.push(path.clone());
             show(
                 "clients",
                 format!("{} behaves as {}", path.value, like.value),
@@ -535,6 +539,7 @@ fn knowledge_keys(
             let segments = declared_path(&path, "a factory function")?;
             let t = client_type(k, &returns)?.clone();
             k.declare_factory(&segments, &t);
+            declared.push(path.clone());
             show(
                 "factories",
                 format!("{} returns {}", path.value, returns.value),
@@ -568,6 +573,7 @@ fn knowledge_keys(
             for v in &vals {
                 k.declare_call(&declared_path(v, what)?, kind);
             }
+            declared.extend(vals.iter().cloned());
             show(key, show_list(&vals), l.loaded.origin(key, list.span()));
         }
     }
@@ -630,6 +636,10 @@ fn knowledge_keys(
                     ));
                 }
                 add(k, path, &v.value);
+            }
+            // `network-modules` name libraries, which a run does not see.
+            if key != "network-modules" {
+                declared.extend(vals.iter().cloned());
             }
             show(key, show_list(&vals), l.loaded.origin(key, list.span()));
         }

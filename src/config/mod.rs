@@ -57,6 +57,9 @@ pub struct Settings {
     /// `per-file-ignores` and `extend-per-file-ignores`: files matching the pattern do not
     /// get these rules.
     pub per_file_ignores: Vec<(Pattern, RuleSet)>,
+    /// The paths the knowledge keys declare (`clients`, `factories`, `commit-helpers`, ...),
+    /// with where each was set: one that names nothing of the project is warned about.
+    pub declared: Vec<Sourced>,
     /// `[severity]`: the rules whose findings are errors (the others are warnings).
     pub errors: RuleSet,
     /// Honour `.gitignore`, `.git/info/exclude`, the global excludes file and `.ignore`.
@@ -171,13 +174,6 @@ impl Settings {
         }
     }
 
-    /// Gives each finding its rule's level in these settings.
-    pub fn set_levels(&self, findings: &mut [crate::diagnostic::Finding]) {
-        for f in findings {
-            f.severity = self.severity(f.rule);
-        }
-    }
-
     /// Whether `exclude` (or `--exclude`) matches a path (absolute, normalised) itself.
     pub fn is_excluded(&self, path: &Path) -> bool {
         self.exclude.iter().any(|p| p.is_match(path))
@@ -202,10 +198,33 @@ impl Settings {
             .filter(|(_, patterns)| {
                 patterns
                     .iter()
-                    .any(|p| p.is_match(&abs) || is_package && dir.is_some_and(|d| p.is_match(d)))
+                    .any(|p| kind_match(p, &abs, is_package, dir))
             })
             .map(|(kind, _)| kind.clone())
             .collect()
+    }
+
+    /// The file patterns set in a configuration file (not the defaults) that match none of
+    /// `files` (absolute paths of files these settings apply to): `per-file-ignores`, and
+    /// the globs of file kinds (`checkpoint-globs`, declared boundaries' `files`), each as
+    /// [`Settings::file_kinds`] matches it.
+    pub fn unmatched_globs(&self, files: &[&Path]) -> Vec<&Pattern> {
+        let configured = |p: &&Pattern| matches!(p.origin, Origin::File { .. });
+        let ignores = (self.per_file_ignores.iter().map(|(p, _)| p))
+            .filter(configured)
+            .filter(|p| !files.iter().any(|f| p.is_match(f)));
+        let kinds = (self.kinds.iter().flat_map(|(_, patterns)| patterns))
+            .filter(configured)
+            .filter(|p| {
+                !files.iter().any(|f| {
+                    let is_package = f
+                        .file_name()
+                        .is_some_and(|n| n == "__init__.py" || n == "mod.rs");
+                    let dir = f.parent().filter(|d| d.file_name().is_some());
+                    kind_match(p, f, is_package, dir)
+                })
+            });
+        ignores.chain(kinds).collect()
     }
 
     /// The kinds a file has for the rules: its boundary kinds ([`Settings::file_kinds`]), and
@@ -240,6 +259,12 @@ impl Settings {
             .iter()
             .any(|k| k == boundary::CHECKPOINT)
     }
+}
+
+/// Whether a file kind's pattern matches a file: its path, or for a package's own file
+/// (`__init__.py`, `mod.rs`) its directory.
+fn kind_match(p: &Pattern, abs: &Path, is_package: bool, dir: Option<&Path>) -> bool {
+    p.is_match(abs) || is_package && dir.is_some_and(|d| p.is_match(d))
 }
 
 /// `max-file-size` / `--max-file-size`: bytes, or a number with a unit (`KB`, `MB`, `GB`

@@ -10,8 +10,8 @@ use rayon::prelude::*;
 use super::isolate::isolated;
 use super::timings::Phases;
 use super::{
-    alone_rules, lint_isolated, load, read_entry, spawn_deep, undecodable_findings, DepthCuts,
-    Entry, FileReport, Linted, ParsedFile, Source,
+    alone_rules, lint_isolated, load, read_entry, set_levels, spawn_deep, undecodable_findings,
+    DepthCuts, Entry, FileReport, Linted, ParsedFile, Source,
 };
 use crate::analysis::index::FileIndex;
 use crate::analysis::program::{FileId, Program, ProgramFile};
@@ -327,7 +327,7 @@ fn lint_batch(
             let linted = match (&source.undecodable, parsed.get(i), &lines[i]) {
                 (Some(bad), _, _) => {
                     let mut findings = undecodable_findings(bad, e.rules);
-                    settings.set_levels(&mut findings);
+                    set_levels(settings, &mut findings);
                     Linted {
                         findings,
                         ..Linted::default()

@@ -24,7 +24,11 @@ pub fn junit(report: &Report) -> String {
             // `line:col`, or `cell N:line:col` in a notebook.
             let at = super::shown_position(file, f.range.start);
             let message = format!("{}{}", super::level_mark(f.severity), f.message);
-            let mut body = format!("{path}:{at}: {} [{}] {message}", f.rule.code(), f.rule.name());
+            let mut body = format!(
+                "{path}:{at}: {} [{}] {message}",
+                f.rule.code(),
+                f.rule.name()
+            );
             if let Some(help) = &f.help {
                 body.push_str(&format!("\nhelp: {help}"));
             }

@@ -1,0 +1,167 @@
+//! Warnings for configuration that matches nothing (a typo would otherwise be silent): a file
+//! pattern (`per-file-ignores`, `checkpoint-globs`, a boundary's `files`) that matches no file,
+//! and a knowledge path (`clients`, `factories`, `commit-helpers`, ...) that names a package
+//! of the project but no module or class in it (`common.mqueu.MQWriter` where the project has
+//! `common/mqueue.py`). A path into a package the project does not hold (a wrapper library
+//! installed beside it) is not judged: the run cannot see it.
+//!
+//! Judged only on what the run walked anyway, never by reading the tree again, and only for a
+//! configuration whose whole directory the run walked (a directory argument or the project
+//! of a named file at or above it): where the run saw part of the files, that a pattern
+//! matches none of them says nothing. A knowledge path is looked up in the module layouts of
+//! the files its configuration applies to and, when it declares any, the few modules it
+//! names are read.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use foldhash::HashMap;
+
+use super::Entry;
+use crate::config::{absolute, Settings, Sourced};
+use crate::error::Error;
+use crate::knowledge::Knowledge;
+use crate::project::{project_root, Layouts};
+use crate::safe_fs::{read_bounded, SMALL_FILE};
+
+/// The warnings for the configurations of `entries` (the run's files, targets and project
+/// files) that the run walked whole; `paths` are the command line's.
+pub(super) fn unmatched(paths: &[PathBuf], entries: &[Entry]) -> Vec<Error> {
+    let walked = walked_dirs(paths);
+    let mut groups: Vec<(Arc<Settings>, Vec<&Entry>)> = Vec::new();
+    let mut at: HashMap<*const Settings, usize> = HashMap::default();
+    for e in entries {
+        let i = *at.entry(Arc::as_ptr(&e.settings)).or_insert_with(|| {
+            groups.push((e.settings.clone(), Vec::new()));
+            groups.len() - 1
+        });
+        groups[i].1.push(e);
+    }
+    groups.retain(|(s, _)| s.config_file.is_some() && covered(&s.root, &walked));
+    groups.sort_by(|a, b| a.0.config_file.cmp(&b.0.config_file));
+    let mut out: Vec<Error> = Vec::new();
+    for (settings, group) in &groups {
+        let files: Vec<&Path> = group.iter().map(|e| e.absolute.as_path()).collect();
+        for p in settings.unmatched_globs(&files) {
+            out.push(Error::unmatched_config(
+                &p.text,
+                &p.origin,
+                "matches no file of the project",
+            ));
+        }
+        if settings.declared.is_empty() {
+            continue;
+        }
+        let modules = Modules::of(group);
+        for d in &settings.declared {
+            if !modules.names(d, &settings.knowledge) {
+                out.push(Error::unmatched_config(
+                    &d.value,
+                    &d.origin,
+                    "names a package of the project but no module or class in it",
+                ));
+            }
+        }
+    }
+    // Files extending one configuration share its values: one warning each.
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|e| seen.insert(e.to_string()));
+    out
+}
+
+/// The directories the run walked whole: each directory argument, and the project of each
+/// argument (walked for resolution), canonical.
+fn walked_dirs(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| absolute(p));
+    paths
+        .iter()
+        .filter(|p| p.is_dir())
+        .cloned()
+        .chain(paths.iter().filter_map(|p| project_root(p)))
+        .map(|p| canonical(&p))
+        .collect()
+}
+
+/// Whether a configuration's directory is at or below a walked directory.
+fn covered(root: &Path, walked: &[PathBuf]) -> bool {
+    let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    walked.iter().any(|w| root.starts_with(w))
+}
+
+/// The modules of the run's files: module path → files.
+struct Modules {
+    files: HashMap<Vec<String>, Vec<PathBuf>>,
+}
+
+impl Modules {
+    fn of(entries: &[&Entry]) -> Modules {
+        let paths: Vec<PathBuf> = entries
+            .iter()
+            .map(|e| std::fs::canonicalize(&e.absolute).unwrap_or_else(|_| e.absolute.clone()))
+            .collect();
+        let files: Vec<(&Path, crate::model::Lang)> = (paths.iter().zip(entries))
+            .map(|(p, e)| (p.as_path(), e.lang))
+            .collect();
+        let mut map: HashMap<Vec<String>, Vec<PathBuf>> = HashMap::default();
+        for (layout, path) in Layouts::default()
+            .layout_all(&files)
+            .into_iter()
+            .zip(&paths)
+        {
+            if !layout.module.is_empty() {
+                map.entry(layout.module.to_vec())
+                    .or_default()
+                    .push(path.clone());
+            }
+        }
+        Modules { files: map }
+    }
+
+    /// Whether a declared path names something, or at least nothing the run can judge: its
+    /// first segment is no package of the project (a library, known or not), or a module of
+    /// the project defines or imports its name (a function or class; for `Class.method`, the
+    /// class), as a word of the module's text.
+    fn names(&self, declared: &Sourced, knowledge: &Knowledge) -> bool {
+        let path: Vec<String> = declared
+            .value
+            .split("::")
+            .flat_map(|s| s.split('.'))
+            .map(str::to_string)
+            .collect();
+        // A single name (an exception type matched by suffix) names no module.
+        let outside = |top: &String| !self.files.keys().any(|m| m[0] == *top);
+        if path.len() < 2 || known_library(&path[0], knowledge) || outside(&path[0]) {
+            return true;
+        }
+        (1..=2.min(path.len() - 1)).any(|k| {
+            let (module, rest) = path.split_at(path.len() - k);
+            self.files
+                .get(module)
+                .is_some_and(|files| files.iter().any(|f| mentions(f, &rest[0])))
+        })
+    }
+}
+
+/// A Kafka client library or a model client the knowledge tables know.
+fn known_library(root: &str, knowledge: &Knowledge) -> bool {
+    knowledge.libraries.iter().any(|l| l.roots.contains(&root))
+        || knowledge
+            .llm
+            .modules
+            .iter()
+            .any(|m| m.first().is_some_and(|m| m == root))
+        || (knowledge.llm.module_prefixes.iter()).any(|p| root.starts_with(p.as_str()))
+}
+
+/// Whether a file's text holds `name` as a whole word.
+fn mentions(file: &Path, name: &str) -> bool {
+    let Ok(bytes) = read_bounded(file, 16 * SMALL_FILE) else {
+        return false;
+    };
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    memchr::memmem::find_iter(&bytes, name.as_bytes()).any(|at| {
+        let before = at.checked_sub(1).map(|i| bytes[i]);
+        let after = bytes.get(at + name.len()).copied();
+        !before.is_some_and(word) && !after.is_some_and(word)
+    })
+}
