@@ -65,8 +65,17 @@ fn default_levels_follow_the_catalog() {
     for rule in Rule::ALL {
         let data_loss = matches!(
             rule.code(),
-            "OL101" | "OL102" | "OL103" | "OL104" | "OL105" | "OL201" | "OL202" | "OL203"
-                | "OL204" | "OL301" | "OL302"
+            "OL101"
+                | "OL102"
+                | "OL103"
+                | "OL104"
+                | "OL105"
+                | "OL201"
+                | "OL202"
+                | "OL203"
+                | "OL204"
+                | "OL301"
+                | "OL302"
         );
         let expected = if data_loss {
             Severity::Error
@@ -190,7 +199,10 @@ fn every_format_carries_the_level() {
     );
 
     let human = format("human");
-    assert!(human.contains("  × `commit` commits the consumer's position"), "{human}");
+    assert!(
+        human.contains("  × `commit` commits the consumer's position"),
+        "{human}"
+    );
     assert!(
         human.contains("  ⚠ checkpoint module imports network code `socket`"),
         "{human}"
@@ -221,11 +233,7 @@ fn the_configuration_sets_levels_narrowest_selector_last() {
         "{}",
         out.stdout
     );
-    assert!(
-        out.stdout.contains("`severity` in "),
-        "{}",
-        out.stdout
-    );
+    assert!(out.stdout.contains("`severity` in "), "{}", out.stdout);
 
     // An extending file changes only the levels it names.
     write(
@@ -246,7 +254,11 @@ fn the_configuration_sets_levels_narrowest_selector_last() {
 #[test]
 fn a_bad_level_or_selector_is_a_configuration_error() {
     let d = tree();
-    write(d.path(), "offsetlint.toml", "[severity]\nOL101 = \"fatal\"\n");
+    write(
+        d.path(),
+        "offsetlint.toml",
+        "[severity]\nOL101 = \"fatal\"\n",
+    );
     let (status, out) = run(&["check", s(d.path())]);
     assert_eq!(status, ExitStatus::Error);
     assert!(
@@ -255,8 +267,16 @@ fn a_bad_level_or_selector_is_a_configuration_error() {
         "{}",
         out.stderr
     );
-    assert!(out.stderr.contains("write `error` or `warning`"), "{}", out.stderr);
-    write(d.path(), "offsetlint.toml", "[severity]\nbare-comit = \"error\"\n");
+    assert!(
+        out.stderr.contains("write `error` or `warning`"),
+        "{}",
+        out.stderr
+    );
+    write(
+        d.path(),
+        "offsetlint.toml",
+        "[severity]\nbare-comit = \"error\"\n",
+    );
     let (status, out) = run(&["check", s(d.path())]);
     assert_eq!(status, ExitStatus::Error);
     assert!(

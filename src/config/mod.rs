@@ -209,22 +209,40 @@ impl Settings {
     /// the globs of file kinds (`checkpoint-globs`, declared boundaries' `files`), each as
     /// [`Settings::file_kinds`] matches it.
     pub fn unmatched_globs(&self, files: &[&Path]) -> Vec<&Pattern> {
-        let configured = |p: &&Pattern| matches!(p.origin, Origin::File { .. });
-        let ignores = (self.per_file_ignores.iter().map(|(p, _)| p))
-            .filter(configured)
-            .filter(|p| !files.iter().any(|f| p.is_match(f)));
-        let kinds = (self.kinds.iter().flat_map(|(_, patterns)| patterns))
-            .filter(configured)
-            .filter(|p| {
-                !files.iter().any(|f| {
-                    let is_package = f
-                        .file_name()
-                        .is_some_and(|n| n == "__init__.py" || n == "mod.rs");
-                    let dir = f.parent().filter(|d| d.file_name().is_some());
-                    kind_match(p, f, is_package, dir)
-                })
-            });
-        ignores.chain(kinds).collect()
+        let matches = |p: &Pattern, kind: bool, f: &Path| {
+            if !kind {
+                return p.is_match(f);
+            }
+            let is_package = f
+                .file_name()
+                .is_some_and(|n| n == "__init__.py" || n == "mod.rs");
+            kind_match(
+                p,
+                f,
+                is_package,
+                f.parent().filter(|d| d.file_name().is_some()),
+            )
+        };
+        self.configured_globs()
+            .filter(|(p, kind)| !files.iter().any(|f| matches(p, *kind, f)))
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// Whether a run has anything to warn about in these settings: file patterns or
+    /// knowledge paths set in a configuration file.
+    pub fn has_user_patterns(&self) -> bool {
+        !self.declared.is_empty() || self.configured_globs().next().is_some()
+    }
+
+    /// The file patterns set in a configuration file, each with whether it is a file kind's.
+    fn configured_globs(&self) -> impl Iterator<Item = (&Pattern, bool)> {
+        let ignores = self.per_file_ignores.iter().map(|(p, _)| (p, false));
+        let kinds =
+            (self.kinds.iter()).flat_map(|(_, patterns)| patterns.iter().map(|p| (p, true)));
+        ignores
+            .chain(kinds)
+            .filter(|(p, _)| matches!(p.origin, Origin::File { .. }))
     }
 
     /// The kinds a file has for the rules: its boundary kinds ([`Settings::file_kinds`]), and

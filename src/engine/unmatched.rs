@@ -27,7 +27,6 @@ use crate::safe_fs::{read_bounded, SMALL_FILE};
 /// The warnings for the configurations of `entries` (the run's files, targets and project
 /// files) that the run walked whole; `paths` are the command line's.
 pub(super) fn unmatched(paths: &[PathBuf], entries: &[Entry]) -> Vec<Error> {
-    let walked = walked_dirs(paths);
     let mut groups: Vec<(Arc<Settings>, Vec<&Entry>)> = Vec::new();
     let mut at: HashMap<*const Settings, usize> = HashMap::default();
     for e in entries {
@@ -37,7 +36,12 @@ pub(super) fn unmatched(paths: &[PathBuf], entries: &[Entry]) -> Vec<Error> {
         });
         groups[i].1.push(e);
     }
-    groups.retain(|(s, _)| s.config_file.is_some() && covered(&s.root, &walked));
+    groups.retain(|(s, _)| s.config_file.is_some() && s.has_user_patterns());
+    if groups.is_empty() {
+        return Vec::new();
+    }
+    let walked = walked_dirs(paths);
+    groups.retain(|(s, _)| covered(&s.root, &walked));
     groups.sort_by(|a, b| a.0.config_file.cmp(&b.0.config_file));
     let mut out: Vec<Error> = Vec::new();
     for (settings, group) in &groups {
