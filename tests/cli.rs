@@ -1112,6 +1112,9 @@ fn rules_as_json() {
     assert_eq!(ol101["name"], "bare-commit");
     assert_eq!(ol101["fixable"], true);
     assert_eq!(ol101["default_enabled"], true);
+    assert_eq!(ol101["default_severity"], "error");
+    let ol401 = rules.iter().find(|r| r["code"] == "OL401").unwrap();
+    assert_eq!(ol401["default_severity"], "warning");
     assert!(ol101["languages"]
         .as_array()
         .unwrap()

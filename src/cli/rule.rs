@@ -31,7 +31,7 @@ pub fn run_rule(args: RuleArgs, out: &mut Output) -> ExitStatus {
 #[derive(Args, Debug, Default)]
 pub struct RulesArgs {
     /// `text` (a table) or `json` (an array of objects: `code`, `name`, `summary`,
-    /// `languages`, `fixable`, `default_enabled`).
+    /// `languages`, `fixable`, `default_enabled`, `default_severity`).
     #[arg(long, value_enum, default_value_t = RulesFormat::Text)]
     pub format: RulesFormat,
 }
@@ -59,6 +59,7 @@ pub fn run_rules(args: RulesArgs, out: &mut Output) -> ExitStatus {
                     "fixable": FIXABLE.contains(&rule),
                     // The default selection is `ALL`.
                     "default_enabled": true,
+                    "default_severity": rule.default_severity().as_str(),
                 })
             })
             .collect();
