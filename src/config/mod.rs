@@ -183,23 +183,18 @@ impl Settings {
     /// (or its path, for a pattern with `/`) matches the kind's patterns, or it is a
     /// package's `__init__.py` / `mod.rs` whose directory matches.
     pub fn file_kinds(&self, path: &Path) -> Vec<String> {
-        let Some(name) = path.file_name() else {
+        if path.file_name().is_none() {
             return Vec::new();
-        };
+        }
         let abs = absolute_cow(path);
-        let is_package = matches!(name.to_str(), Some("__init__.py" | "mod.rs"));
-        let dir = abs.parent().filter(|d| d.file_name().is_some());
+        let package = package_dir(&abs);
         // Relative to the configuration's root: a checkout under `/home/u/test/` is not test code.
         let test = boundary::is_test_path(abs.strip_prefix(&self.root).unwrap_or(&abs));
         self.kinds
             .iter()
             // A test of the checkpoint feature may well talk to a server (catalog OL401).
             .filter(|(kind, _)| !(test && kind == boundary::CHECKPOINT))
-            .filter(|(_, patterns)| {
-                patterns
-                    .iter()
-                    .any(|p| kind_match(p, &abs, is_package, dir))
-            })
+            .filter(|(_, patterns)| patterns.iter().any(|p| kind_match(p, &abs, package)))
             .map(|(kind, _)| kind.clone())
             .collect()
     }
@@ -210,18 +205,11 @@ impl Settings {
     /// [`Settings::file_kinds`] matches it.
     pub fn unmatched_globs(&self, files: &[&Path]) -> Vec<&Pattern> {
         let matches = |p: &Pattern, kind: bool, f: &Path| {
-            if !kind {
-                return p.is_match(f);
+            if kind {
+                kind_match(p, f, package_dir(f))
+            } else {
+                p.is_match(f)
             }
-            let is_package = f
-                .file_name()
-                .is_some_and(|n| n == "__init__.py" || n == "mod.rs");
-            kind_match(
-                p,
-                f,
-                is_package,
-                f.parent().filter(|d| d.file_name().is_some()),
-            )
         };
         self.configured_globs()
             .filter(|(p, kind)| !files.iter().any(|f| matches(p, *kind, f)))
@@ -279,10 +267,19 @@ impl Settings {
     }
 }
 
-/// Whether a file kind's pattern matches a file: its path, or for a package's own file
-/// (`__init__.py`, `mod.rs`) its directory.
-fn kind_match(p: &Pattern, abs: &Path, is_package: bool, dir: Option<&Path>) -> bool {
-    p.is_match(abs) || is_package && dir.is_some_and(|d| p.is_match(d))
+/// Whether a file kind's pattern matches a file (absolute): its path, or the directory of a
+/// package's own file ([`package_dir`]).
+fn kind_match(p: &Pattern, abs: &Path, package: Option<&Path>) -> bool {
+    p.is_match(abs) || package.is_some_and(|d| p.is_match(d))
+}
+
+/// The package directory of a package's own file (`__init__.py`, `mod.rs`), which a file
+/// kind's pattern may name instead of the file.
+fn package_dir(abs: &Path) -> Option<&Path> {
+    let name = abs.file_name()?;
+    matches!(name.to_str(), Some("__init__.py" | "mod.rs"))
+        .then(|| abs.parent().filter(|d| d.file_name().is_some()))
+        .flatten()
 }
 
 /// `max-file-size` / `--max-file-size`: bytes, or a number with a unit (`KB`, `MB`, `GB`
