@@ -313,6 +313,14 @@ fn fail_on_decides_the_exit_code() {
         ExitStatus::Error
     );
     assert_eq!(status(&["--fail-on", "fatal", w]), ExitStatus::Error);
+    // The summary counts the warnings.
+    let (_, out) = run(&["check", "--isolated", w, e]);
+    assert!(
+        out.stderr
+            .starts_with("found 2 findings (1 warning) in 2 files (2 files checked"),
+        "{}",
+        out.stderr
+    );
     // The warnings are still reported.
     let (_, out) = run(&[
         "check",

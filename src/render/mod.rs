@@ -197,11 +197,21 @@ pub fn summary(report: &Report, extras: &SummaryExtras) -> String {
             format!("nothing checked ({checked})")
         }
         0 => format!("no findings ({checked})"),
-        _ => format!(
-            "found {n} finding{} in {files} file{} ({checked})",
-            plural(n),
-            plural(files)
-        ),
+        _ => {
+            // How many of them are warnings, which `--fail-on error` lets pass.
+            let warnings = (report.files.iter().flat_map(|f| &f.findings))
+                .filter(|f| f.severity == Severity::Warning)
+                .count();
+            let levels = match warnings {
+                0 => String::new(),
+                w => format!(" ({w} warning{})", plural(w)),
+            };
+            format!(
+                "found {n} finding{}{levels} in {files} file{} ({checked})",
+                plural(n),
+                plural(files)
+            )
+        }
     };
     if !report.errors.is_empty() {
         let k = report.errors.len();
