@@ -185,3 +185,30 @@ fn the_default_globs_and_a_configuration_without_mistakes_are_silent() {
         out.stderr
     );
 }
+
+#[test]
+fn a_rust_path_into_the_crate_is_judged_as_a_python_one() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "Cargo.toml",
+        "[package]\nname = \"billing\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(d.path(), "src/lib.rs", "pub mod kafka;\n");
+    write(d.path(), "src/kafka.rs", "pub struct Sink;\n");
+    write(
+        d.path(),
+        "offsetlint.toml",
+        "[[clients]]\npath = \"billing::kafak::Sink\"\nbehaves-as = \"rdkafka::producer::FutureProducer\"\n\n\
+         [[clients]]\npath = \"billing::kafka::Sink\"\nbehaves-as = \"rdkafka::producer::FutureProducer\"\n",
+    );
+    let (status, out) = run(&["check", s(d.path())]);
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    assert_eq!(
+        warnings(&out.stderr),
+        [format!(
+            "warning: `billing::kafak::Sink` in `clients` in {}:2:8 names a package of the project but no module or class in it",
+            d.path().join("offsetlint.toml").display()
+        )]
+    );
+}

@@ -82,7 +82,7 @@ fn top<'a, T>(
 }
 
 /// Splits a dotted (`mypkg.kafka.make_consumer`) or Rust (`billing::kafka::consumer`) path.
-fn split_path(s: &str) -> Vec<String> {
+pub fn split_path(s: &str) -> Vec<String> {
     let sep = if s.contains("::") { "::" } else { "." };
     s.split(sep).map(|p| p.trim().to_string()).collect()
 }

@@ -11,7 +11,7 @@ mod pattern;
 
 use std::path::{Path, PathBuf};
 
-pub use build::{build, Layer, Overrides};
+pub use build::{build, split_path, Layer, Overrides};
 pub use discover::ConfigResolver;
 pub use file::{closest, parse_config, Loaded};
 pub use pattern::{

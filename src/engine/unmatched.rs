@@ -18,7 +18,7 @@ use std::sync::Arc;
 use foldhash::HashMap;
 
 use super::Entry;
-use crate::config::{absolute, Settings, Sourced};
+use crate::config::{absolute, split_path, Settings, Sourced};
 use crate::error::Error;
 use crate::knowledge::Knowledge;
 use crate::project::{project_root, Layouts};
@@ -74,16 +74,29 @@ pub(super) fn unmatched(paths: &[PathBuf], entries: &[Entry]) -> Vec<Error> {
 }
 
 /// The directories the run walked whole: each directory argument, and the project of each
-/// argument (walked for resolution), canonical.
+/// argument (walked for resolution), canonical. A pre-commit run names many files of few
+/// directories: each directory's project is looked up once.
 fn walked_dirs(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| absolute(p));
-    paths
-        .iter()
-        .filter(|p| p.is_dir())
-        .cloned()
-        .chain(paths.iter().filter_map(|p| project_root(p)))
-        .map(|p| canonical(&p))
-        .collect()
+    let mut walked = Vec::new();
+    let mut dirs: Vec<&Path> = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walked.push(p.clone());
+            dirs.push(p);
+        } else {
+            let parent = p.parent().filter(|d| !d.as_os_str().is_empty());
+            dirs.push(parent.unwrap_or(Path::new(".")));
+        }
+    }
+    dirs.sort();
+    dirs.dedup();
+    walked.extend(dirs.into_iter().filter_map(project_root));
+    let mut walked: Vec<PathBuf> = (walked.iter())
+        .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| absolute(p)))
+        .collect();
+    walked.sort();
+    walked.dedup();
+    walked
 }
 
 /// Whether a configuration's directory is at or below a walked directory.
@@ -92,30 +105,24 @@ fn covered(root: &Path, walked: &[PathBuf]) -> bool {
     walked.iter().any(|w| root.starts_with(w))
 }
 
-/// The modules of the run's files: module path → files.
-struct Modules {
-    files: HashMap<Vec<String>, Vec<PathBuf>>,
+/// The modules of the files of one configuration: module path → files.
+struct Modules<'e> {
+    files: HashMap<Vec<String>, Vec<&'e Path>>,
 }
 
-impl Modules {
-    fn of(entries: &[&Entry]) -> Modules {
-        let paths: Vec<PathBuf> = entries
-            .iter()
-            .map(|e| std::fs::canonicalize(&e.absolute).unwrap_or_else(|_| e.absolute.clone()))
+impl<'e> Modules<'e> {
+    /// Laid out from their absolute paths (a project file's is canonical, as the engine lays
+    /// it out; a target's is as named, which the layout reads the same unless symlinks lead
+    /// elsewhere).
+    fn of(entries: &[&'e Entry]) -> Modules<'e> {
+        let files: Vec<(&Path, crate::model::Lang)> = (entries.iter())
+            .map(|e| (e.absolute.as_path(), e.lang))
             .collect();
-        let files: Vec<(&Path, crate::model::Lang)> = (paths.iter().zip(entries))
-            .map(|(p, e)| (p.as_path(), e.lang))
-            .collect();
-        let mut map: HashMap<Vec<String>, Vec<PathBuf>> = HashMap::default();
-        for (layout, path) in Layouts::default()
-            .layout_all(&files)
-            .into_iter()
-            .zip(&paths)
-        {
+        let mut map: HashMap<Vec<String>, Vec<&Path>> = HashMap::default();
+        let layouts = Layouts::default().layout_all(&files);
+        for (layout, (path, _)) in layouts.into_iter().zip(files) {
             if !layout.module.is_empty() {
-                map.entry(layout.module.to_vec())
-                    .or_default()
-                    .push(path.clone());
+                map.entry(layout.module.to_vec()).or_default().push(path);
             }
         }
         Modules { files: map }
@@ -126,12 +133,7 @@ impl Modules {
     /// the project defines or imports its name (a function or class; for `Class.method`, the
     /// class), as a word of the module's text.
     fn names(&self, declared: &Sourced, knowledge: &Knowledge) -> bool {
-        let path: Vec<String> = declared
-            .value
-            .split("::")
-            .flat_map(|s| s.split('.'))
-            .map(str::to_string)
-            .collect();
+        let path = split_path(&declared.value);
         // A single name (an exception type matched by suffix) names no module.
         let outside = |top: &String| !self.files.keys().any(|m| m[0] == *top);
         if path.len() < 2 || known_library(&path[0], knowledge) || outside(&path[0]) {
