@@ -230,7 +230,7 @@ impl Settings {
             (self.kinds.iter()).flat_map(|(_, patterns)| patterns.iter().map(|p| (p, true)));
         ignores
             .chain(kinds)
-            .filter(|(p, _)| matches!(p.origin, Origin::File { .. }))
+            .filter(|(p, _)| matches!(p.origin, Origin::File { .. }) && !restates_default(p))
     }
 
     /// The kinds a file has for the rules: its boundary kinds ([`Settings::file_kinds`]), and
@@ -265,6 +265,18 @@ impl Settings {
             .iter()
             .any(|k| k == boundary::CHECKPOINT)
     }
+}
+
+/// Whether a configured glob is one of its key's defaults (`checkpoint-globs =
+/// ["*checkpoint*", "*my_offsets*"]` keeps the default and adds one): a policy kept for files
+/// to come, not a typo, so not reported when nothing matches it yet.
+fn restates_default(p: &Pattern) -> bool {
+    let defaults = match &p.origin {
+        Origin::File { key, .. } if *key == "checkpoint-globs" => DEFAULT_CHECKPOINT_GLOBS,
+        Origin::File { key, .. } if *key == "fixture-globs" => DEFAULT_FIXTURE_GLOBS,
+        _ => return false,
+    };
+    defaults.contains(&p.text.as_str())
 }
 
 /// Whether a file kind's pattern matches a file (absolute): its path, or the directory of a
