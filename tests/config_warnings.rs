@@ -213,3 +213,34 @@ fn a_rust_path_into_the_crate_is_judged_as_a_python_one() {
         )]
     );
 }
+
+#[test]
+fn module_paths_of_boundaries_and_network_modules_into_the_project_are_judged() {
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "app/__init__.py", "");
+    write(d.path(), "app/bus.py", "def publish():\n    pass\n");
+    write(d.path(), "app/domain/invoice.py", "x = 1\n");
+    write(
+        d.path(),
+        "offsetlint.toml",
+        "network-modules = [\"pymemcache\", \"app.rpc\", \"app.bus\"]\n\n\
+         [[boundaries]]\nname = \"domain-pure\"\nfiles = [\"app/domain/**\"]\n\
+         forbidden = [\"confluent_kafka\", \"app.buss\", \"app.bus.publish\", \"app\"]\n",
+    );
+    let (status, out) = run(&["check", s(d.path())]);
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    let config = d.path().join("offsetlint.toml");
+    let line = |value: &str, key: &str, at: &str| {
+        format!(
+            "warning: `{value}` in `{key}` in {}:{at} names a package of the project but no module or class in it",
+            config.display()
+        )
+    };
+    assert_eq!(
+        warnings(&out.stderr),
+        [
+            line("app.rpc", "network-modules", "1:34"),
+            line("app.buss", "boundaries", "6:33"),
+        ]
+    );
+}

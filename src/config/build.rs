@@ -10,7 +10,7 @@ use toml::Spanned;
 use super::file::{FileSize, Levels, List, Loaded, PerFile};
 use super::pattern::{patterns, NameGlobs, Pattern};
 use super::{
-    lookup_selector, parse_size, Settings, Shown, Sourced, DEFAULT_CHECKPOINT_GLOBS,
+    lookup_selector, parse_size, Declared, Settings, Shown, Sourced, DEFAULT_CHECKPOINT_GLOBS,
     DEFAULT_FIXTURE_GLOBS, DEFAULT_SCRATCH_GLOBS,
 };
 use crate::error::{Error, Origin};
@@ -424,7 +424,7 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
     ];
 
     let mut knowledge = Knowledge::default();
-    let mut declared = Vec::new();
+    let mut declared = Declared::default();
     knowledge_keys(layers, &mut knowledge, &mut kinds, &mut declared, &mut show)?;
     knowledge.refresh_prefilter();
     if o.no_prefilter {
@@ -514,7 +514,7 @@ fn knowledge_keys(
     layers: &[Layer],
     k: &mut Knowledge,
     kinds: &mut Vec<(String, Vec<Pattern>)>,
-    declared: &mut Vec<Sourced>,
+    declared: &mut Declared,
     show: &mut dyn FnMut(&'static str, String, Origin),
 ) -> Result<(), Error> {
     if let Some((l, decls)) = top(layers, |c| c.values.clients.as_ref()) {
@@ -524,7 +524,7 @@ fn knowledge_keys(
             let segments = declared_path(&path, "a client wrapper type")?;
             let t = client_type(k, &like)?.clone();
             k.declare_client(&segments, &t);
-            declared.push(path.clone());
+            declared.names.push(path.clone());
             show(
                 "clients",
                 format!("{} behaves as {}", path.value, like.value),
@@ -539,7 +539,7 @@ fn knowledge_keys(
             let segments = declared_path(&path, "a factory function")?;
             let t = client_type(k, &returns)?.clone();
             k.declare_factory(&segments, &t);
-            declared.push(path.clone());
+            declared.names.push(path.clone());
             show(
                 "factories",
                 format!("{} returns {}", path.value, returns.value),
@@ -573,7 +573,7 @@ fn knowledge_keys(
             for v in &vals {
                 k.declare_call(&declared_path(v, what)?, kind);
             }
-            declared.extend(vals.iter().cloned());
+            declared.names.extend(vals.iter().cloned());
             show(key, show_list(&vals), l.loaded.origin(key, list.span()));
         }
     }
@@ -637,9 +637,10 @@ fn knowledge_keys(
                 }
                 add(k, path, &v.value);
             }
-            // `network-modules` name libraries, which a run does not see.
-            if key != "network-modules" {
-                declared.extend(vals.iter().cloned());
+            if key == "network-modules" {
+                declared.modules.extend(vals.iter().cloned());
+            } else {
+                declared.names.extend(vals.iter().cloned());
             }
             show(key, show_list(&vals), l.loaded.origin(key, list.span()));
         }
@@ -675,6 +676,9 @@ fn knowledge_keys(
                 ));
             }
             kinds.push((name.value.clone(), patterns(&files, &l.root)?));
+            declared
+                .modules
+                .extend(forbidden.iter().chain(&allowed).cloned());
             k.boundaries.push(Boundary {
                 kind: name.value.clone(),
                 forbidden: forbidden

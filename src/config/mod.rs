@@ -57,9 +57,9 @@ pub struct Settings {
     /// `per-file-ignores` and `extend-per-file-ignores`: files matching the pattern do not
     /// get these rules.
     pub per_file_ignores: Vec<(Pattern, RuleSet)>,
-    /// The paths the knowledge keys declare (`clients`, `factories`, `commit-helpers`, ...),
-    /// with where each was set: one that names nothing of the project is warned about.
-    pub declared: Vec<Sourced>,
+    /// The paths the knowledge keys and boundaries declare, with where each was set: one
+    /// that names nothing of the project is warned about.
+    pub declared: Declared,
     /// `[severity]`: the rules whose findings are errors (the others are warnings).
     pub errors: RuleSet,
     /// Honour `.gitignore`, `.git/info/exclude`, the global excludes file and `.ignore`.
@@ -78,6 +78,17 @@ pub struct Settings {
     pub extends: Vec<PathBuf>,
     /// Every setting with its value and where it came from (`offsetlint config`).
     pub sources: Vec<Shown>,
+}
+
+/// Paths the configuration names, with where each was set.
+#[derive(Debug, Clone, Default)]
+pub struct Declared {
+    /// Functions, classes and methods: `clients` and `factories` paths, `commit-helpers`,
+    /// `confirmed-produce`, `delivery-checks`, the exception types, `model-sources`,
+    /// `checkpoint-writers`.
+    pub names: Vec<Sourced>,
+    /// Modules: `network-modules`, a boundary's `forbidden` and `allowed`.
+    pub modules: Vec<Sourced>,
 }
 
 /// One line of `offsetlint config`: a setting, its value, where it came from.
@@ -220,7 +231,8 @@ impl Settings {
     /// Whether a run has anything to warn about in these settings: file patterns or
     /// knowledge paths set in a configuration file.
     pub fn has_user_patterns(&self) -> bool {
-        !self.declared.is_empty() || self.configured_globs().next().is_some()
+        !(self.declared.names.is_empty() && self.declared.modules.is_empty())
+            || self.configured_globs().next().is_some()
     }
 
     /// The file patterns set in a configuration file, each with whether it is a file kind's.

@@ -1,9 +1,10 @@
 //! Warnings for configuration that matches nothing (a typo would otherwise be silent): a file
 //! pattern (`per-file-ignores`, `checkpoint-globs`, a boundary's `files`) that matches no file,
-//! and a knowledge path (`clients`, `factories`, `commit-helpers`, ...) that names a package
-//! of the project but no module or class in it (`common.mqueu.MQWriter` where the project has
-//! `common/mqueue.py`). A path into a package the project does not hold (a wrapper library
-//! installed beside it) is not judged: the run cannot see it.
+//! and a knowledge or module path (`clients`, `commit-helpers`, ..., `network-modules`, a
+//! boundary's `forbidden`) that names a package of the project but no module or class in it
+//! (`common.mqueu.MQWriter` where the project has `common/mqueue.py`). A path into a package
+//! the project does not hold (a wrapper library installed beside it) is not judged: the run
+//! cannot see it.
 //!
 //! Judged only on what the run walked anyway, never by reading the tree again, and only for a
 //! configuration whose whole directory the run walked (a directory argument or the project
@@ -53,18 +54,21 @@ pub(super) fn unmatched(paths: &[PathBuf], entries: &[Entry]) -> Vec<Error> {
                 "matches no file of the project",
             ));
         }
-        if settings.declared.is_empty() {
+        let declared = &settings.declared;
+        if declared.names.is_empty() && declared.modules.is_empty() {
             continue;
         }
         let modules = Modules::of(group);
-        for d in &settings.declared {
-            if !modules.names(d, &settings.knowledge) {
-                out.push(Error::unmatched_config(
-                    &d.value,
-                    &d.origin,
-                    "names a package of the project but no module or class in it",
-                ));
-            }
+        let k = &settings.knowledge;
+        let missing = (declared.names.iter().map(|d| (d, modules.names(d, k))))
+            .chain((declared.modules.iter()).map(|d| (d, modules.has_module(d, k))))
+            .filter(|(_, found)| !found);
+        for (d, _) in missing {
+            out.push(Error::unmatched_config(
+                &d.value,
+                &d.origin,
+                "names a package of the project but no module or class in it",
+            ));
         }
     }
     // Files extending one configuration share its values: one warning each.
@@ -128,23 +132,41 @@ impl<'e> Modules<'e> {
         Modules { files: map }
     }
 
-    /// Whether a declared path names something, or at least nothing the run can judge: its
-    /// first segment is no package of the project (a library, known or not), or a module of
-    /// the project defines or imports its name (a function or class; for `Class.method`, the
-    /// class), as a word of the module's text.
+    /// Whether the run cannot judge a path: its first segment is no package of the project
+    /// (a library, known or not).
+    fn outside(&self, path: &[String], knowledge: &Knowledge) -> bool {
+        let top = &path[0];
+        known_library(top, knowledge) || !self.files.keys().any(|m| m[0] == *top)
+    }
+
+    /// Whether a declared name is found, or not the run's to judge ([`Modules::outside`]): a
+    /// module of the project defines or imports it (a function or class; for
+    /// `Class.method`, the class), as a word of the module's text.
     fn names(&self, declared: &Sourced, knowledge: &Knowledge) -> bool {
         let path = split_path(&declared.value);
         // A single name (an exception type matched by suffix) names no module.
-        let outside = |top: &String| !self.files.keys().any(|m| m[0] == *top);
-        if path.len() < 2 || known_library(&path[0], knowledge) || outside(&path[0]) {
+        if path.len() < 2 || self.outside(&path, knowledge) {
             return true;
         }
-        (1..=2.min(path.len() - 1)).any(|k| {
-            let (module, rest) = path.split_at(path.len() - k);
-            self.files
-                .get(module)
-                .is_some_and(|files| files.iter().any(|f| mentions(f, &rest[0])))
-        })
+        (1..=2.min(path.len() - 1))
+            .any(|k| self.defines(&path[..path.len() - k], &path[path.len() - k]))
+    }
+
+    /// Whether a declared module is found, or not the run's to judge: a module or package of
+    /// the project, or a name a module of it defines.
+    fn has_module(&self, declared: &Sourced, knowledge: &Knowledge) -> bool {
+        let path = split_path(&declared.value);
+        if path.iter().any(String::is_empty) || self.outside(&path, knowledge) {
+            return true;
+        }
+        let (last, parent) = path.split_last().expect("split gives one part at least");
+        self.files.keys().any(|m| m.starts_with(&path))
+            || !parent.is_empty() && self.defines(parent, last)
+    }
+
+    /// Whether module `module` of the project mentions `name`.
+    fn defines(&self, module: &[String], name: &str) -> bool {
+        (self.files.get(module)).is_some_and(|files| files.iter().any(|f| mentions(f, name)))
     }
 }
 
