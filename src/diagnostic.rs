@@ -2,7 +2,7 @@
 //! rendering (human, concise, JSON) reads them. A finding is data, not an error.
 
 use crate::model::TextRange;
-use crate::registry::Rule;
+use crate::registry::{Rule, Severity};
 
 /// How the flagged receiver was recognised as a Kafka client (JSON `resolution`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,6 +102,8 @@ pub struct Related {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Finding {
     pub rule: Rule,
+    /// The rule's default level until the engine applies the file's `[severity]` settings.
+    pub severity: Severity,
     /// The flagged construct; the finding is reported at its first line.
     pub range: TextRange,
     pub message: String,
@@ -133,6 +135,7 @@ impl Finding {
     pub fn new(rule: Rule, range: TextRange, message: impl Into<String>) -> Self {
         Finding {
             rule,
+            severity: rule.default_severity(),
             range,
             message: message.into(),
             primary: None,

@@ -242,6 +242,15 @@ pub enum Error {
         help("check the paths, and the `exclude` and `.gitignore` patterns that apply to them (`offsetlint check --show-files`, `offsetlint config FILE`)")
     )]
     NothingLinted { paths: String },
+    /// Configuration that matches nothing of the run: a pattern no file matches, a path that
+    /// names no module or class (one line on stderr, `cli::render_error`).
+    #[error("`{value}` in {origin} {problem}")]
+    #[diagnostic(code(offsetlint::unmatched_config), severity(Warning))]
+    UnmatchedConfig {
+        value: String,
+        origin: Box<Origin>,
+        problem: &'static str,
+    },
 }
 
 impl Error {
@@ -257,6 +266,14 @@ impl Error {
             origin: Box::new(origin.clone()),
             src,
             span,
+        }
+    }
+
+    pub fn unmatched_config(value: &str, origin: &Origin, problem: &'static str) -> Error {
+        Error::UnmatchedConfig {
+            value: escaped(value),
+            origin: Box::new(origin.clone()),
+            problem,
         }
     }
 
@@ -325,6 +342,7 @@ impl Error {
                 | Error::NotRegular { .. }
                 | Error::Vanished { .. }
                 | Error::NothingLinted { .. }
+                | Error::UnmatchedConfig { .. }
         )
     }
 }

@@ -28,4 +28,4 @@ pub use engine::discover::language;
 pub use engine::{check_paths, lint_source, Report};
 pub use error::ExitStatus;
 pub use model::{Lang, LineIndex};
-pub use registry::Rule;
+pub use registry::{Rule, Severity};

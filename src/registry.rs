@@ -70,7 +70,45 @@ pub enum Group {
     Boundary,
 }
 
+/// How much a finding matters: `error` for the rules about losing or duplicating data,
+/// `warning` for the others (catalog, "Severity"). A configuration's `[severity]` table
+/// changes it per rule; `--fail-on` decides which levels fail a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+
+    /// `error` or `warning`, as the configuration and `--fail-on` spell them.
+    pub fn parse(s: &str) -> Option<Severity> {
+        match s.trim() {
+            "error" => Some(Severity::Error),
+            "warning" => Some(Severity::Warning),
+            _ => None,
+        }
+    }
+}
+
 impl Rule {
+    /// The level a finding has unless the configuration says otherwise: data-loss rules
+    /// (OL101-OL105, OL201-OL204, OL301, OL302) are errors; OL205 (a durability setting),
+    /// the boundary rules and the meta rules (OL0xx) are warnings.
+    pub fn default_severity(self) -> Severity {
+        match self {
+            Rule::WeakAcks | Rule::SyntaxError | Rule::UnusedSuppression => Severity::Warning,
+            r if r.group() == Group::Boundary => Severity::Warning,
+            _ => Severity::Error,
+        }
+    }
+
     /// The one-line summary: the first non-heading line of the document.
     pub fn summary(self) -> &'static str {
         self.doc()
@@ -183,6 +221,22 @@ mod tests {
         assert!(!select("OL2").unwrap().contains(&Rule::BareCommit));
         assert_eq!(select("OL9"), None);
         assert_eq!(select("bare"), None);
+    }
+
+    #[test]
+    fn default_severities() {
+        let warnings: Vec<&str> = Rule::ALL
+            .iter()
+            .filter(|r| r.default_severity() == Severity::Warning)
+            .map(|r| r.code())
+            .collect();
+        assert_eq!(
+            warnings,
+            ["OL001", "OL002", "OL205", "OL401", "OL402", "OL403", "OL404"]
+        );
+        assert_eq!(Severity::parse("warning"), Some(Severity::Warning));
+        assert_eq!(Severity::parse("error"), Some(Severity::Error));
+        assert_eq!(Severity::parse("info"), None);
     }
 
     #[test]

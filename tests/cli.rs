@@ -134,14 +134,14 @@ fn bad_files_are_reported_and_the_run_goes_on() {
     );
     assert!(
         out.stdout.contains(
-            "b_latin1.py:1:6: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 5"
+            "b_latin1.py:1:6: OL001 [syntax-error] warning: not valid UTF-8: byte 0xE9 at byte offset 5"
         ),
         "{}",
         out.stdout
     );
     assert!(
         out.stdout.contains(
-            "c_binary.py:1:1: OL001 [syntax-error] binary file: NUL byte at byte offset 0"
+            "c_binary.py:1:1: OL001 [syntax-error] warning: binary file: NUL byte at byte offset 0"
         ),
         "{}",
         out.stdout
@@ -192,11 +192,11 @@ fn non_utf8_fixtures_are_ol001_findings() {
     for (path, at) in [
         (
             "testdata/OL001/non_utf8.py",
-            "5:16: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 159",
+            "5:16: OL001 [syntax-error] warning: not valid UTF-8: byte 0xE9 at byte offset 159",
         ),
         (
             "testdata/OL001/non_utf8.rs",
-            "5:32: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 193",
+            "5:32: OL001 [syntax-error] warning: not valid UTF-8: byte 0xE9 at byte offset 193",
         ),
     ] {
         let (status, out) = run(&["check", "--format", "concise", path]);
@@ -1122,6 +1122,9 @@ fn rules_as_json() {
     assert_eq!(ol101["name"], "bare-commit");
     assert_eq!(ol101["fixable"], true);
     assert_eq!(ol101["default_enabled"], true);
+    assert_eq!(ol101["default_severity"], "error");
+    let ol401 = rules.iter().find(|r| r["code"] == "OL401").unwrap();
+    assert_eq!(ol401["default_severity"], "warning");
     assert!(ol101["languages"]
         .as_array()
         .unwrap()

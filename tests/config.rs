@@ -813,7 +813,7 @@ fn require_suppression_reason_reports_suppressions_without_one() {
     assert_eq!(status, ExitStatus::Findings);
     assert_eq!(
         out.stdout.trim(),
-        format!("{a}:{COMMIT_LINE}:24: OL002 [unused-suppression] suppression without a reason")
+        format!("{a}:{COMMIT_LINE}:24: OL002 [unused-suppression] warning: suppression without a reason")
     );
     // Through `extend` too, and switched off again by the extending file.
     write(

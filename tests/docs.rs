@@ -453,6 +453,22 @@ fn configured_examples_use_the_toml_block_above() {
     assert!(examples("```python good configured\nx\n```\n").is_err());
 }
 
+/// Each rule's document opens its options with the rule's default level, as the registry has
+/// it (`Rule::default_severity`).
+#[test]
+fn every_rule_document_states_its_default_level() {
+    for rule in Rule::ALL {
+        let options = rule.doc().split("## Options\n").nth(1).unwrap_or("");
+        let stated = format!("\nDefault level: **{}** ", rule.default_severity().as_str());
+        assert!(
+            options.starts_with(&stated),
+            "{}: `## Options` must start with `{}`",
+            rule.code(),
+            stated.trim()
+        );
+    }
+}
+
 #[test]
 fn every_rule_document_has_the_fixed_sections() {
     for rule in Rule::ALL {

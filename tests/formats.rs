@@ -433,7 +433,7 @@ fn github_annotations_cannot_be_forged() {
     let line = lines[0];
     let (head, message) = line.split_once("::").unwrap().1.split_once("::").unwrap();
     let props: BTreeMap<&str, String> = head
-        .strip_prefix("error ")
+        .strip_prefix("warning ")
         .unwrap()
         .split(',')
         .map(|kv| {

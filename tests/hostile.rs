@@ -205,46 +205,46 @@ fn the_hostile_tree_lints_in_one_run() {
         format!("{}:5:1: OL101", p("noqa_non_ascii.py")),
         // Not source text: OL001 with the byte offset.
         format!(
-            "{}:6:12: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 134",
+            "{}:6:12: OL001 [syntax-error] warning: not valid UTF-8: byte 0xE9 at byte offset 134",
             p("undeclared_latin1.py")
         ),
         format!(
-            "{}:1:11: OL001 [syntax-error] unknown encoding in the coding declaration: `klingon`",
+            "{}:1:11: OL001 [syntax-error] warning: unknown encoding in the coding declaration: `klingon`",
             p("unknown_coding.py")
         ),
         format!(
-            "{}:1:11: OL001 [syntax-error] encoding problem: a UTF-8 byte order mark",
+            "{}:1:11: OL001 [syntax-error] warning: encoding problem: a UTF-8 byte order mark",
             p("bom_and_latin1.py")
         ),
         format!(
-            "{}:1:1: OL001 [syntax-error] binary file: NUL byte at byte offset 7",
+            "{}:1:1: OL001 [syntax-error] warning: binary file: NUL byte at byte offset 7",
             p("binary.py")
         ),
         format!(
-            "{}:1:25: OL001 [syntax-error] not valid UTF-8: byte 0xE9 at byte offset 24",
+            "{}:1:25: OL001 [syntax-error] warning: not valid UTF-8: byte 0xE9 at byte offset 24",
             p("not_utf8.rs")
         ),
         // Nesting: refused with a clear message, or linted.
         format!(
-            "{}:3:205: OL001 [syntax-error] syntax error: too many nested parentheses",
+            "{}:3:205: OL001 [syntax-error] warning: syntax error: too many nested parentheses",
             p("deep_parens.py")
         ),
         format!(
-            "{}:2:205: OL001 [syntax-error] syntax error: too many nested parentheses",
+            "{}:2:205: OL001 [syntax-error] warning: syntax error: too many nested parentheses",
             p("parens_100k.py")
         ),
         format!(
-            "{}:1:1: OL001 [syntax-error] syntax error: expression too deeply nested",
+            "{}:1:1: OL001 [syntax-error] warning: syntax error: expression too deeply nested",
             p("unary_200k.py")
         ),
         format!("{}:7:1: OL101", p("plus_50k.py")),
         format!("{}:7:1: OL101", p("chain_30k.py")),
         format!(
-            "{}:2:217: OL001 [syntax-error] syntax error: file is too deeply nested",
+            "{}:2:217: OL001 [syntax-error] warning: syntax error: file is too deeply nested",
             p("deep_brackets.rs")
         ),
         format!(
-            "{}:2:408: OL001 [syntax-error] syntax error: file is too deeply nested",
+            "{}:2:408: OL001 [syntax-error] warning: syntax error: file is too deeply nested",
             p("blocks_deep.rs")
         ),
         // File names: non-UTF-8 printed lossily, control characters escaped.

@@ -137,12 +137,12 @@ fn every_format_names_the_cell() {
 fn syntax_errors_and_malformed_notebooks() {
     assert_eq!(
         concise(&["testdata/notebooks/syntax_error.ipynb"]),
-        ["testdata/notebooks/syntax_error.ipynb:cell 3:1:12: OL001 [syntax-error] syntax error: Expected a parameter or the end of the parameter list"]
+        ["testdata/notebooks/syntax_error.ipynb:cell 3:1:12: OL001 [syntax-error] warning: syntax error: Expected a parameter or the end of the parameter list"]
     );
     let (status, out) = run(&["--format", "concise", DIR]);
     assert_eq!(status, ExitStatus::Findings, "{}", out.stderr);
     assert!(
-        out.stdout.contains("testdata/notebooks/malformed.ipynb:4:3: OL001 [syntax-error] not a valid Jupyter notebook"),
+        out.stdout.contains("testdata/notebooks/malformed.ipynb:4:3: OL001 [syntax-error] warning: not a valid Jupyter notebook"),
         "{}",
         out.stdout
     );

@@ -14,6 +14,7 @@ use crate::engine::decode::Codec;
 use crate::engine::discover::WalkOptions;
 use crate::engine::{check_paths, Report};
 use crate::error::{escape_text, Error, ExitStatus};
+use crate::registry::Severity;
 use crate::render::baseline::{Applied, Baseline};
 use crate::render::{self, Format};
 use crate::safe_fs::{read_bounded, write_atomic, OpenError};
@@ -72,6 +73,24 @@ pub struct SettingsArgs {
     pub max_file_size: Option<String>,
 }
 
+/// `--fail-on`: the lowest level of finding that makes the run exit 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    /// Any finding (the default).
+    Warning,
+    /// Only findings at error level; warnings are reported and the run exits 0.
+    Error,
+}
+
+impl FailOn {
+    fn fails(self, severity: Severity) -> bool {
+        match self {
+            FailOn::Warning => true,
+            FailOn::Error => severity == Severity::Error,
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     #[command(flatten)]
@@ -88,6 +107,10 @@ pub struct CheckArgs {
     /// Exit 0 even when there are findings (tool errors still exit 2).
     #[arg(long)]
     pub exit_zero: bool,
+    /// The findings that fail the run (exit 1): `warning`, any finding (the default), or
+    /// `error`, findings at error level only (see `[severity]` in the configuration).
+    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = FailOn::Warning)]
+    pub fail_on: FailOn,
     /// Print findings only: no summary line.
     #[arg(long, short)]
     pub quiet: bool,
@@ -559,7 +582,13 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     } else if args.write_baseline.is_some() && !ratchet_left {
         // Every finding is recorded now.
         ExitStatus::Clean
-    } else if report.finding_count() > 0 && !args.exit_zero {
+    } else if !args.exit_zero
+        && report
+            .files
+            .iter()
+            .flat_map(|f| &f.findings)
+            .any(|f| args.fail_on.fails(f.severity))
+    {
         ExitStatus::Findings
     } else {
         ExitStatus::Clean

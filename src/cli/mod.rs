@@ -28,8 +28,12 @@ pub(crate) fn render_error(e: &Error, color: bool) -> String {
     let handler = miette::GraphicalReportHandler::new_themed(theme)
         .with_links(false)
         .with_wrap_lines(false);
-    let mut out = String::new();
     let label = if e.is_warning() { "warning" } else { "error" };
+    // One line, whatever the output format: it names the key and where it was set.
+    if matches!(e, Error::UnmatchedConfig { .. }) {
+        return format!("{label}: {e}\n");
+    }
+    let mut out = String::new();
     if handler.render_report(&mut out, e).is_err() {
         out = format!("{label}: {e}\n");
     } else {

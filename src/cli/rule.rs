@@ -55,7 +55,7 @@ fn this_project(root: &std::path::Path, pins: &[String]) -> String {
 #[derive(Args, Debug, Default)]
 pub struct RulesArgs {
     /// `text` (a table) or `json` (an array of objects: `code`, `name`, `summary`,
-    /// `languages`, `fixable`, `default_enabled`).
+    /// `languages`, `fixable`, `default_enabled`, `default_severity`).
     #[arg(long, value_enum, default_value_t = RulesFormat::Text)]
     pub format: RulesFormat,
 }
@@ -83,6 +83,7 @@ pub fn run_rules(args: RulesArgs, out: &mut Output) -> ExitStatus {
                     "fixable": FIXABLE.contains(&rule),
                     // The default selection is `ALL`.
                     "default_enabled": true,
+                    "default_severity": rule.default_severity().as_str(),
                 })
             })
             .collect();

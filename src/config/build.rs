@@ -7,16 +7,16 @@ use std::path::{Path, PathBuf};
 
 use toml::Spanned;
 
-use super::file::{FileSize, List, Loaded, PerFile};
+use super::file::{FileSize, Levels, List, Loaded, PerFile};
 use super::pattern::{patterns, NameGlobs, Pattern};
 use super::{
-    lookup_selector, parse_size, Settings, Shown, Sourced, DEFAULT_CHECKPOINT_GLOBS,
+    lookup_selector, parse_size, Declared, Settings, Shown, Sourced, DEFAULT_CHECKPOINT_GLOBS,
     DEFAULT_FIXTURE_GLOBS, DEFAULT_SCRATCH_GLOBS,
 };
 use crate::error::{Error, Origin};
 use crate::knowledge::boundary::{self, Boundary, Forbid};
 use crate::knowledge::{ClientType, DeclaredKind, Knowledge};
-use crate::registry::RuleSet;
+use crate::registry::{Rule, RuleSet, Severity};
 
 /// Files larger than this are skipped with a warning unless configured otherwise.
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 10 * 1024 * 1024;
@@ -82,7 +82,7 @@ fn top<'a, T>(
 }
 
 /// Splits a dotted (`mypkg.kafka.make_consumer`) or Rust (`billing::kafka::consumer`) path.
-fn split_path(s: &str) -> Vec<String> {
+pub fn split_path(s: &str) -> Vec<String> {
     let sep = if s.contains("::") { "::" } else { "." };
     s.split(sep).map(|p| p.trim().to_string()).collect()
 }
@@ -283,6 +283,17 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
         }
     }
 
+    let mut errors: RuleSet = Rule::ALL
+        .iter()
+        .copied()
+        .filter(|r| r.default_severity() == Severity::Error)
+        .collect();
+    for l in layers {
+        if let Some(levels) = &l.loaded.values.severity {
+            severity_levels(l, levels, &mut errors, &mut show)?;
+        }
+    }
+
     let bool_key = |key: &'static str,
                     get: fn(&Loaded) -> Option<&Spanned<bool>>,
                     default: bool,
@@ -415,7 +426,8 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
     ];
 
     let mut knowledge = Knowledge::default();
-    knowledge_keys(layers, &mut knowledge, &mut kinds, &mut show)?;
+    let mut declared = Declared::default();
+    knowledge_keys(layers, &mut knowledge, &mut kinds, &mut declared, &mut show)?;
     knowledge.refresh_prefilter();
     if o.no_prefilter {
         knowledge.prefilter.turn_off();
@@ -443,6 +455,8 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
         require_suppression_reason,
         exclude,
         per_file_ignores,
+        declared,
+        errors,
         respect_gitignore,
         max_file_size,
         baseline,
@@ -450,6 +464,47 @@ pub fn build(layers: &[Layer], o: &Overrides, cwd: &Path) -> Result<Settings, Er
         extends,
         sources: shown,
     })
+}
+
+/// One file's `[severity]` table applied to `errors` (the rules at error level): broader
+/// selectors first, so `OL4 = "error"` and `OL403 = "warning"` leave OL403 a warning whatever
+/// the order of the keys.
+fn severity_levels(
+    l: &Layer,
+    levels: &Levels,
+    errors: &mut RuleSet,
+    show: &mut dyn FnMut(&'static str, String, Origin),
+) -> Result<(), Error> {
+    let mut entries = Vec::new();
+    for (selector, level) in levels.get_ref() {
+        let sel = sourced(l, "severity", selector);
+        let value = sourced(l, "severity", level);
+        let rules = lookup_selector(&sel)?;
+        let severity = Severity::parse(&value.value).ok_or_else(|| {
+            Error::bad_value(
+                &value.value,
+                "not a severity".into(),
+                "write `error` or `warning`: `OL205 = \"error\"`",
+                &value.origin,
+            )
+        })?;
+        entries.push((rules, severity, sel));
+    }
+    entries.sort_by_key(|(rules, _, _)| std::cmp::Reverse(rules.len()));
+    for (rules, severity, sel) in entries {
+        for r in rules {
+            match severity {
+                Severity::Error => errors.insert(r),
+                Severity::Warning => errors.remove(r),
+            }
+        }
+        show(
+            "severity",
+            format!("{:?} = {:?}", sel.value, severity.as_str()),
+            sel.origin,
+        );
+    }
+    Ok(())
 }
 
 /// Reads a list key of a loaded file.
@@ -461,6 +516,7 @@ fn knowledge_keys(
     layers: &[Layer],
     k: &mut Knowledge,
     kinds: &mut Vec<(String, Vec<Pattern>)>,
+    declared: &mut Declared,
     show: &mut dyn FnMut(&'static str, String, Origin),
 ) -> Result<(), Error> {
     if let Some((l, decls)) = top(layers, |c| c.values.clients.as_ref()) {
@@ -470,6 +526,7 @@ fn knowledge_keys(
             let segments = declared_path(&path, "a client wrapper type")?;
             let t = client_type(k, &like)?.clone();
             k.declare_client(&segments, &t);
+            declared.names.push(path.clone());
             show(
                 "clients",
                 format!("{} behaves as {}", path.value, like.value),
@@ -484,6 +541,7 @@ fn knowledge_keys(
             let segments = declared_path(&path, "a factory function")?;
             let t = client_type(k, &returns)?.clone();
             k.declare_factory(&segments, &t);
+            declared.names.push(path.clone());
             show(
                 "factories",
                 format!("{} returns {}", path.value, returns.value),
@@ -517,6 +575,7 @@ fn knowledge_keys(
             for v in &vals {
                 k.declare_call(&declared_path(v, what)?, kind);
             }
+            declared.names.extend(vals.iter().cloned());
             show(key, show_list(&vals), l.loaded.origin(key, list.span()));
         }
     }
@@ -580,6 +639,11 @@ fn knowledge_keys(
                 }
                 add(k, path, &v.value);
             }
+            if key == "network-modules" {
+                declared.modules.extend(vals.iter().cloned());
+            } else {
+                declared.names.extend(vals.iter().cloned());
+            }
             show(key, show_list(&vals), l.loaded.origin(key, list.span()));
         }
     }
@@ -614,6 +678,9 @@ fn knowledge_keys(
                 ));
             }
             kinds.push((name.value.clone(), patterns(&files, &l.root)?));
+            declared
+                .modules
+                .extend(forbidden.iter().chain(&allowed).cloned());
             k.boundaries.push(Boundary {
                 kind: name.value.clone(),
                 forbidden: forbidden

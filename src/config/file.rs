@@ -17,6 +17,8 @@ use crate::safe_fs::{read_bounded, OpenError, SMALL_FILE};
 pub type List = Spanned<Vec<Spanned<String>>>;
 /// `per-file-ignores`: pattern → selectors.
 pub type PerFile = Spanned<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>;
+/// `[severity]`: selector → `error` or `warning`.
+pub type Levels = Spanned<BTreeMap<Spanned<String>, Spanned<String>>>;
 
 /// Keys accepted in the configuration file. Unknown keys are an error: a typo must not
 /// silently turn a rule off.
@@ -32,6 +34,9 @@ pub struct ConfigFile {
     pub extend_exclude: Option<List>,
     pub per_file_ignores: Option<PerFile>,
     pub extend_per_file_ignores: Option<PerFile>,
+    /// The level of rules' findings (`OL205 = "error"`); each file of an `extend` chain
+    /// changes the levels it names.
+    pub severity: Option<Levels>,
     pub respect_gitignore: Option<Spanned<bool>>,
     pub require_suppression_reason: Option<Spanned<bool>>,
     /// Replaces the default checkpoint module globs (OL401).

@@ -12,13 +12,15 @@ use std::path::{Component, Path, PathBuf};
 use globset::{Glob, GlobMatcher, GlobSet, GlobSetBuilder};
 
 use super::Sourced;
-use crate::error::Error;
+use crate::error::{Error, Origin};
 
 /// One compiled pattern and the directory it is relative to.
 #[derive(Debug, Clone)]
 pub struct Pattern {
     /// As written (for `offsetlint config`).
     pub text: String,
+    /// Where it was set (a pattern that matches no file is reported there).
+    pub origin: Origin,
     root: PathBuf,
     glob: GlobMatcher,
     anchored: bool,
@@ -54,6 +56,7 @@ impl Pattern {
             .compile_matcher();
         Ok(Pattern {
             text: value.value.clone(),
+            origin: value.origin.clone(),
             root: root.to_path_buf(),
             glob,
             anchored,

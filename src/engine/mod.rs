@@ -11,6 +11,7 @@ pub mod notebook;
 mod project_lint;
 pub mod read;
 mod timings;
+mod unmatched;
 
 use foldhash::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -249,6 +250,7 @@ fn check_entries(
         lint_project(&entries, &keys, walk.batch_targets, inventory, &mut phases);
     phases.report();
     errors.extend(file_errors);
+    errors.extend(unmatched::unmatched(paths, &entries));
     let checked = entries
         .iter()
         .filter(|e| e.target)
@@ -707,11 +709,12 @@ fn lint_bytes(
         (Err(bad), _) => {
             let concerned =
                 !settings.file_kinds(path).is_empty() || settings.knowledge.may_concern(bytes);
-            let findings = if concerned {
+            let mut findings = if concerned {
                 undecodable_findings(&bad, settings.rules_for(path))
             } else {
                 Vec::new()
             };
+            set_levels(settings, &mut findings);
             (bad.text, findings, None)
         }
     }
@@ -751,11 +754,12 @@ fn lint_parsed<'m>(
 ) -> (Vec<Finding>, Vec<Suppressed>, usize) {
     let lowered = match file.parsed {
         Err(err) => {
-            let findings = rules
+            let mut findings: Vec<Finding> = rules
                 .contains(Rule::SyntaxError)
                 .then(|| syntax_error(err))
                 .into_iter()
                 .collect();
+            set_levels(settings, &mut findings);
             return (findings, Vec::new(), 0);
         }
         Ok(lowered) => lowered,
@@ -788,11 +792,22 @@ fn lint_parsed<'m>(
     let order = |a: &Finding, b: &Finding| {
         (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
     };
+    set_levels(settings, &mut findings);
+    for s in &mut suppressed {
+        set_levels(settings, std::slice::from_mut(&mut s.finding));
+    }
     findings.sort_by(order);
     findings.dedup();
     suppressed.sort_by(|a, b| order(&a.finding, &b.finding));
     suppressed.dedup_by(|a, b| a.finding == b.finding);
     (findings, suppressed, depth_cuts)
+}
+
+/// Gives each finding its rule's level in the file's settings (`[severity]`).
+fn set_levels(settings: &Settings, findings: &mut [Finding]) {
+    for f in findings {
+        f.severity = settings.severity(f.rule);
+    }
 }
 
 /// Drops suppressed findings, then adds OL002 for the directives that suppressed nothing

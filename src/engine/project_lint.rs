@@ -10,8 +10,8 @@ use rayon::prelude::*;
 use super::isolate::isolated;
 use super::timings::Phases;
 use super::{
-    alone_rules, lint_isolated, load, read_entry, spawn_deep, undecodable_findings, DepthCuts,
-    Entry, FileReport, Linted, ParsedFile, Source, NO_PINS,
+    alone_rules, lint_isolated, load, read_entry, set_levels, spawn_deep, undecodable_findings,
+    DepthCuts, Entry, FileReport, Linted, ParsedFile, Source, NO_PINS,
 };
 use crate::analysis::index::FileIndex;
 use crate::analysis::program::{FileId, Program, ProgramFile};
@@ -352,10 +352,14 @@ fn lint_batch(
                 return (None, Vec::new(), None, 0, started.elapsed());
             };
             let linted = match (&source.undecodable, parsed.get(i), &lines[i]) {
-                (Some(bad), _, _) => Linted {
-                    findings: undecodable_findings(bad, e.rules),
-                    ..Linted::default()
-                },
+                (Some(bad), _, _) => {
+                    let mut findings = undecodable_findings(bad, e.rules);
+                    set_levels(settings, &mut findings);
+                    Linted {
+                        findings,
+                        ..Linted::default()
+                    }
+                }
                 (None, Some(Some(result)), Some(lines)) => {
                     let file = ParsedFile {
                         program: &program,

@@ -1,5 +1,5 @@
-//! `--format github`: GitHub Actions workflow commands, one `::error` per finding, which
-//! annotate the pull request's diff:
+//! `--format github`: GitHub Actions workflow commands, one `::error` or `::warning` per
+//! finding (its level), which annotate the pull request's diff:
 //!
 //! `::error file=app/worker.py,line=12,col=9,endLine=12,endColumn=26,title=OL101 bare-commit::message`
 //!
@@ -34,7 +34,8 @@ pub fn github(report: &Report, root: &Path) -> String {
             }
             message.push_str(&format!("\nsee `offsetlint rule {}`", f.rule.code()));
             out.push_str(&format!(
-                "::error file={},line={line},col={col},endLine={end_line},endColumn={end_col},title={}::{}\n",
+                "::{} file={},line={line},col={col},endLine={end_line},endColumn={end_col},title={}::{}\n",
+                f.severity.as_str(),
                 escape_property(&escape_text_but(&path, |c| c == '\n' || c == '\r')),
                 escape_property(&title),
                 escape_data(&message)

@@ -2,7 +2,8 @@
 //! `{type, check_name, description, content, categories, severity, fingerprint, location}` with
 //! `location.path` and `location.positions.begin/end` (line and column). The fingerprint is the
 //! baseline key's (`render::baseline::fingerprints`), so an issue keeps it across edits that do
-//! not touch it and GitLab can tell new issues from fixed ones.
+//! not touch it and GitLab can tell new issues from fixed ones. `severity` is `major` for an
+//! error and `minor` for a warning.
 
 use std::path::Path;
 
@@ -10,6 +11,7 @@ use serde::Serialize;
 
 use super::{baseline, position, root_relative};
 use crate::engine::Report;
+use crate::registry::Severity;
 
 #[derive(Serialize)]
 struct Issue {
@@ -70,7 +72,10 @@ pub fn gitlab(report: &Report, root: &Path) -> String {
                 },
                 content: Content { body },
                 categories: ["Bug Risk"],
-                severity: "major",
+                severity: match f.severity {
+                    Severity::Error => "major",
+                    Severity::Warning => "minor",
+                },
                 fingerprint: print.clone(),
                 location: Location {
                     path: root_relative(&file.path, root),

@@ -14,7 +14,7 @@ use miette::{
 use crate::diagnostic::{Applicability, Finding};
 use crate::engine::{FileReport, Report};
 use crate::error::{escape_text, needs_escape};
-use crate::registry::Rule;
+use crate::registry::{Rule, Severity};
 
 struct Rendered<'a> {
     finding: &'a Finding,
@@ -284,6 +284,13 @@ impl Diagnostic for Rendered<'_> {
             self.finding.rule.code(),
             self.finding.rule.name()
         )))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.finding.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {

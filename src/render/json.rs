@@ -46,6 +46,8 @@ struct JsonFix {
 pub(super) struct JsonFinding<'a> {
     code: &'static str,
     rule: &'static str,
+    /// `error` or `warning`: the rule's level in the file's configuration.
+    severity: &'static str,
     message: &'a str,
     help: Option<&'a str>,
     path: String,
@@ -88,6 +90,7 @@ fn item<'a>(file: &'a FileReport, f: &'a Finding) -> JsonFinding<'a> {
     JsonFinding {
         code: f.rule.code(),
         rule: f.rule.name(),
+        severity: f.severity.as_str(),
         message: &f.message,
         help: f.help.as_deref(),
         path: file.path.display().to_string(),

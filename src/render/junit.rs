@@ -1,5 +1,6 @@
 //! `--format junit`: JUnit XML for CI test reports. One `<testsuite>` per file with findings
-//! (named by its path), one failed `<testcase>` per finding; a run without findings is one
+//! (named by its path), one failed `<testcase>` per finding (a warning's `message` starts
+//! with `warning: `, as in the concise format); a run without findings is one
 //! passing test case, and tool errors are `<error>` test cases of an `offsetlint` suite. Every
 //! text and attribute is escaped, and characters XML 1.0 cannot hold (most control
 //! characters) are replaced by `\u{fffd}`.
@@ -22,11 +23,11 @@ pub fn junit(report: &Report) -> String {
             let (line, _, _, _) = position(file, f.range);
             // `line:col`, or `cell N:line:col` in a notebook.
             let at = super::shown_position(file, f.range.start);
+            let message = format!("{}{}", super::level_mark(f.severity), f.message);
             let mut body = format!(
-                "{path}:{at}: {} [{}] {}",
+                "{path}:{at}: {} [{}] {message}",
                 f.rule.code(),
-                f.rule.name(),
-                f.message
+                f.rule.name()
             );
             if let Some(help) = &f.help {
                 body.push_str(&format!("\nhelp: {help}"));
@@ -38,7 +39,7 @@ pub fn junit(report: &Report) -> String {
                 f.rule.name(),
                 escape(&path),
                 escape(&path),
-                escape(&f.message),
+                escape(&message),
                 f.rule.code(),
                 escape(&body)
             ));

@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 use crate::engine::{FileReport, Report};
 pub use crate::error::escape_text;
 use crate::model::TextRange;
+use crate::registry::Severity;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -125,22 +126,33 @@ pub(crate) fn root_relative(path: &Path, root: &Path) -> String {
     }
 }
 
-/// `path:line:col: CODE [name] message` lines.
+/// `path:line:col: CODE [name] message` lines; a warning's message starts with `warning: `.
 pub fn concise(report: &Report) -> String {
     let mut out = String::new();
     for file in &report.files {
         for f in &file.findings {
             out.push_str(&format!(
-                "{}:{}: {} [{}] {}\n",
+                "{}:{}: {} [{}] {}{}\n",
                 crate::error::shown(&file.path),
                 shown_position(file, f.range.start),
                 f.rule.code(),
                 f.rule.name(),
+                level_mark(f.severity),
                 escape_text(&f.message)
             ));
         }
     }
     out
+}
+
+/// What precedes a finding's message in the one-line formats (concise, JUnit): nothing for
+/// an error (as before levels existed, so existing line parsers keep working), `warning: `
+/// for a warning.
+pub(crate) fn level_mark(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "",
+        Severity::Warning => "warning: ",
+    }
 }
 
 /// What the summary line reports besides the report itself.
@@ -185,11 +197,21 @@ pub fn summary(report: &Report, extras: &SummaryExtras) -> String {
             format!("nothing checked ({checked})")
         }
         0 => format!("no findings ({checked})"),
-        _ => format!(
-            "found {n} finding{} in {files} file{} ({checked})",
-            plural(n),
-            plural(files)
-        ),
+        _ => {
+            // How many of them are warnings, which `--fail-on error` lets pass.
+            let warnings = (report.files.iter().flat_map(|f| &f.findings))
+                .filter(|f| f.severity == Severity::Warning)
+                .count();
+            let levels = match warnings {
+                0 => String::new(),
+                w => format!(" ({w} warning{})", plural(w)),
+            };
+            format!(
+                "found {n} finding{}{levels} in {files} file{} ({checked})",
+                plural(n),
+                plural(files)
+            )
+        }
     };
     if !report.errors.is_empty() {
         let k = report.errors.len();

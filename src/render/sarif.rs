@@ -3,7 +3,8 @@
 //! - `tool.driver.rules`: every rule of the registry, with its summary, its document from
 //!   `rules/` as `help.markdown` (and `help.text`), and its group as a tag; no `helpUri`
 //!   (an invalid one fails uploads, and the documents ship with the tool);
-//! - `results`: one per finding, `ruleId` the code, `level` `error`; labels are
+//! - `results`: one per finding, `ruleId` the code, `level` the finding's (`error` or
+//!   `warning`, the rule's `defaultConfiguration` unless `[severity]` changed it); labels are
 //!   `relatedLocations`; OL301's numbered labels (the taint path's hops) and a boundary rule's
 //!   import chain become a `codeFlows` thread ending at the flagged code; offered fixes are
 //!   `fixes`; `partialFingerprints["offsetlint/v1"]` is the baseline key's fingerprint, so an
@@ -124,7 +125,7 @@ fn driver() -> Value {
                 "shortDescription": { "text": r.summary() },
                 "fullDescription": { "text": r.summary() },
                 "help": { "text": r.doc(), "markdown": r.doc() },
-                "defaultConfiguration": { "level": "error" },
+                "defaultConfiguration": { "level": r.default_severity().as_str() },
                 "properties": { "tags": ["kafka", group] },
             })
         })
@@ -178,7 +179,7 @@ fn result(
     let mut v = json!({
         "ruleId": f.rule.code(),
         "ruleIndex": index,
-        "level": "error",
+        "level": f.severity.as_str(),
         "message": { "text": text },
         "locations": [loc(f.range, f.primary.as_deref())],
         "partialFingerprints": { "offsetlint/v1": print },
