@@ -500,6 +500,14 @@ if [[ ${do_rust} -eq 1 ]]; then
 fi
 if [[ ${do_linearity} -eq 1 ]]; then build_x2; fi
 if [[ ${do_precommit} -eq 1 ]]; then build_precommit; fi
+# Each corpus is a project of its own, as a checkout a user lints is: without a marker at its
+# root, the nearest one above is this repository's (its .git and Cargo.toml), and a run over
+# one corpus would take the others (and the repository's own files) as the rest of its project,
+# which a run that names only some files of a project reads for their importers. An empty
+# setup.cfg is a project marker to offsetlint and nothing to ruff (--isolated) or ast-grep.
+for corpus_dir in "${PY_CORPUS}" "${RS_CORPUS}" "${PY_CORPUS_X2}"; do
+  if [[ -d "${corpus_dir}" && ! -e "${corpus_dir}/setup.cfg" ]]; then : >"${corpus_dir}/setup.cfg"; fi
+done
 
 if [[ ${build} -eq 1 && -z "${OFFSETLINT:-}" ]]; then
   log "cargo build --release"

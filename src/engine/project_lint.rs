@@ -170,17 +170,30 @@ fn lint_batch(
     Vec<FilePart>,
     std::thread::JoinHandle<()>,
 ) {
-    // A scratch target needs every production consumer of its project (OL404).
+    // A scratch target needs every production consumer of its project (OL404); test code is
+    // never OL404's.
     let namespaces: Vec<std::sync::Arc<Path>> =
         files.iter().map(|f| f.layout.namespace.clone()).collect();
+    let gathers = |i: usize| {
+        let e = &entries[i];
+        (e.settings).is_scratch(&e.absolute, &namespaces[i])
+            // Relative to the project: a checkout under `/home/u/test/` is not test code.
+            && !crate::knowledge::boundary::is_test_path(
+                e.absolute.strip_prefix(&*namespaces[i]).unwrap_or(&e.absolute),
+            )
+    };
     let mut selection = project::select(
         files,
         |i| read_entry(&entries[i]),
+        |i| match super::read::read_source(&entries[i].display, entries[i].settings.max_file_size) {
+            super::read::ReadOutcome::Bytes(b) => Some(b),
+            _ => None,
+        },
         |s: &Source| s.text.as_str(),
         |i| entries[i].settings.file_kinds(&entries[i].absolute),
         |s: &Source| s.concerned,
         |s: &Source| s.propagates,
-        |i| (entries[i].settings).is_scratch(&entries[i].absolute, &namespaces[i]),
+        gathers,
         Source::shrink,
     );
     phases.mark("layout, read and select");

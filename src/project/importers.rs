@@ -16,49 +16,36 @@ use super::ProjectFile;
 use crate::analysis::program::Program;
 use crate::model::Lang;
 
-/// A file of the project that is not a target, as the search read it.
-pub(super) struct Candidate<T, E> {
-    pub index: usize,
-    pub read: Result<T, E>,
-    /// Its imports, when its bytes could name a module of the set (scanned once).
-    pub scanned: Option<Scanned>,
-    /// It imports a target, directly or through other candidates.
-    pub imports_target: bool,
-}
-
-/// Reads the `candidates` (unless an earlier round did: then with its scan) and finds those
-/// that import a file of `start`, directly or through one another.
-pub(super) fn importers<T: Send, E: Send>(
+/// The files among `candidates` that import a file of `start`, directly or through one
+/// another. `bytes` reads a file's raw bytes (`None`: unreadable, or not a regular file):
+/// only imports are looked for, so nothing is decoded or prefiltered.
+pub(super) fn importers(
     files: &[ProjectFile],
     program: &Program,
     start: &[usize],
-    candidates: Vec<(usize, Option<super::Read<T, E>>)>,
-    read: &(impl Fn(usize) -> Result<T, E> + Sync),
-    text: &(impl Fn(&T) -> &str + Sync),
-) -> Vec<Candidate<T, E>> {
+    candidates: Vec<usize>,
+    bytes: &(impl Fn(usize) -> Option<Vec<u8>> + Sync),
+) -> Vec<usize> {
     let mut member = vec![false; files.len()];
     for &i in start {
         member[i] = true;
     }
+    // Only files of the targets' languages can import them.
+    let langs: Vec<Lang> = start.iter().map(|&i| files[i].lang).collect();
+    let candidates: Vec<usize> = (candidates.into_iter())
+        .filter(|&i| langs.contains(&files[i].lang))
+        .collect();
     // Every candidate is read once, in parallel.
-    let mut read: Vec<(Candidate<T, E>, Vec<usize>)> = (candidates.into_par_iter())
+    let mut read: Vec<Candidate> = (candidates.into_par_iter())
         .with_max_len(1)
-        .map(|(i, prior)| {
-            let (read, scanned) = match prior {
-                Some((r, s)) => (r, Some(s)),
-                None => (read(i), None),
-            };
-            let targets = (scanned.as_ref())
-                .map_or_else(Vec::new, |s| super::imports(program, i, &s.imports));
-            let c = Candidate {
-                index: i,
-                read,
-                scanned,
-                imports_target: false,
-            };
-            (c, targets)
+        .map(|index| Candidate {
+            index,
+            bytes: bytes(index),
+            scanned: false,
+            imports: Vec::new(),
         })
         .collect();
+    let mut found = Vec::new();
     let mut fresh: Vec<usize> = start.to_vec();
     while !fresh.is_empty() {
         let words = Words::of(files, &fresh);
@@ -66,31 +53,44 @@ pub(super) fn importers<T: Send, E: Send>(
         // when what it imports includes a member.
         (read.par_iter_mut())
             .with_max_len(64)
-            .filter(|(c, _)| c.scanned.is_none() && words.langs.contains(&files[c.index].lang))
-            .for_each(|(c, targets)| {
-                let Ok(t) = &c.read else { return };
-                let src = text(t);
-                if words.any_in(src) {
-                    let s = scan::scan(files[c.index].lang, src);
-                    *targets = super::imports(program, c.index, &s.imports);
-                    c.scanned = Some(s);
+            .filter(|c| !c.scanned)
+            .for_each(|c| {
+                let Some(text) = &c.bytes else { return };
+                if words.any_in(text) {
+                    let s = scan::scan(files[c.index].lang, &String::from_utf8_lossy(text));
+                    c.imports = uses(program, c.index, &s);
+                    c.scanned = true;
                 }
             });
         let joined: Vec<usize> = (read.iter())
-            .filter(|(c, targets)| !member[c.index] && targets.iter().any(|&g| member[g]))
-            .map(|(c, _)| c.index)
+            .filter(|c| !member[c.index] && c.imports.iter().any(|&g| member[g]))
+            .map(|c| c.index)
             .collect();
         for &i in &joined {
             member[i] = true;
         }
+        found.extend(&joined);
         fresh = joined;
     }
-    (read.into_iter())
-        .map(|(mut c, _)| {
-            c.imports_target = member[c.index];
-            c
-        })
-        .collect()
+    found
+}
+
+/// A file the search looks at.
+struct Candidate {
+    index: usize,
+    /// Its bytes (`None`: unreadable, or not a regular file).
+    bytes: Option<Vec<u8>>,
+    /// Its imports were scanned (once its bytes could name a member).
+    scanned: bool,
+    /// The project files its imports depend on.
+    imports: Vec<usize>,
+}
+
+/// The project files a file's imports depend on: a Rust `mod x;` declares the module tree
+/// and is not one (else a crate root would import every module, and every `use super::*`
+/// under it every file of the crate).
+fn uses(program: &Program, i: usize, s: &Scanned) -> Vec<usize> {
+    super::imports(program, i, s.uses())
 }
 
 /// The byte strings an import of one of some modules must contain: their last names, or a
@@ -98,14 +98,11 @@ pub(super) fn importers<T: Send, E: Send>(
 /// crate name none of its own.
 struct Words {
     finders: Vec<memmem::Finder<'static>>,
-    /// The languages of the modules: only files of these can import them.
-    langs: Vec<Lang>,
 }
 
 impl Words {
     fn of(files: &[ProjectFile], modules: &[usize]) -> Words {
         let mut words: Vec<String> = Vec::new();
-        let mut langs = Vec::new();
         let mut push = |w: &str| {
             if !w.is_empty() && !words.iter().any(|x| x == w) {
                 words.push(w.to_string());
@@ -113,9 +110,6 @@ impl Words {
         };
         for &i in modules {
             let f = &files[i];
-            if !langs.contains(&f.lang) {
-                langs.push(f.lang);
-            }
             if let Some(last) = f.layout.module.last() {
                 push(last);
             }
@@ -133,12 +127,10 @@ impl Words {
             finders: (words.iter())
                 .map(|w| memmem::Finder::new(w.as_bytes()).into_owned())
                 .collect(),
-            langs,
         }
     }
 
-    fn any_in(&self, text: &str) -> bool {
-        let bytes = text.as_bytes();
+    fn any_in(&self, bytes: &[u8]) -> bool {
         self.finders.iter().any(|f| f.find(bytes).is_some())
     }
 }

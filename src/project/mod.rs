@@ -78,15 +78,17 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
 pub(crate) type Read<T, E> = (Result<T, E>, scan::Scanned);
 
 /// Reads the targets and what they reach, and decides relevance; `read` reads file `i`,
+/// `bytes` reads its raw bytes (for the search of the targets' importers, see below),
 /// `text` is what was read as text (for the import scan), `kinds` gives a file's boundary
 /// kinds (a file of a kind is linted whatever it names), `concerns` is the literal
 /// prefilter. `propagates` says which relevant files also make their importers relevant, and
 /// have what they import indexed (what leads to a Kafka client does; a file that only spawns
 /// asyncio tasks, OL203, concerns itself alone). `shrink` is applied to what was read once its
 /// imports are scanned: most files are read for their imports only, so their text need not
-/// stay (the caller reads again what turns out to be needed). `gathers` says which targets
-/// need every file of the project that names a client, whatever imports what (scratch code,
-/// OL404: the production consumers whose group it may join).
+/// stay (the caller reads again what turns out to be needed). `gathers` says which targets,
+/// when they name a client themselves, need every file of the project that names one,
+/// whatever imports what (scratch code, OL404: the production consumers whose group it may
+/// join).
 ///
 /// A target's findings do not depend on which other files are targets: when only some files
 /// of a project are targets, the files that import them (directly or through other files)
@@ -96,6 +98,7 @@ pub(crate) type Read<T, E> = (Result<T, E>, scan::Scanned);
 pub fn select<T: Send, E: Send>(
     files: &mut [ProjectFile],
     read: impl Fn(usize) -> Result<T, E> + Sync,
+    bytes: impl Fn(usize) -> Option<Vec<u8>> + Sync,
     text: impl Fn(&T) -> &str + Sync,
     kinds: impl Fn(usize) -> Vec<String> + Sync,
     concerns: impl Fn(&T) -> bool + Sync,
@@ -113,6 +116,7 @@ pub fn select<T: Send, E: Send>(
     loop {
         let reads = Reads {
             read: &read,
+            bytes: &bytes,
             text: &text,
             kinds: &kinds,
             shrink: &shrink,
@@ -136,11 +140,30 @@ pub fn select<T: Send, E: Send>(
 }
 
 /// How [`select`] reads a file, scans it and names its kinds.
-struct Reads<'a, R, X, K, S> {
+struct Reads<'a, R, B, X, K, S> {
     read: &'a R,
+    /// A file's raw bytes, for the importer search.
+    bytes: &'a B,
     text: &'a X,
     kinds: &'a K,
     shrink: &'a S,
+}
+
+impl<T, E, R, B, X, K, S> Reads<'_, R, B, X, K, S>
+where
+    R: Fn(usize) -> Result<T, E>,
+    X: Fn(&T) -> &str,
+    S: Fn(T) -> T,
+{
+    /// Reads file `i`, scans its imports, and shrinks what was read.
+    fn read_scanned(&self, files: &[ProjectFile], i: usize) -> Read<T, E> {
+        let read = (self.read)(i);
+        let scanned = match &read {
+            Ok(t) => scan::scan(files[i].lang, (self.text)(t)),
+            Err(_) => scan::Scanned::default(),
+        };
+        (read.map(self.shrink), scanned)
+    }
 }
 
 /// Gives each file a Rust `#[path = ".."] mod name;` names the module path `name` has in
@@ -194,16 +217,17 @@ fn apply_path_mods<T, E>(
 
 /// One round of [`select`]; `prior` holds what an earlier round read (not read again), and
 /// the imports scanned from each file come back for the next round.
-fn select_once<T: Send, E: Send, R, X, K, S>(
+fn select_once<T: Send, E: Send, R, B, X, K, S>(
     files: &[ProjectFile],
     mut prior: Vec<Option<Read<T, E>>>,
-    reads: &Reads<R, X, K, S>,
+    reads: &Reads<R, B, X, K, S>,
     concerns: &(impl Fn(&T) -> bool + Sync),
     propagates: &(impl Fn(&T) -> bool + Sync),
     gathers: &(impl Fn(usize) -> bool + Sync),
 ) -> (Selection<T, E>, Vec<scan::Scanned>)
 where
     R: Fn(usize) -> Result<T, E> + Sync,
+    B: Fn(usize) -> Option<Vec<u8>> + Sync,
     X: Fn(&T) -> &str + Sync,
     K: Fn(usize) -> Vec<String> + Sync,
     S: Fn(T) -> T + Sync,
@@ -220,31 +244,37 @@ where
     let mut rooted: Vec<bool> = files.iter().map(|f| f.target).collect();
     let mut frontier = targets.clone();
     if targets.len() < n {
-        let all = targets.iter().any(|&i| gathers(i));
-        let candidates: Vec<(usize, Option<Read<T, E>>)> = (0..n)
-            .filter(|&i| !files[i].target)
-            .map(|i| (i, prior[i].take()))
-            .collect();
-        let found = importers::importers(
-            files, &program, &targets, candidates, reads.read, reads.text,
-        );
-        for c in found {
-            let i = c.index;
-            let wanted = c.imports_target || all && matches!(&c.read, Ok(t) if propagates(t));
-            if wanted {
-                rooted[i] = true;
-                frontier.push(i);
+        let others: Vec<usize> = (0..n).filter(|&i| !files[i].target).collect();
+        let importers =
+            importers::importers(files, &program, &targets, others.clone(), reads.bytes);
+        for i in importers {
+            rooted[i] = true;
+            frontier.push(i);
+        }
+        // A scratch target that names a client gathers every file naming one.
+        let mut gather = false;
+        for &i in targets.iter().filter(|&&i| gathers(i)) {
+            let read = prior[i]
+                .take()
+                .unwrap_or_else(|| reads.read_scanned(files, i));
+            gather |= matches!(&read.0, Ok(t) if propagates(t));
+            prior[i] = Some(read);
+        }
+        if gather {
+            let known: Vec<(usize, Option<Read<T, E>>)> = (others.into_iter())
+                .filter(|&i| !rooted[i])
+                .map(|i| (i, prior[i].take()))
+                .collect();
+            let read: Vec<(usize, Read<T, E>)> = (known.into_par_iter())
+                .map(|(i, known)| (i, known.unwrap_or_else(|| reads.read_scanned(files, i))))
+                .collect();
+            for (i, read) in read {
+                if matches!(&read.0, Ok(t) if propagates(t)) {
+                    rooted[i] = true;
+                    frontier.push(i);
+                }
+                prior[i] = Some(read);
             }
-            // What was scanned need not be read and scanned again if the walk reaches it.
-            let scanned = match c.scanned {
-                Some(s) => s,
-                None if wanted => match &c.read {
-                    Ok(t) => scan::scan(files[i].lang, (reads.text)(t)),
-                    Err(_) => scan::Scanned::default(),
-                },
-                None => continue,
-            };
-            prior[i] = Some((c.read.map(reads.shrink), scanned));
         }
     }
     frontier.extend(conftests_above(files, &frontier));
@@ -260,14 +290,7 @@ where
         let level: Vec<(usize, Read<T, E>, Vec<usize>)> = (known.into_par_iter())
             .with_max_len(1)
             .map(|(i, known)| {
-                let (read, scanned) = known.unwrap_or_else(|| {
-                    let read = (reads.read)(i);
-                    let scanned = match &read {
-                        Ok(t) => scan::scan(files[i].lang, (reads.text)(t)),
-                        Err(_) => scan::Scanned::default(),
-                    };
-                    (read.map(reads.shrink), scanned)
-                });
+                let (read, scanned) = known.unwrap_or_else(|| reads.read_scanned(files, i));
                 let targets = imports(&program, i, &scanned.imports);
                 (i, (read, scanned), targets)
             })
@@ -393,9 +416,12 @@ where
 }
 
 /// The project files a file's scanned imports may name.
-fn imports(program: &Program, i: usize, scanned: &[scan::ScannedImport]) -> Vec<usize> {
-    let mut targets: Vec<usize> = scanned
-        .iter()
+fn imports<'s>(
+    program: &Program,
+    i: usize,
+    scanned: impl IntoIterator<Item = &'s scan::ScannedImport>,
+) -> Vec<usize> {
+    let mut targets: Vec<usize> = (scanned.into_iter())
         .filter_map(|s| program.resolve_file(FileId(i as u32), &s.path, s.level))
         .map(|g| g.0 as usize)
         .filter(|&g| g != i)
@@ -468,6 +494,7 @@ mod tests {
         let selection = select(
             &mut files,
             |i| std::fs::read_to_string(&paths[i]),
+            |i| std::fs::read(&paths[i]).ok(),
             |t: &String| t.as_str(),
             |_| Vec::new(),
             |_| false,

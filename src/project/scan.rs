@@ -14,6 +14,18 @@ pub struct Scanned {
     pub imports: Vec<ScannedImport>,
     /// Rust `#[path]` module declarations (see [`rust_path_mods`]).
     pub path_mods: Vec<(String, String)>,
+    /// Rust `mod x;` declarations: in `imports` as `self::x`, but a module tree, not a
+    /// dependency on what the child defines (a crate root declares every module).
+    pub mod_decls: Vec<String>,
+}
+
+impl Scanned {
+    /// The imports that depend on what they name: all but the module declarations.
+    pub fn uses(&self) -> impl Iterator<Item = &ScannedImport> {
+        self.imports.iter().filter(|i| {
+            !(i.path.len() == 2 && i.path[0] == "self" && self.mod_decls.contains(&i.path[1]))
+        })
+    }
 }
 
 /// Scans a file's text in its language.
@@ -21,7 +33,7 @@ pub fn scan(lang: crate::model::Lang, text: &str) -> Scanned {
     match lang {
         crate::model::Lang::Python => Scanned {
             imports: python(text),
-            path_mods: Vec::new(),
+            ..Scanned::default()
         },
         crate::model::Lang::Rust => Scanned {
             imports: rust(text),
@@ -30,6 +42,11 @@ pub fn scan(lang: crate::model::Lang, text: &str) -> Scanned {
             } else {
                 Vec::new()
             },
+            mod_decls: (candidate_lines(text, &["mod "]).into_iter())
+                .filter_map(|start| text[start..].lines().next())
+                .filter_map(|line| mod_decl(line.trim_start()))
+                .map(str::to_string)
+                .collect(),
         },
     }
 }
@@ -229,19 +246,11 @@ pub fn rust(text: &str) -> Vec<ScannedImport> {
                 });
             }
         }
-        if let Some(rest) = t
-            .strip_prefix("mod ")
-            .or_else(|| t.strip_prefix("pub mod "))
-            .or_else(|| t.strip_prefix("pub(crate) mod "))
-        {
-            if let Some(name) = rest.strip_suffix(';') {
-                if is_ident(name.trim()) {
-                    out.push(ScannedImport {
-                        path: vec!["self".into(), name.trim().to_string()],
-                        level: 0,
-                    });
-                }
-            }
+        if let Some(name) = mod_decl(t) {
+            out.push(ScannedImport {
+                path: vec!["self".into(), name.to_string()],
+                level: 0,
+            });
         }
         // Paths: identifiers joined by `::`; a `use a::{b, c}` group gives `a::b`, `a::c`.
         let bytes = t.as_bytes();
@@ -292,6 +301,16 @@ pub fn rust(text: &str) -> Vec<ScannedImport> {
     }
     with_inline_rebases(&mut out);
     out
+}
+
+/// The child module a `mod x;` line (trimmed) declares.
+fn mod_decl(t: &str) -> Option<&str> {
+    let rest = t
+        .strip_prefix("mod ")
+        .or_else(|| t.strip_prefix("pub mod "))
+        .or_else(|| t.strip_prefix("pub(crate) mod "))?;
+    let name = rest.strip_suffix(';')?.trim();
+    is_ident(name).then_some(name)
 }
 
 /// Inside `d` inline modules (`mod tests { use super::x; }`) the first `d` `super`s name
@@ -537,5 +556,30 @@ mod tests {
                 ("z.rs".to_string(), "z".to_string()),
             ]
         );
+    }
+}
+
+#[cfg(test)]
+mod uses_tests {
+    use super::*;
+
+    /// A crate root's `mod x;` is in `imports` (the walk reaches the child through it) but not
+    /// among the imports that depend on what they name; `use self::x::Y` is.
+    #[test]
+    fn module_declarations_are_not_uses() {
+        let s = scan(
+            crate::model::Lang::Rust,
+            "pub mod task;\nmod util;\nuse self::util::go;\n",
+        );
+        // Each distinct path (the scan may find one twice).
+        let paths = |it: Vec<&ScannedImport>| -> Vec<String> {
+            let mut v: Vec<String> = it.iter().map(|i| i.path.join("::")).collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        assert_eq!(s.mod_decls, ["task", "util"]);
+        assert!(paths(s.imports.iter().collect()).contains(&"self::task".to_string()));
+        assert_eq!(paths(s.uses().collect()), ["self::util::go"]);
     }
 }
