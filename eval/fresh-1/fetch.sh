@@ -61,6 +61,7 @@ sdist kafkaproducerconsumer-confluent 0.0.7   kafkaproducerconsumer_confluent-0.
 sdist kafka-plugin                    1.0.1   kafka_plugin-1.0.1.tar.gz                     abbaf460d94f889a599111a7ad05b77367e82581bd146037b020263a232d42e9
 sdist aio-confluent-kafka             0.0.1   aio_confluent_kafka-0.0.1.tar.gz              eb72404c6446f0770979d6952583f21cc1e7cd49d1088e9e63d70975ac21b97f
 sdist fastapi-kafka                   0.1.5   fastapi_kafka-0.1.5.tar.gz                    660b46f92311d6ae582e4a0060b3f744ff2846cad4a08bfa433631051f3173ef
+sdist kaflow                          0.2.2   kaflow-0.2.2.tar.gz                           a8dd0b54b3ef24260077d4a6509463a13cc5cd1ca14db91569dcde242035409c
 wheel chio-streaming                  0.1.0   chio_streaming-0.1.0-py3-none-any.whl         140936489f2f1f3cf0095e834f50f369c64da30641f1063883ca3098c3d8e586
 crate pipekafka                       0.2.3   pipekafka-0.2.3.crate                         679c393c00fd8cba81457489167d73a1f4b37655b100bab130de22f936c2d76d
 github rust-ms                        797b068 krystianity/rust-ms@797b0680fe27ae4a5a72274e8e31fbc796f9a5f7  93e0c0df721afd7a4cd3bd834aa0301f8267ae4ec2a0d53b8510f59f7e45bb62
