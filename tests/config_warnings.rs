@@ -3,30 +3,13 @@
 //! run's own. File patterns are judged only when the run walked the configuration's whole
 //! directory (a directory argument, or the project of a named file).
 
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use offsetlint::cli::{main_with_args, Output};
 use offsetlint::ExitStatus;
 
-fn run(args: &[&str]) -> (ExitStatus, Output) {
-    main_with_args(
-        std::iter::once("offsetlint")
-            .chain(args.iter().copied())
-            .map(String::from),
-    )
-}
+mod common;
 
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    fs::create_dir_all(p.parent().unwrap()).unwrap();
-    fs::write(&p, text).unwrap();
-    p
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use common::{run, s, write};
 
 const BARE_COMMIT: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nmsg = consumer.poll(1.0)\nconsumer.commit()\n";
 

@@ -2,31 +2,12 @@
 //! OL4xx and OL0xx), `[severity]` in the configuration, the level in every output format, and
 //! `--fail-on` with `--exit-zero` deciding the exit code.
 
-use std::fs;
-use std::path::{Path, PathBuf};
-
-use offsetlint::cli::{main_with_args, Output};
 use offsetlint::{ExitStatus, Rule, Severity};
 use serde_json::Value;
 
-fn run(args: &[&str]) -> (ExitStatus, Output) {
-    main_with_args(
-        std::iter::once("offsetlint")
-            .chain(args.iter().copied())
-            .map(String::from),
-    )
-}
+mod common;
 
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    fs::create_dir_all(p.parent().unwrap()).unwrap();
-    fs::write(&p, text).unwrap();
-    p
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use common::{run, s, write};
 
 /// OL101 (an error by default).
 const BARE_COMMIT: &str = "from confluent_kafka import Consumer\n\nconsumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\nmsg = consumer.poll(1.0)\nconsumer.commit()\n";

@@ -222,3 +222,25 @@ pub fn project_annotations(source: &str) -> Result<ProjectAnnotations, String> {
     }
     Ok(out)
 }
+
+/// Runs the command line in-process: `args` without the program name.
+pub fn run(args: &[&str]) -> (offsetlint::ExitStatus, offsetlint::cli::Output) {
+    offsetlint::cli::main_with_args(
+        std::iter::once("offsetlint")
+            .chain(args.iter().copied())
+            .map(String::from),
+    )
+}
+
+/// Writes `text` to `dir/name` (directories made as needed) and returns the path.
+pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// A path as the `&str` argument the command line takes.
+pub fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
