@@ -11,7 +11,11 @@
 #      must fail and print the finding) and on a clean one (it must pass), with
 #      a. the README's `repo: local` hook, which pip-installs the prebuilt wheel: pip sees only
 #         the wheel directory (no index) and cargo is not on PATH, so nothing can compile;
-#      b. this repository's hooks from `.pre-commit-hooks.yaml`, taken from a git snapshot of
+#      b. the README's `language: system` hook, with the `offsetlint` installed in step 2
+#         first on PATH (as `cargo install` would put one there) and no cargo; then again with
+#         `baseline` in the project's configuration, where the violating file must pass (the
+#         README tells hook users to set it);
+#      c. this repository's hooks from `.pre-commit-hooks.yaml`, taken from a git snapshot of
 #         the working tree: `offsetlint` (language: python; pre-commit's `pip install .` builds
 #         the wheel from source with maturin) and `offsetlint-cargo` (language: rust;
 #         `cargo install`). The config names the snapshot by path and commit, which is what
@@ -222,13 +226,22 @@ run_hook() {
     record "$name" env "$@" "$PRE_COMMIT" run "$hook" --color never --verbose --files "$file"
 }
 
+# readme_hook MARKER NAME: the first yaml block after README's
+# `<!-- scripts/test_packaging.sh: MARKER -->` becomes the project's pre-commit config (a copy
+# goes to $RESULTS/NAME-config.yaml).
+readme_hook() {
+    local marker=$1 name=$2
+    awk -v marker="<!-- scripts/test_packaging.sh: $marker -->" '
+         $0 == marker {found = 1; next}
+         found && /^```yaml/ {inside = 1; next}
+         inside && /^```/ {exit}
+         inside {print}' "$ROOT/README.md" >"$PROJECT/.pre-commit-config.yaml"
+    grep -q "repo: local" "$PROJECT/.pre-commit-config.yaml" || die "README has no repo: local snippet after its marker \"$marker\""
+    cp "$PROJECT/.pre-commit-config.yaml" "$RESULTS/$name-config.yaml"
+}
+
 stage "pre-commit, README's repo: local hook (prebuilt wheel, no index, no cargo)"
-awk '/<!-- scripts\/test_packaging.sh: local hook -->/ {found = 1; next}
-     found && /^```yaml/ {inside = 1; next}
-     inside && /^```/ {exit}
-     inside {print}' "$ROOT/README.md" >"$PROJECT/.pre-commit-config.yaml"
-grep -q "repo: local" "$PROJECT/.pre-commit-config.yaml" || die "README has no repo: local snippet after its marker"
-cp "$PROJECT/.pre-commit-config.yaml" "$RESULTS/local-hook-config.yaml"
+readme_hook "local hook" local-hook
 (cd "$PROJECT" && git add -A && git -c user.name=test -c user.email=test@localhost commit -q -m project)
 mkdir -p "$WORK/build-deps" "$WORK/git-only"
 "$TOOLS/bin/python" -m pip download --quiet --no-deps --dest "$WORK/build-deps" "setuptools==$SETUPTOOLS_VERSION" ||
@@ -251,6 +264,22 @@ expect local-hook-other-type 0 "offsetlint" "no files to check" "Skipped"
 # The hook's environment holds the wheel's binary, not a build.
 record local-hook-env find "$PRE_COMMIT_HOME" -path '*/bin/offsetlint'
 expect local-hook-env 0 "/bin/offsetlint"
+
+stage "pre-commit, README's language: system hook (the installed offsetlint on PATH, no cargo)"
+readme_hook "system hook" system-hook
+grep -q "language: system" "$PROJECT/.pre-commit-config.yaml" || die "README's system hook is not language: system"
+SYSTEM_ENV=(PATH="$(dirname "$OFFSETLINT"):$NO_CARGO_PATH")
+run_hook system-hook-violating offsetlint bad.py "${SYSTEM_ENV[@]}"
+expect system-hook-violating 1 "offsetlint" "Failed" "OL101" "bad.py:$FIRST:"
+run_hook system-hook-clean offsetlint good.py "${SYSTEM_ENV[@]}"
+expect system-hook-clean 0 "offsetlint" "Passed" "no findings"
+# README: hook users set `baseline` in the configuration; the hook passes only the files.
+record system-hook-write-baseline "$OFFSETLINT" check --write-baseline .offsetlint-baseline.json bad.py
+expect system-hook-write-baseline 0 "to the baseline .offsetlint-baseline.json" "OL101  bare-commit"
+echo 'baseline = ".offsetlint-baseline.json"' >.offsetlint.toml
+run_hook system-hook-baseline offsetlint bad.py "${SYSTEM_ENV[@]}"
+expect system-hook-baseline 0 "offsetlint" "Passed" "hidden by the baseline"
+rm .offsetlint.toml .offsetlint-baseline.json
 
 stage "pre-commit, this repository's hooks (from a git snapshot of the working tree)"
 HOOKREPO=$WORK/hookrepo

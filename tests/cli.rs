@@ -1076,6 +1076,81 @@ fn write_baseline_quiet_and_ratchet_with_a_new_finding() {
     assert_eq!(status, ExitStatus::Findings);
 }
 
+/// Issue 33 item 7: `--write-baseline` says what it wrote and counts per rule; the findings
+/// are printed only with `-v` (or to `--output-file`); `-q` keeps the one line it wrote.
+#[test]
+fn write_baseline_prints_counts_per_rule_and_findings_only_with_verbose() {
+    let d = tmp();
+    // Two OL101 in one function (one entry, count 2), an OL201 and an OL205.
+    let two_commits = format!("{BARE_COMMIT}consumer.commit()\n");
+    write(d.path(), "a.py", two_commits.as_bytes());
+    let producer = "from confluent_kafka import Producer\n\np = Producer({\"acks\": \"0\"})\np.produce(\"t\", b\"v\")\n";
+    write(d.path(), "b.py", producer.as_bytes());
+    let dir = d.path().to_str().unwrap();
+    let bl = d.path().join("bl.json");
+    let bl = bl.to_str().unwrap();
+    let wrote = format!("wrote 4 findings (3 entries) to the baseline {bl}");
+    let expected = [
+        &wrote[..],
+        "      2  OL101  bare-commit",
+        "      1  OL201  unconfirmed-produce",
+        "      1  OL205  weak-acks",
+    ];
+    // The lines from `wrote` on, up to the run's summary.
+    let note = |stderr: &str| -> Vec<String> {
+        stderr
+            .lines()
+            .skip_while(|l| !l.starts_with("wrote "))
+            .take_while(|l| !l.starts_with("found "))
+            .map(str::to_string)
+            .collect()
+    };
+    let base = ["check", "--isolated", "--write-baseline", bl];
+
+    for format in ["human", "concise", "json", "sarif"] {
+        let (status, out) = run(&[&base[..], &["--format", format, dir]].concat());
+        assert_eq!(status, ExitStatus::Clean, "{format}: {}", out.stderr);
+        assert_eq!(out.stdout, "", "{format}: no finding printed");
+        assert_eq!(note(&out.stderr), expected, "{format}");
+        assert!(!out.stderr.contains("a.py"), "{}", out.stderr);
+    }
+
+    // `-v`: the findings too, on stdout as a run without a baseline prints them.
+    let (status, out) = run(&[&base[..], &["-v", "--format", "concise", dir]].concat());
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    let findings: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(findings.len(), 4, "{}", out.stdout);
+    assert_eq!(
+        findings.iter().filter(|l| l.contains(": OL101 ")).count(),
+        2
+    );
+    assert!(findings
+        .iter()
+        .any(|l| l.contains("b.py:3:") && l.contains("OL205")));
+    assert_eq!(note(&out.stderr), expected);
+
+    // `--output-file` gets the report it names.
+    let report = d.path().join("report.json");
+    let (status, out) = run(&[
+        &base[..],
+        &["--format", "json", "-o", report.to_str().unwrap(), dir],
+    ]
+    .concat());
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    let written = fs::read_to_string(&report).unwrap();
+    assert_eq!(written.matches("\"OL101\"").count(), 2, "{written}");
+
+    // `-q`: the line saying what was written, no counts, no summary.
+    let (status, out) = run(&[&base[..], &["-q", dir]].concat());
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    assert_eq!(out.stdout, "");
+    assert_eq!(out.stderr, format!("{wrote}\n"));
+
+    // `-q` and `-v` contradict each other.
+    let (status, out) = run(&[&base[..], &["-q", "-v", dir]].concat());
+    assert_eq!(status, ExitStatus::Error, "{}", out.stderr);
+}
+
 /// Issue 25 item 7 (f): `offsetlint config` on a file that does not exist says so.
 #[test]
 fn config_of_a_missing_file_is_an_error() {

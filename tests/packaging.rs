@@ -275,6 +275,52 @@ fn pre_commit_local_hook_installs_the_prebuilt_wheel() {
     assert_recorded("local-hook-env", 0, &["/bin/offsetlint"]);
 }
 
+/// README's `language: system` hook runs the `offsetlint` on PATH (no cargo there), and with
+/// `baseline` in the configuration, as README tells hook users, the recorded findings pass.
+#[test]
+#[ignore = "release builds: run by .ci/run as its own step (cargo test --test packaging -- --ignored)"]
+fn pre_commit_system_hook_runs_the_installed_binary() {
+    let config = read(&results().join("system-hook-config.yaml"));
+    assert!(config.contains("language: system"), "{config}");
+    assert!(
+        config.contains("entry: offsetlint check --force-exclude"),
+        "{config}"
+    );
+    assert_recorded(
+        "system-hook-violating",
+        1,
+        &[
+            "offsetlint......",
+            "Failed",
+            "OL101 bare-commit",
+            &first_finding("bad.py"),
+        ],
+    );
+    assert_recorded(
+        "system-hook-clean",
+        0,
+        &["offsetlint......", "Passed", "no findings"],
+    );
+    assert_recorded(
+        "system-hook-write-baseline",
+        0,
+        &[
+            "to the baseline .offsetlint-baseline.json",
+            "OL101  bare-commit",
+        ],
+    );
+    let (_, written) = recorded("system-hook-write-baseline");
+    assert!(
+        !written.contains(&first_finding("bad.py")),
+        "--write-baseline printed the findings:\n{written}"
+    );
+    assert_recorded(
+        "system-hook-baseline",
+        0,
+        &["offsetlint......", "Passed", "hidden by the baseline"],
+    );
+}
+
 #[test]
 #[ignore = "release builds: run by .ci/run as its own step (cargo test --test packaging -- --ignored)"]
 fn pre_commit_python_hook_of_this_repository() {
@@ -408,6 +454,24 @@ fn pins_agree() {
     assert!(
         readme.contains(&format!("\"offsetlint=={VERSION}\"")),
         "README's local hook must pin offsetlint=={VERSION}"
+    );
+    // README's hooks, in the order it gives them: what works on a fresh machine first, the
+    // unpublished wheel last, each under the marker the script extracts it by.
+    let at = |text: &str| {
+        readme
+            .find(text)
+            .unwrap_or_else(|| panic!("README lacks {text:?}"))
+    };
+    let system = at("<!-- scripts/test_packaging.sh: system hook -->");
+    let local = at("<!-- scripts/test_packaging.sh: local hook -->");
+    let cargo_hook = at("- id: offsetlint-cargo");
+    assert!(cargo_hook < system && system < local);
+    assert!(readme[system..local].contains("language: system"));
+    assert!(readme[cargo_hook..system].contains("cargo install --locked"));
+    assert!(readme[local..].contains("additional_dependencies"));
+    assert!(
+        readme[system..local].contains("The wheel is not published"),
+        "README must say, where it shows the wheel hook, that the wheel is not published"
     );
     let hooks = read(&root().join(".pre-commit-hooks.yaml"));
     for (id, language) in [("offsetlint", "python"), ("offsetlint-cargo", "rust")] {

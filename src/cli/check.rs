@@ -114,6 +114,10 @@ pub struct CheckArgs {
     /// Print findings only: no summary line.
     #[arg(long, short)]
     pub quiet: bool,
+    /// With `--write-baseline`: print the findings recorded too (by default it prints what it
+    /// wrote, counted per rule).
+    #[arg(long, short, conflicts_with = "quiet")]
+    pub verbose: bool,
     /// Colours: `auto` honours `NO_COLOR`, then `FORCE_COLOR`, then whether stdout is a
     /// terminal.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
@@ -467,14 +471,7 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
             ));
         }
         match new.write(path) {
-            Ok(()) => out.stderr.push_str(&format!(
-                "wrote {} finding{} ({} entr{}) to the baseline {}\n",
-                new.count(),
-                render::plural(new.count()),
-                new.entry_count(),
-                if new.entry_count() == 1 { "y" } else { "ies" },
-                crate::error::shown(path)
-            )),
+            Ok(()) => out.stderr.push_str(&new.written_note(path, args.quiet)),
             Err(e) => {
                 out.stderr.push_str(&format!("error: {e}\n"));
                 status_errors = true;
@@ -512,8 +509,12 @@ pub fn run_check(args: CheckArgs, out: &mut Output, stdin: Option<String>) -> Ex
     } else if let (Input::Stdin { bytes, .. }, true) = (&input, args.fix) {
         // Editors read the fixed source back from stdout, in its own encoding.
         stdin_source = Some(bytes.clone());
-    } else if args.write_baseline.is_some() && args.quiet && !ratchet_left {
-        // `--write-baseline -q`: the findings are recorded, not printed.
+    } else if args.write_baseline.is_some()
+        && !(args.verbose || ratchet_left || args.statistics || args.output_file.is_some())
+    {
+        // The findings are recorded, and counted per rule above; `-v` prints them, a
+        // ratchet prints those it did not record (they fail the run), `--output-file` and
+        // `--statistics` are reports asked for.
     } else if args.statistics {
         let stats =
             render::statistics::statistics(report, args.unsafe_fixes, pass.applied.hidden.len());

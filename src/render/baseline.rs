@@ -191,6 +191,37 @@ impl Baseline {
         self.entries.len()
     }
 
+    /// Findings recorded per rule, in code order (what `--write-baseline` reports).
+    pub fn count_per_rule(&self) -> Vec<(Rule, usize)> {
+        let mut per_rule: BTreeMap<Rule, usize> = BTreeMap::new();
+        for (k, &n) in &self.entries {
+            // `load` refuses unknown codes, so every key parses.
+            if let Ok(rule) = k.code.parse::<Rule>() {
+                let c = per_rule.entry(rule).or_insert(0);
+                *c = c.saturating_add(n);
+            }
+        }
+        per_rule.into_iter().collect()
+    }
+
+    /// What `--write-baseline` says after writing to `path`: the totals, then (unless
+    /// `quiet`) one line per rule with its count, code and name.
+    pub fn written_note(&self, path: &Path, quiet: bool) -> String {
+        let (n, entries) = (self.count(), self.entry_count());
+        let mut out = format!(
+            "wrote {n} finding{} ({entries} entr{}) to the baseline {}\n",
+            super::plural(n),
+            if entries == 1 { "y" } else { "ies" },
+            crate::error::shown(path)
+        );
+        if !quiet {
+            for (rule, count) in self.count_per_rule() {
+                out.push_str(&format!("{count:>7}  {}  {}\n", rule.code(), rule.name()));
+            }
+        }
+        out
+    }
+
     /// The file's text: sorted entries, two-space indentation, a final newline.
     pub fn to_json(&self) -> String {
         let file = BaselineFile {
