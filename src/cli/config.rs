@@ -8,8 +8,8 @@ use clap::Args;
 
 use super::check::{prepare, SettingsArgs};
 use super::{render_error, Output};
+use crate::config::shown_path;
 use crate::config::{absolute, Settings};
-use crate::engine::discover::shown_path;
 use crate::error::{ExitStatus, Origin};
 
 #[derive(Args, Debug)]

@@ -15,7 +15,7 @@ pub use build::{build, split_path, Layer, Overrides};
 pub use discover::ConfigResolver;
 pub use file::{closest, parse_config, Loaded};
 pub use pattern::{
-    absolute, absolute_cow, absolute_from, same_path, strip_prefix, NameGlobs, Pattern,
+    absolute, absolute_cow, absolute_from, same_path, shown_path, strip_prefix, NameGlobs, Pattern,
 };
 
 use crate::error::{Error, Origin};

@@ -227,6 +227,20 @@ pub fn strip_prefix<'a>(path: &'a Path, base: &Path) -> Option<&'a Path> {
     path.strip_prefix(base).ok()
 }
 
+/// How a path is reported: relative to the working directory when it is under it, else as
+/// given (without a leading `./`).
+pub fn shown_path(path: &Path, cwd: &Path) -> PathBuf {
+    let abs = absolute_cow(path);
+    if let Some(rel) = strip_prefix(&abs, cwd) {
+        if !rel.as_os_str().is_empty() {
+            return rel.to_path_buf();
+        }
+    }
+    path.strip_prefix(".")
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|_| path.to_path_buf())
+}
+
 /// Whether two paths are equal as [`Path`]s are (component by component), comparing bytes
 /// when both are normal: a run compares every walked path with its neighbour.
 pub fn same_path(a: &Path, b: &Path) -> bool {

@@ -20,7 +20,7 @@ use ignore::WalkBuilder;
 use rayon::slice::ParallelSliceMut;
 
 use super::ignore_files::IgnoreFiles;
-use crate::config::{absolute, absolute_cow, ConfigResolver};
+use crate::config::{absolute, shown_path, ConfigResolver};
 use crate::error::Error;
 use crate::model::Lang;
 
@@ -376,20 +376,6 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
         .zip(&b[i..n])
         .take_while(|(x, y)| x == y)
         .count()
-}
-
-/// How a path is reported: relative to the working directory when it is under it, else as
-/// given (without a leading `./`).
-pub fn shown_path(path: &Path, cwd: &Path) -> PathBuf {
-    let abs = absolute_cow(path);
-    if let Some(rel) = crate::config::strip_prefix(&abs, cwd) {
-        if !rel.as_os_str().is_empty() {
-            return rel.to_path_buf();
-        }
-    }
-    path.strip_prefix(".")
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|_| path.to_path_buf())
 }
 
 #[cfg(test)]

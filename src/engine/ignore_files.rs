@@ -129,7 +129,7 @@ impl IgnoreFiles {
 
     fn error(&self, path: &Path, e: &OpenError, consequence: &str) {
         self.errors.lock().expect("not poisoned").push(Error::Walk {
-            path: super::discover::shown_path(path, &self.cwd),
+            path: crate::config::shown_path(path, &self.cwd),
             message: format!("cannot read this ignore file: {e}; {consequence}"),
         });
     }
