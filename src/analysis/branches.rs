@@ -361,3 +361,206 @@ impl Walk<'_, '_> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(at: u32) -> TextRange {
+        TextRange::new(at, at + 1)
+    }
+    fn name(id: &str) -> Expr {
+        Expr::Name {
+            id: id.into(),
+            range: r(0),
+        }
+    }
+    fn none() -> Expr {
+        Expr::Lit {
+            lit: Lit::None,
+            range: r(0),
+        }
+    }
+    fn logic(op: Logic, parts: Vec<Expr>) -> Expr {
+        Expr::derived(parts, Hop::Logic(op), r(0))
+    }
+    fn param(n: &str, default: Option<Expr>, kind: ParamKind) -> Param {
+        Param {
+            name: n.into(),
+            annotation: None,
+            default: default.map(Box::new),
+            kind,
+            range: r(0),
+        }
+    }
+    fn arg(name: Option<&str>, value: Expr, spread: Spread) -> Arg {
+        Arg {
+            name: name.map(str::to_string),
+            value,
+            spread,
+        }
+    }
+    /// A statement at `at` (a commit call's place).
+    fn at(at: u32) -> Stmt {
+        Stmt {
+            kind: StmtKind::Expr(name("commit")),
+            range: r(at),
+        }
+    }
+    fn ret(at: u32) -> Stmt {
+        Stmt {
+            kind: StmtKind::Exit {
+                kind: ExitKind::Return,
+                value: None,
+            },
+            range: r(at),
+        }
+    }
+    fn if_(test: Expr, body: Vec<Stmt>, orelse: Vec<Stmt>) -> Stmt {
+        Stmt {
+            kind: StmtKind::If { test, body, orelse },
+            range: TextRange::new(0, 1000),
+        }
+    }
+
+    /// `def commit(self, message=None, offsets=None, *, now=False)`.
+    fn wrapper(stmts: Vec<Stmt>) -> Body {
+        let mut b = Body::new("commit", BodyKind::Function, r(0));
+        b.self_name = Some("self".into());
+        b.params = vec![
+            param("self", None, ParamKind::Regular),
+            param("message", Some(none()), ParamKind::Regular),
+            param("offsets", Some(none()), ParamKind::Regular),
+            param(
+                "now",
+                Some(Expr::Lit {
+                    lit: Lit::Bool(false),
+                    range: r(0),
+                }),
+                ParamKind::KeywordOnly,
+            ),
+        ];
+        b.stmts = stmts;
+        b
+    }
+
+    #[test]
+    fn arguments_bind_as_python_binds_them() {
+        let b = wrapper(Vec::new());
+        let msg = || name("msg");
+        let pos = arg(None, msg(), Spread::None);
+        let bound = Binding::of_call(&b, &[&pos]);
+        assert_eq!(bound.get("message"), Some(Val::Given));
+        assert_eq!(bound.get("offsets"), Some(Val::None));
+        assert_eq!(bound.get("now"), Some(Val::Lit(false)));
+        assert_eq!(bound.get("self"), None);
+        let kw = arg(
+            Some("offsets"),
+            Expr::Seq {
+                elts: vec![msg()],
+                range: r(0),
+            },
+            Spread::None,
+        );
+        let bound = Binding::of_call(&b, &[&kw]);
+        assert_eq!(
+            (bound.get("message"), bound.get("offsets")),
+            (Some(Val::None), Some(Val::Lit(true)))
+        );
+        // A splat may fill what is still open: unknown, not "not passed".
+        let star = arg(None, name("rest"), Spread::Star);
+        let bound = Binding::of_call(&b, &[&pos, &star]);
+        assert_eq!(
+            (bound.get("message"), bound.get("offsets"), bound.get("now")),
+            (Some(Val::Given), Some(Val::Unknown), Some(Val::Lit(false)))
+        );
+        let double = arg(None, name("kw"), Spread::DoubleStar);
+        let bound = Binding::of_call(&b, &[&double]);
+        assert_eq!(
+            (bound.get("message"), bound.get("now")),
+            (Some(Val::Unknown), Some(Val::Unknown))
+        );
+    }
+
+    #[test]
+    fn conditions_have_three_values() {
+        let b = wrapper(Vec::new());
+        let pos = arg(None, name("msg"), Spread::None);
+        let given = Binding::of_call(&b, &[&pos]);
+        let omitted = Binding::of_call(&b, &[]);
+        let is_none = logic(Logic::Is, vec![name("message"), none()]);
+        assert_eq!(eval(&is_none, &given), Some(Truth::False));
+        assert_eq!(eval(&is_none, &omitted), Some(Truth::True));
+        let not_none = logic(Logic::NotEq, vec![none(), name("offsets")]);
+        assert_eq!(eval(&not_none, &omitted), Some(Truth::False));
+        // A given message's truthiness is not known; an omitted one is falsy.
+        let not = logic(Logic::Not, vec![name("message")]);
+        assert_eq!(
+            (eval(&not, &given), eval(&not, &omitted)),
+            (Some(Truth::Unknown), Some(Truth::True))
+        );
+        // `and` / `or`: a decided operand decides; a runtime one leaves it to the runtime.
+        let both = logic(
+            Logic::And,
+            vec![
+                is_none.clone(),
+                logic(Logic::Is, vec![name("offsets"), none()]),
+            ],
+        );
+        assert_eq!(
+            (eval(&both, &given), eval(&both, &omitted)),
+            (Some(Truth::False), Some(Truth::True))
+        );
+        let runtime = logic(Logic::And, vec![is_none.clone(), name("dirty")]);
+        assert_eq!(
+            (eval(&runtime, &given), eval(&runtime, &omitted)),
+            (Some(Truth::False), None)
+        );
+        assert_eq!(eval(&name("dirty"), &given), None);
+        let either = logic(
+            Logic::Or,
+            vec![name("now"), logic(Logic::Not, vec![name("message")])],
+        );
+        assert_eq!(
+            (eval(&either, &given), eval(&either, &omitted)),
+            (Some(Truth::Unknown), Some(Truth::True))
+        );
+    }
+
+    #[test]
+    fn early_returns_end_the_paths_a_call_takes() {
+        // if message is not None: return ..  /  if offsets is not None: return ..  /  commit()
+        let b = wrapper(vec![
+            if_(
+                logic(Logic::IsNot, vec![name("message"), none()]),
+                vec![ret(10)],
+                Vec::new(),
+            ),
+            if_(
+                logic(Logic::IsNot, vec![name("offsets"), none()]),
+                vec![ret(20)],
+                Vec::new(),
+            ),
+            at(30),
+        ]);
+        let targets = [r(10), r(20), r(30)];
+        let pos = arg(None, name("msg"), Spread::None);
+        let kw = arg(Some("offsets"), name("tps"), Spread::None);
+        let go = |args: &[&Arg]| reached(&b.stmts, &Binding::of_call(&b, args), &targets);
+        assert_eq!(go(&[&pos]), [Reach::Yes, Reach::No, Reach::No]);
+        assert_eq!(go(&[&kw]), [Reach::No, Reach::Yes, Reach::No]);
+        assert_eq!(go(&[]), [Reach::No, Reach::No, Reach::Yes]);
+        // Any call: the position only behind tests of the parameters.
+        let any = Binding::unknown(["message", "offsets"]);
+        assert_eq!(reached(&b.stmts, &any, &targets), [Reach::Possibly; 3]);
+        // A test of the runtime keeps both branches, and what follows, reached.
+        let b = wrapper(vec![
+            if_(name("dirty"), vec![at(10), ret(11)], Vec::new()),
+            at(30),
+        ]);
+        assert_eq!(
+            reached(&b.stmts, &Binding::of_call(&b, &[]), &[r(10), r(30)]),
+            [Reach::Yes, Reach::Yes]
+        );
+    }
+}
