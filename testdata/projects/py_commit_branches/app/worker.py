@@ -1,5 +1,5 @@
 """Callers, judged for what each passes."""
-from .wrappers import W, Derived, EarlyReturns, Flagged
+from .wrappers import W, Derived, EarlyReturns, Flagged, Outer
 
 
 def run(conf, tp, parts, *rest, **options):
@@ -32,3 +32,7 @@ def run(conf, tp, parts, *rest, **options):
     f = Flagged(conf)
     f.commit(msg)
     f.commit(now=True)
+
+    o = Outer(conf)
+    o.commit(msg)
+    o.commit()  # expect: OL101

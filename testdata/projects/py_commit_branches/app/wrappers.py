@@ -52,3 +52,13 @@ class Flagged:
             self._c.commit()  # expect: OL101
         elif message is not None:
             self._c.commit(message)
+
+
+class Outer:
+    """A wrapper of a wrapper: its `message` reaches the inner wrapper's, which decides."""
+
+    def __init__(self, conf):
+        self._w = W(conf)
+
+    def commit(self, message=None):
+        return self._w.commit(message=message)
