@@ -8,6 +8,7 @@
 use foldhash::HashMap;
 use std::cell::RefCell;
 
+use super::guards::{CommitOutcome, CommitPlan};
 use super::program::FileId;
 use super::resolve::{Client, FuncRef, Origin, Resolver, Value};
 use super::uses::{Adapter, End, ResultUse};
@@ -144,6 +145,12 @@ enum Obligation<'m> {
     Forwards {
         facts: Box<CallFacts<'m>>,
         slot: ArgSlot,
+    },
+    /// Its message/offsets parameters decide whether it commits the position: each call is
+    /// evaluated for what it passes (`facts` is one of its commits).
+    Commits {
+        facts: Box<CallFacts<'m>>,
+        plan: Box<CommitPlan>,
     },
 }
 
@@ -480,6 +487,40 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                     ..*facts
                 }
             }
+            Obligation::Commits { facts, plan } => {
+                let args: Vec<&'m Arg> = call.args.iter().collect();
+                let op = match plan.for_call(body, &args) {
+                    // In the slot of the parameters that decide, when the call leaves them
+                    // empty (so a suggestion names the wrapper's own parameter).
+                    CommitOutcome::Position => {
+                        let slot = CommitPlan::slot(body, &plan.params);
+                        let empty = slot_args(&args, &slot)
+                            .iter()
+                            .all(|e| matches!(e, Expr::Lit { lit: Lit::None, .. }));
+                        if empty {
+                            Op::Commit { offsets: slot }
+                        } else {
+                            Op::CommitPosition
+                        }
+                    }
+                    // What the caller passes is committed as it is: a position query too.
+                    CommitOutcome::Forwarded(params) => Op::Commit {
+                        offsets: CommitPlan::slot(body, &params),
+                    },
+                    CommitOutcome::Message => Op::CommitMessage,
+                };
+                CallFacts {
+                    op,
+                    method,
+                    receiver,
+                    receiver_range,
+                    body: b,
+                    args,
+                    result: used.clone(),
+                    wrapper,
+                    ..*facts
+                }
+            }
             Obligation::Forwards { facts, slot } => {
                 let op = remap(&facts.op, slot);
                 CallFacts {
@@ -515,6 +556,8 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         let r = self.resolver;
         let index = r.program.index(func.file)?;
         let body = index.body(func.body);
+        let bi = &index.bodies[func.body.0 as usize];
+        let mut commits = Vec::new();
         for (call, b) in &index.calls {
             if *b != func.body {
                 continue;
@@ -526,7 +569,6 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             // The wrapper returns the operation's result (a delivery future, a flush count),
             // directly or through a local it returns (`result = p.flush(t); ..; return
             // result`) and binds nothing else.
-            let bi = &index.bodies[func.body.0 as usize];
             let returned = match &facts.result.end {
                 End::Returned => true,
                 End::Bound(name) => {
@@ -544,20 +586,42 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                     is_async: body.is_async,
                 });
             }
+            // Commits: judged together below, from the branches that reach them.
+            if matches!(facts.op, Op::Commit { .. } | Op::CommitPosition) {
+                commits.push((*call, facts));
+                continue;
+            }
             // The wrapper forwards one of its parameters into the operation's slot.
-            if let Some(slot) = slot_of(&facts.op) {
-                if let Some(forwarded) =
-                    forwarded_slot(body, &index.bodies[func.body.0 as usize], &facts, slot)
-                {
-                    return Some(Obligation::Forwards {
-                        facts: Box::new(facts),
-                        slot: forwarded,
-                    });
-                }
+            if let Some(forwarded) = forwarded_obligation(body, bi, facts) {
+                return Some(forwarded);
             }
         }
-        None
+        let pairs: Vec<(&Call, &CallFacts)> = commits.iter().map(|(c, f)| (*c, f)).collect();
+        if let Some(plan) = CommitPlan::of(body, bi, &pairs) {
+            let (_, facts) = commits.swap_remove(0);
+            return Some(Obligation::Commits {
+                facts: Box::new(facts),
+                plan: Box::new(plan),
+            });
+        }
+        // A commit completed from the wrapper's `**kwargs`.
+        commits
+            .into_iter()
+            .find_map(|(_, facts)| forwarded_obligation(body, bi, facts))
     }
+}
+
+/// The wrapper forwards one of its parameters (or its `**kwargs`) into the slot of `facts`.
+fn forwarded_obligation<'m>(
+    body: &Body,
+    bi: &super::index::BodyIndex,
+    facts: CallFacts<'m>,
+) -> Option<Obligation<'m>> {
+    let slot = forwarded_slot(body, bi, &facts, slot_of(&facts.op)?)?;
+    Some(Obligation::Forwards {
+        facts: Box::new(facts),
+        slot,
+    })
 }
 
 /// Operations whose result carries the outcome the caller must look at.

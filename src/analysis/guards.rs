@@ -1,63 +1,200 @@
-//! Branches a function's own parameters decide: the catalog's "a wrapper (or a subclass
+//! Commits a function's own parameters decide: the catalog's "a wrapper (or a subclass
 //! override) whose own `message`/`offsets` parameters decide whether it commits a message or
 //! the position is not a finding itself". `if message is None: return self._c.commit()`
 //! beside `self._c.commit(message=message)`: the position branch is taken only when the
-//! caller passed no message, so the callers are judged (through the forwarded slot), not the
-//! wrapper.
+//! caller passed no message, so each caller is judged for what it passes (`branches.rs`
+//! evaluates the wrapper for that call), not the wrapper.
 
-use super::facts::forwarded_params;
+use super::branches::{reached, Binding, Reach, Val};
+use super::facts::{find_arg, slot_args, ArgPresence, CallFacts};
+use super::index::BodyIndex;
 use super::FileAnalysis;
-use crate::knowledge::Op;
+use crate::knowledge::{ArgSlot, Op};
 use crate::model::visit::{self, Visitor};
 use crate::model::*;
 
-/// The tests (`if` conditions, `match` subjects) of the branches that enclose `at` in
-/// `block`, outermost first. Closures are not entered: their statements run elsewhere.
-pub fn enclosing_tests(block: &[Stmt], at: TextRange) -> Vec<&Expr> {
-    let mut tests = Vec::new();
-    let mut block = block;
-    'descend: loop {
-        let Some(stmt) = block.iter().find(|s| contains(s.range, at)) else {
-            return tests;
-        };
-        let inner: &[&Block] = match &stmt.kind {
-            StmtKind::If { test, body, orelse } => {
-                tests.push(test);
-                &[body, orelse]
-            }
-            StmtKind::Match { subject, arms } => {
-                tests.push(subject);
-                for arm in arms {
-                    if contains(arm.range, at) {
-                        block = &arm.body;
-                        continue 'descend;
+/// What one commit of a function's body commits.
+#[derive(Debug, Clone, PartialEq)]
+enum Site {
+    /// The consumer's position, whatever the call passes.
+    Position,
+    /// What these parameters hold (`offsets=offsets`): the position when all are `None`.
+    Forwarded(Vec<String>),
+}
+
+/// The commits of a function whose message/offsets parameters decide whether they commit
+/// the position: the parameters, and the commits they decide.
+#[derive(Debug, Clone)]
+pub struct CommitPlan {
+    /// The parameters (in declaration order) that a commit of the body takes its message or
+    /// offsets from, as passed (`offsets=offsets`) or derived (`message.raw`, a list built
+    /// from `offsets`).
+    pub params: Vec<String>,
+    sites: Vec<(TextRange, Site)>,
+}
+
+/// What a function commits for one call, from its [`CommitPlan`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum CommitOutcome {
+    /// The position, on a path this call takes.
+    Position,
+    /// What the caller passes in these parameters: the position when none is given.
+    Forwarded(Vec<String>),
+    /// A message or explicit offsets (or nothing known to be the position).
+    Message,
+}
+
+impl CommitPlan {
+    /// The plan of `body`, from its commits (`(call, facts)`); `None` when no commit of it is
+    /// decided by its parameters.
+    pub fn of(body: &Body, bi: &BodyIndex, commits: &[(&Call, &CallFacts)]) -> Option<CommitPlan> {
+        let candidates: Vec<&Param> = body
+            .params
+            .iter()
+            .filter(|p| Some(&p.name) != body.self_name.as_ref())
+            .filter(|p| matches!(p.kind, ParamKind::Regular | ParamKind::KeywordOnly))
+            .collect();
+        let mut sites = Vec::new();
+        let mut params: Vec<&str> = Vec::new();
+        for (call, facts) in commits {
+            let site = match &facts.op {
+                Op::CommitPosition => Site::Position,
+                Op::Commit { offsets } => {
+                    if let ArgPresence::Unknown = find_arg(&facts.args, offsets) {
+                        continue;
+                    }
+                    let fillers: Vec<&Expr> = slot_args(&facts.args, offsets)
+                        .into_iter()
+                        .filter(|e| !matches!(e, Expr::Lit { lit: Lit::None, .. }))
+                        .collect();
+                    params.extend(
+                        candidates
+                            .iter()
+                            .map(|p| p.name.as_str())
+                            .filter(|p| fillers.iter().any(|e| derived_from(e, p, bi, 0))),
+                    );
+                    let forwarded: Vec<String> = fillers
+                        .iter()
+                        .map_while(|e| match e {
+                            Expr::Name { id, .. } if candidates.iter().any(|p| &p.name == id) => {
+                                Some(id.clone())
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    match (fillers.len(), forwarded.len()) {
+                        (0, _) => Site::Position,
+                        (n, m) if n == m => Site::Forwarded(forwarded),
+                        // A message or offsets the body builds itself.
+                        _ => continue,
                     }
                 }
-                return tests;
-            }
-            StmtKind::Loop { body, orelse, .. } => &[body, orelse],
-            StmtKind::Try {
-                body,
-                handlers,
-                orelse,
-                finally,
-            } => {
-                if let Some(h) = handlers.iter().find(|h| contains(h.range, at)) {
-                    block = &h.body;
-                    continue 'descend;
-                }
-                &[body, orelse, finally]
-            }
-            StmtKind::Block(b) => &[b],
-            _ => return tests,
-        };
-        match inner
-            .iter()
-            .find(|b| b.iter().any(|s| contains(s.range, at)))
-        {
-            Some(b) => block = b,
-            None => return tests,
+                _ => continue,
+            };
+            sites.push((call.range, site));
         }
+        params.sort_by_key(|p| candidates.iter().position(|c| c.name == *p));
+        params.dedup();
+        if params.is_empty() {
+            return None;
+        }
+        // A position commit is decided when it is reached only through a test of those
+        // parameters; a forwarded one always is.
+        let any = Binding::unknown(params.iter().copied());
+        let ranges: Vec<TextRange> = sites.iter().map(|(r, _)| *r).collect();
+        let reach = reached(&body.stmts, &any, &ranges);
+        sites = sites
+            .into_iter()
+            .zip(reach)
+            .filter(|((_, site), reach)| {
+                matches!(site, Site::Forwarded(_)) || *reach == Reach::Possibly
+            })
+            .map(|(s, _)| s)
+            .collect();
+        (!sites.is_empty()).then(|| CommitPlan {
+            params: params.into_iter().map(str::to_string).collect(),
+            sites,
+        })
+    }
+
+    /// Whether the commit at `range` is one the parameters decide (judged at the callers).
+    pub fn decides(&self, range: TextRange) -> bool {
+        self.sites.iter().any(|(r, _)| *r == range)
+    }
+
+    /// What `body` commits when called with `args`.
+    pub fn for_call(&self, body: &Body, args: &[&Arg]) -> CommitOutcome {
+        let binding = Binding::of_call(body, args);
+        let ranges: Vec<TextRange> = self.sites.iter().map(|(r, _)| *r).collect();
+        let mut outcome = CommitOutcome::Message;
+        for ((_, site), reach) in self
+            .sites
+            .iter()
+            .zip(reached(&body.stmts, &binding, &ranges))
+        {
+            if reach != Reach::Yes {
+                continue;
+            }
+            match site {
+                Site::Position => return CommitOutcome::Position,
+                Site::Forwarded(ps) => {
+                    let vals: Vec<Option<Val>> = ps.iter().map(|p| binding.get(p)).collect();
+                    if vals.iter().all(|v| *v == Some(Val::None)) {
+                        return CommitOutcome::Position;
+                    }
+                    if vals.iter().all(|v| matches!(v, Some(Val::Given))) {
+                        outcome = CommitOutcome::Forwarded(ps.clone());
+                    }
+                }
+            }
+        }
+        outcome
+    }
+
+    /// The slot callers fill with `names` (parameters of `body`): by keyword, and by
+    /// position when the first can be passed positionally.
+    pub fn slot(body: &Body, names: &[String]) -> ArgSlot {
+        let skip = usize::from(body.self_name.is_some());
+        let position = names.first().and_then(|first| {
+            let i = body.params.iter().position(|p| &p.name == first)?;
+            (body.params[i].kind == ParamKind::Regular)
+                .then(|| i.checked_sub(skip))
+                .flatten()
+        });
+        ArgSlot {
+            keywords: names.to_vec(),
+            position,
+        }
+    }
+}
+
+/// Whether `e` is a value derived from parameter `p`, so of its kind: `p` itself, a part of it
+/// (`message.raw`, `offsets[0]`), a container or comprehension built from it, a conversion of
+/// it (`TopicPartition(..)` of its fields), or a local holding one. A method called *on* it
+/// (`m.src.poll()`) is something the object does, not its value.
+fn derived_from(e: &Expr, p: &str, bi: &BodyIndex, depth: u32) -> bool {
+    let from = |e: &Expr| derived_from(e, p, bi, depth);
+    match e {
+        Expr::Name { id, .. } if id == p => true,
+        Expr::Name { id, .. } => {
+            depth < 2
+                && bi.assigns.get(id.as_str()).is_some_and(|values| {
+                    values
+                        .iter()
+                        .any(|(v, _)| derived_from(v, p, bi, depth + 1))
+                })
+        }
+        Expr::Attr { value, .. } | Expr::Await { value, .. } => from(value),
+        Expr::Derived { parts, .. } => parts.iter().any(from),
+        Expr::Seq { elts, .. } => elts.iter().any(from),
+        Expr::Dict { items, .. } => items
+            .iter()
+            .any(|(k, v)| k.as_ref().is_some_and(from) || from(v)),
+        Expr::Call(c) => {
+            !c.func.as_method().is_some_and(|(recv, _)| from(recv))
+                && c.args.iter().any(|a| from(&a.value))
+        }
+        _ => false,
     }
 }
 
@@ -87,32 +224,19 @@ pub fn reads_any(e: &Expr, names: &[&str]) -> bool {
     v.found
 }
 
-fn contains(outer: TextRange, inner: TextRange) -> bool {
-    outer.start <= inner.start && inner.end <= outer.end
-}
-
 impl FileAnalysis<'_, '_> {
-    /// Whether the position-wide commit `call` in `body` is a wrapper's branch for callers
-    /// that pass nothing: a test above it reads a parameter that another commit of the same
-    /// function passes as its message or offsets. Its callers are judged instead.
+    /// Whether the position-wide commit `call` in `body` is one its function's message or
+    /// offsets parameters decide: its callers are judged instead.
     pub fn commit_decided_by_params(&self, call: &Call, body: BodyId) -> bool {
         let b = self.index.body(body);
-        let params: Vec<&str> = self
+        let commits: Vec<(&Call, &CallFacts)> = self
             .index
             .calls
             .iter()
-            .filter(|(c, cb)| *cb == body && c.id != call.id)
-            .filter_map(|(c, _)| self.facts(c.id))
-            .filter_map(|f| match &f.op {
-                Op::Commit { offsets } => Some(forwarded_params(b, &f.args, offsets)),
-                _ => None,
-            })
-            .flatten()
-            .map(|(_, p)| p.name.as_str())
+            .filter(|(_, cb)| *cb == body)
+            .filter_map(|(c, _)| Some((*c, self.facts(c.id)?)))
             .collect();
-        !params.is_empty()
-            && enclosing_tests(&b.stmts, call.range)
-                .iter()
-                .any(|t| reads_any(t, &params))
+        CommitPlan::of(b, &self.index.bodies[body.0 as usize], &commits)
+            .is_some_and(|plan| plan.decides(call.range))
     }
 }

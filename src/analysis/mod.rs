@@ -7,6 +7,7 @@
 //! file cannot pick names that collide (which an unseeded hash such as Fx would allow).
 
 pub mod bound;
+pub mod branches;
 pub mod config;
 pub mod context;
 pub mod control;

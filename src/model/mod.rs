@@ -555,6 +555,9 @@ pub struct ClosureExpr {
 pub enum Hop {
     Index,
     Operator,
+    /// A Python test operator, kept so that conditions over a function's parameters can be
+    /// evaluated (`message is None`, `not offsets`, `a and b`).
+    Logic(Logic),
     Format,
     Container,
     Conditional,
@@ -565,6 +568,18 @@ pub enum Hop {
     /// result.
     Enter,
     Other,
+}
+
+/// The operator of a [`Hop::Logic`] value: its parts are the operands, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Logic {
+    Not,
+    And,
+    Or,
+    Is,
+    IsNot,
+    Eq,
+    NotEq,
 }
 
 #[derive(Debug, Clone, PartialEq)]

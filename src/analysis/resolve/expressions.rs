@@ -93,7 +93,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             // `a if c else b`, `a or b`: the informative one.
             Expr::Derived {
                 parts,
-                hop: Hop::Conditional | Hop::Operator,
+                hop: Hop::Conditional | Hop::Operator | Hop::Logic(_),
                 ..
             } => {
                 let mut out = None;

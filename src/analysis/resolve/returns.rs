@@ -253,7 +253,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 // `if not isinstance(x, C): raise`
                 Expr::Derived {
                     parts,
-                    hop: Hop::Operator,
+                    hop: Hop::Operator | Hop::Logic(Logic::Not),
                     ..
                 } if parts.len() == 1 && exits(then) && orelse.is_empty() => {
                     isinstance_of(&parts[0], name)

@@ -118,17 +118,33 @@ impl Lowerer {
             }
             PyExpr::UnaryOp(u) => {
                 let parts = vec![self.expr(&u.operand)];
-                Expr::derived(parts, Hop::Operator, r)
+                let hop = match u.op {
+                    ast::UnaryOp::Not => Hop::Logic(Logic::Not),
+                    _ => Hop::Operator,
+                };
+                Expr::derived(parts, hop, r)
             }
             PyExpr::BoolOp(b) => {
                 let parts = self.exprs(&b.values);
-                Expr::derived(parts, Hop::Operator, r)
+                let hop = Hop::Logic(match b.op {
+                    ast::BoolOp::And => Logic::And,
+                    ast::BoolOp::Or => Logic::Or,
+                });
+                Expr::derived(parts, hop, r)
             }
             PyExpr::Compare(c) => {
                 let mut parts = Vec::with_capacity(1 + c.comparators.len());
                 parts.push(self.expr(&c.left));
                 parts.extend(self.exprs(c.comparators.iter()));
-                Expr::derived(parts, Hop::Operator, r)
+                // One identity or equality test; chains and orderings stay opaque operators.
+                let hop = match &*c.ops {
+                    [ast::CmpOp::Is] => Hop::Logic(Logic::Is),
+                    [ast::CmpOp::IsNot] => Hop::Logic(Logic::IsNot),
+                    [ast::CmpOp::Eq] => Hop::Logic(Logic::Eq),
+                    [ast::CmpOp::NotEq] => Hop::Logic(Logic::NotEq),
+                    _ => Hop::Operator,
+                };
+                Expr::derived(parts, hop, r)
             }
             PyExpr::If(i) => {
                 let parts = vec![self.expr(&i.test), self.expr(&i.body), self.expr(&i.orelse)];
