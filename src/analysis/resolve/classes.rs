@@ -233,6 +233,21 @@ impl<'p, 'm> Resolver<'p, 'm> {
         })
     }
 
+    /// Whether a Kafka client could satisfy the `Protocol` `cls`: every method it declares
+    /// (dunders aside) is one the knowledge has for some client (`commit`, `seek`). A protocol
+    /// with any other method (`rollback`, `execute`) describes something else.
+    pub(super) fn client_shaped(&self, cls: ClassRef) -> bool {
+        let (Some(class), Some(index)) = (self.class(cls), self.index(cls.file)) else {
+            return false;
+        };
+        let mut methods = (index.module.bodies.iter())
+            .filter(|b| b.class.as_deref() == Some(class.name.as_str()))
+            .filter(|b| !b.name.starts_with("__"))
+            .peekable();
+        methods.peek().is_some()
+            && methods.all(|b| self.knowledge.methods.iter().any(|m| m.name == b.name))
+    }
+
     /// Base classes of `cls` that are classes of the program.
     pub(super) fn program_bases(&self, cls: ClassRef) -> Vec<ClassRef> {
         let Some(class) = self.class(cls) else {

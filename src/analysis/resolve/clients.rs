@@ -229,7 +229,19 @@ impl<'p, 'm> Resolver<'p, 'm> {
     /// Kafka libraries file `f` imports (absolute imports that lead outside the program), in
     /// a fixed order.
     pub fn libs(&self, f: FileId) -> Vec<LibId> {
-        if let Some(l) = self.libs.borrow().get(&f) {
+        self.imported_libs(f, false)
+    }
+
+    /// Kafka libraries whose client file `f` imports: a client module, a client class, or a
+    /// declared wrapper's module. Value types alone (`Message`, `TopicPartition`,
+    /// `KafkaError`) are not evidence that a receiver named `producer` is a client: the name
+    /// heuristic needs one of these.
+    pub fn client_libs(&self, f: FileId) -> Vec<LibId> {
+        self.imported_libs(f, true)
+    }
+
+    fn imported_libs(&self, f: FileId, clients_only: bool) -> Vec<LibId> {
+        if let Some(l) = self.libs.borrow().get(&(f, clients_only)) {
             return l.clone();
         }
         let mut libs = Vec::new();
@@ -242,6 +254,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     if self.program.resolve(f, &entry.path, 0).is_some() {
                         continue;
                     }
+                    let client_import = !clients_only || self.imports_client(entry);
                     // A declared wrapper counts where its module is imported (`import
                     // mypkg` or `from mypkg.kafka import ..`), not for any `mypkg` module.
                     libs.extend(
@@ -250,9 +263,12 @@ impl<'p, 'm> Resolver<'p, 'm> {
                             .iter()
                             .filter(|c| {
                                 &c.root == root
-                                    && (c.module.is_empty()
-                                        || entry.path.starts_with(&c.module)
-                                        || c.module.starts_with(&entry.path))
+                                    && if c.module.is_empty() {
+                                        client_import
+                                    } else {
+                                        entry.path.starts_with(&c.module)
+                                            || c.module.starts_with(&entry.path)
+                                    }
                             })
                             .map(|c| c.lib),
                     );
@@ -261,8 +277,33 @@ impl<'p, 'm> Resolver<'p, 'm> {
         }
         libs.sort();
         libs.dedup();
-        self.libs.borrow_mut().insert(f, libs.clone());
+        self.libs
+            .borrow_mut()
+            .insert((f, clients_only), libs.clone());
         libs
+    }
+
+    /// Whether an import entry of a Kafka library brings in a client rather than only a value
+    /// type: the module itself (`import confluent_kafka`, `use rdkafka::consumer`, a glob), a
+    /// client type or trait, the config builder, or a class named for a role (a subclass the
+    /// library adds, `AvroConsumer`). A capitalised name that is none of these (`Message`,
+    /// `TopicPartition`, `KafkaError`, `OFFSET_END`) is a value type or constant.
+    fn imports_client(&self, entry: &ImportEntry) -> bool {
+        let Some(item) = entry.path.last() else {
+            return false;
+        };
+        if entry.glob
+            || entry.path.len() == 1
+            || !item.starts_with(|c: char| c.is_ascii_uppercase())
+        {
+            return true;
+        }
+        let lower = item.to_ascii_lowercase();
+        let k = self.knowledge;
+        lower.contains("consumer")
+            || lower.contains("producer")
+            || k.clients.iter().any(|c| &c.name == item)
+            || k.builder_types.iter().any(|(_, t)| t == item)
     }
 
     /// The Kafka client a method-call receiver holds, if any.
@@ -324,7 +365,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
     }
 
     pub(super) fn heuristic(&self, f: FileId, name: &str) -> Option<Client> {
-        let libs = self.libs(f);
+        let libs = self.client_libs(f);
         if !self.heuristic || libs.is_empty() {
             return None;
         }

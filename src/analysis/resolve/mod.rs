@@ -47,7 +47,8 @@ pub struct Resolver<'p, 'm> {
     pub knowledge: &'m Knowledge,
     heuristic: bool,
     memo: RefCell<HashMap<Key, Option<Value>>>,
-    libs: RefCell<HashMap<FileId, Vec<LibId>>>,
+    /// Kafka libraries a file imports: any import, or client imports only (`true`).
+    libs: RefCell<HashMap<(FileId, bool), Vec<LibId>>>,
     depth: Cell<u32>,
     /// Resolutions stopped by `MAX_DEPTH` so far (`--statistics`).
     pub cuts: Cell<u32>,

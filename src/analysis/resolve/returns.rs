@@ -42,6 +42,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
                             out = Some(Value::Kafka(client));
                         }
                         Some(v @ (Value::Instance(_) | Value::Llm)) => out = Some(v),
+                        // A declared type known not to be a client (`-> IQEKafkaProducer` from
+                        // another package): not a client when the returns say nothing more.
+                        Some(Value::Other) if out.is_none() => out = Some(Value::Other),
                         _ => {}
                     }
                 }
@@ -63,11 +66,15 @@ impl<'p, 'm> Resolver<'p, 'm> {
             if let Some(v) = self.narrowed(func, &p.name) {
                 return Some(v);
             }
+            // A `typing.Protocol` says what the value can do, not what it is: its callers tell.
+            // When they do not, one a Kafka client could satisfy is left to the name
+            // heuristic, and one it could not (a method no client has) is not a client.
+            let mut not_client = false;
             if let Some(ty) = &p.annotation {
-                // A `typing.Protocol` says what the value can do, not what it is: its callers
-                // (or the name heuristic) tell.
                 match self.type_value(func.file, ty, p.range) {
-                    Some(Value::Instance(cls)) if self.is_protocol(cls) => {}
+                    Some(Value::Instance(cls)) if self.is_protocol(cls) => {
+                        not_client = !self.client_shaped(cls)
+                    }
                     v => return v,
                 }
             }
@@ -86,6 +93,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
             if let Some(d) = p.default.as_deref() {
                 let scope = body.parent.unwrap_or(BodyId(0));
                 merge(&mut out, self.value(func.file, scope, d));
+            }
+            if not_client && out.is_none() {
+                return Some(Value::Other);
             }
             out
         })
