@@ -5,6 +5,7 @@
 use crate::analysis::context::Spawn;
 use crate::analysis::uses::End;
 use crate::diagnostic::Finding;
+use crate::model::Lang;
 use crate::registry::Rule;
 use crate::rules::RuleContext;
 
@@ -12,18 +13,43 @@ use crate::rules::RuleContext;
 pub(crate) fn unobserved_task(ctx: &RuleContext) {
     let analysis = ctx.analysis;
     let index = analysis.index;
+    // Tasks passed through program functions, and handed to callers that discard them, are
+    // Python's: looked for only where Python's rule applies.
+    let python_kafka = std::cell::OnceCell::new();
+    let python_kafka = || {
+        *python_kafka.get_or_init(|| {
+            analysis.program.file(analysis.file).lang == Lang::Python
+                && analysis.reaches_client_library()
+        })
+    };
     for &(call, body) in &index.calls {
-        let Some(spawn) = analysis.task_spawn(call, body) else {
-            continue;
-        };
         let result = &index.uses[call.id.0 as usize];
         let dropped = result.adapters.is_empty()
             && match &result.end {
                 End::Discarded | End::Underscore => true,
                 // Bound to a name nothing reads again: dropped at the end of the scope.
                 End::Bound(name) => name.starts_with('_') || !analysis.reads_name_anywhere(name),
+                // A lambda's result, handed to a call that throws it away.
+                End::Used => analysis.returned_to_discarder(call),
                 _ => false,
             };
+        let name = call.func.last_name().unwrap_or("spawn");
+        let mut what = format!("task from `{name}`");
+        let (spawn, dropped) = match analysis.task_spawn(call, body) {
+            Some(spawn) => (spawn, dropped),
+            // A program function's task, dropped by its caller.
+            None if dropped && python_kafka() && analysis.returned_task(call, body) => {
+                what = format!("task returned by `{name}`");
+                (Spawn::Any, true)
+            }
+            // The function handed to a call that drops what it returns
+            // (`loop.add_signal_handler(sig, self.stop)`).
+            None if python_kafka() && analysis.hands_task_to_discarder(call, body) => {
+                what = format!("task returned by the function handed to `{name}`");
+                (Spawn::Any, true)
+            }
+            None => continue,
+        };
         // A test expecting the spawn itself to raise starts no task.
         if !dropped || analysis.expects_raise(call) {
             continue;
@@ -33,13 +59,12 @@ pub(crate) fn unobserved_task(ctx: &RuleContext) {
         }
         // Any discarded asyncio task matters, but only where Kafka is: elsewhere it is ruff's
         // RUF006 (catalog OL203).
-        if spawn == Spawn::Any && !analysis.reaches_client_library() {
+        if spawn == Spawn::Any && !python_kafka() {
             continue;
         }
-        let name = call.func.last_name().unwrap_or("spawn");
         let (message, help) = match spawn {
             Spawn::Any => (
-                format!("task from `{name}` is not kept: if it fails, nobody sees the error"),
+                format!("{what} is not kept: if it fails, nobody sees the error"),
                 "keep a reference and observe the task: `await` it, add a done-callback that logs or re-raises its exception (keeping the task in a set until then), or start it in an `asyncio.TaskGroup`",
             ),
             Spawn::KafkaOnly => (
