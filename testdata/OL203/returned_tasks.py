@@ -29,6 +29,9 @@ class Publisher:
     def send_now(self, topic: str, value: bytes) -> asyncio.Task:
         return self.send_later(topic, value)
 
+    async def send_async(self, topic: str, value: bytes) -> asyncio.Task:
+        return asyncio.create_task(self._send(topic, value))
+
     def stop(self) -> asyncio.Task:
         return self._loop.create_task(self._producer.stop())
 
@@ -48,6 +51,7 @@ async def callers_that_drop(client: Publisher, producer: AIOKafkaProducer) -> No
     client.send_now("events", b"c")  # expect: OL203
     _ = client.send("events", b"d")  # expect: OL203
     publish(producer, b"e")  # expect: OL203
+    await client.send_async("events", b"f")  # expect: OL203
 
 
 async def callers_that_keep(client: Publisher, producer: AIOKafkaProducer) -> None:
@@ -58,6 +62,8 @@ async def callers_that_keep(client: Publisher, producer: AIOKafkaProducer) -> No
     kept = publish(producer, b"e")
     await kept
     await asyncio.gather(client.send_now("events", b"c"), publish(producer, b"f"))
+    later = await client.send_async("events", b"g")
+    await later
 
 
 async def stop() -> None:

@@ -22,11 +22,15 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         spawn_kind(&self.knowledge.tasks, self.index, call, body)
     }
 
-    /// Whether `call` is a call of a program function that returns an asyncio task it
-    /// created (`def send(..): return asyncio.ensure_future(..)`): its caller holds the task.
-    pub fn returned_task(&self, call: &Call, body: BodyId) -> bool {
-        (self.resolver.program_func(self.file, body, &call.func))
-            .is_some_and(|func| self.returns_task(func, 0))
+    /// When `call` calls a program function that returns an asyncio task it created
+    /// (`def send(..): return asyncio.ensure_future(..)`), so that its caller holds the task:
+    /// how many awaits of the call's result give the task (1 for an `async def`).
+    pub fn returned_task(&self, call: &Call, body: BodyId) -> Option<usize> {
+        let func = self.resolver.program_func(self.file, body, &call.func)?;
+        self.returns_task(func, 0).then(|| {
+            let index = self.program.index(func.file);
+            usize::from(index.is_some_and(|i| i.body(func.body).is_async))
+        })
     }
 
     /// Whether program function `func` returns a task it spawned, directly or as the result

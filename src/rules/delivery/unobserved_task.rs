@@ -3,7 +3,7 @@
 //! `TaskGroup`), or a dropped `tokio::spawn` handle whose task produces or commits.
 
 use crate::analysis::context::Spawn;
-use crate::analysis::uses::End;
+use crate::analysis::uses::{Adapter, End};
 use crate::diagnostic::Finding;
 use crate::model::Lang;
 use crate::registry::Rule;
@@ -24,21 +24,28 @@ pub(crate) fn unobserved_task(ctx: &RuleContext) {
     };
     for &(call, body) in &index.calls {
         let result = &index.uses[call.id.0 as usize];
-        let dropped = result.adapters.is_empty()
-            && match &result.end {
-                End::Discarded | End::Underscore => true,
-                // Bound to a name nothing reads again: dropped at the end of the scope.
-                End::Bound(name) => name.starts_with('_') || !analysis.reads_name_anywhere(name),
-                // A lambda's result, handed to a call that throws it away.
-                End::Used => analysis.returned_to_discarder(call),
-                _ => false,
-            };
+        let ends_dropped = match &result.end {
+            End::Discarded | End::Underscore => true,
+            // Bound to a name nothing reads again: dropped at the end of the scope.
+            End::Bound(name) => name.starts_with('_') || !analysis.reads_name_anywhere(name),
+            // A lambda's result, handed to a call that throws it away.
+            End::Used => analysis.returned_to_discarder(call),
+            _ => false,
+        };
+        let dropped = result.adapters.is_empty() && ends_dropped;
         let name = call.func.last_name().unwrap_or("spawn");
         let mut what = format!("task from `{name}`");
         let (spawn, dropped) = match analysis.task_spawn(call, body) {
             Some(spawn) => (spawn, dropped),
             // A program function's task, dropped by its caller.
-            None if dropped && python_kafka() && analysis.returned_task(call, body) => {
+            // (`await w.send(..)` of an `async def send` that returns the task drops it too.)
+            None if ends_dropped
+                && python_kafka()
+                && analysis.returned_task(call, body).is_some_and(|awaits| {
+                    result.adapters.len() == awaits
+                        && result.adapters.iter().all(|a| *a == Adapter::Await)
+                }) =>
+            {
                 what = format!("task returned by `{name}`");
                 (Spawn::Any, true)
             }
