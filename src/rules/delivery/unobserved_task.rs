@@ -24,7 +24,8 @@ pub(crate) fn unobserved_task(ctx: &RuleContext) {
     };
     for &(call, body) in &index.calls {
         let result = &index.uses[call.id.0 as usize];
-        let ends_dropped = match &result.end {
+        // Decided only for a spawn: the name and closure lookups are not free.
+        let ends_dropped = || match &result.end {
             End::Discarded | End::Underscore => true,
             // Bound to a name nothing reads again: dropped at the end of the scope.
             End::Bound(name) => name.starts_with('_') || !analysis.reads_name_anywhere(name),
@@ -32,30 +33,29 @@ pub(crate) fn unobserved_task(ctx: &RuleContext) {
             End::Used => analysis.returned_to_discarder(call),
             _ => false,
         };
-        let dropped = result.adapters.is_empty() && ends_dropped;
+        // Awaits only (none for a direct spawn or a plain function's task, one for an
+        // `async def` that returns it): `await w.send(..)` as a statement drops the task too.
+        let awaits = result.adapters.iter().all(|a| *a == Adapter::Await);
         let name = call.func.last_name().unwrap_or("spawn");
-        let mut what = format!("task from `{name}`");
-        let (spawn, dropped) = match analysis.task_spawn(call, body) {
-            Some(spawn) => (spawn, dropped),
+        let (spawn, dropped, what) = if let Some(spawn) = analysis.task_spawn(call, body) {
+            let dropped = result.adapters.is_empty() && ends_dropped();
+            (spawn, dropped, format!("task from `{name}`"))
+        } else if !python_kafka() {
+            continue;
+        } else if let Some(n) = (awaits && !matches!(result.end, End::Returned | End::Method(_)))
+            .then(|| analysis.returned_task(call, body))
+            .flatten()
+        {
             // A program function's task, dropped by its caller.
-            // (`await w.send(..)` of an `async def send` that returns the task drops it too.)
-            None if ends_dropped
-                && python_kafka()
-                && analysis.returned_task(call, body).is_some_and(|awaits| {
-                    result.adapters.len() == awaits
-                        && result.adapters.iter().all(|a| *a == Adapter::Await)
-                }) =>
-            {
-                what = format!("task returned by `{name}`");
-                (Spawn::Any, true)
-            }
+            let dropped = result.adapters.len() == n && ends_dropped();
+            (Spawn::Any, dropped, format!("task returned by `{name}`"))
+        } else if analysis.hands_task_to_discarder(call, body) {
             // The function handed to a call that drops what it returns
             // (`loop.add_signal_handler(sig, self.stop)`).
-            None if python_kafka() && analysis.hands_task_to_discarder(call, body) => {
-                what = format!("task returned by the function handed to `{name}`");
-                (Spawn::Any, true)
-            }
-            None => continue,
+            let what = format!("task returned by the function handed to `{name}`");
+            (Spawn::Any, true, what)
+        } else {
+            continue;
         };
         // A test expecting the spawn itself to raise starts no task.
         if !dropped || analysis.expects_raise(call) {
