@@ -5,7 +5,6 @@
 use crate::analysis::context::Spawn;
 use crate::analysis::uses::{Adapter, End};
 use crate::diagnostic::Finding;
-use crate::model::Lang;
 use crate::registry::Rule;
 use crate::rules::RuleContext;
 
@@ -13,15 +12,11 @@ use crate::rules::RuleContext;
 pub(crate) fn unobserved_task(ctx: &RuleContext) {
     let analysis = ctx.analysis;
     let index = analysis.index;
-    // Tasks passed through program functions, and handed to callers that discard them, are
-    // Python's: looked for only where Python's rule applies.
-    let python_kafka = std::cell::OnceCell::new();
-    let python_kafka = || {
-        *python_kafka.get_or_init(|| {
-            analysis.program.file(analysis.file).lang == Lang::Python
-                && analysis.reaches_client_library()
-        })
-    };
+    // Asyncio tasks, whether spawned here, returned by program functions or handed to
+    // callers that discard them, matter only where Kafka is: elsewhere it is ruff's RUF006
+    // (catalog OL203).
+    let kafka_file = std::cell::OnceCell::new();
+    let kafka_file = || *kafka_file.get_or_init(|| analysis.reaches_client_library());
     for &(call, body) in &index.calls {
         let result = &index.uses[call.id.0 as usize];
         // Decided only for a spawn: the name and closure lookups are not free.
@@ -40,7 +35,7 @@ pub(crate) fn unobserved_task(ctx: &RuleContext) {
         let (spawn, dropped, what) = if let Some(spawn) = analysis.task_spawn(call, body) {
             let dropped = result.adapters.is_empty() && ends_dropped();
             (spawn, dropped, format!("task from `{name}`"))
-        } else if !python_kafka() {
+        } else if !kafka_file() {
             continue;
         } else if let Some(n) = (awaits && !matches!(result.end, End::Returned | End::Method(_)))
             .then(|| analysis.returned_task(call, body))
@@ -64,9 +59,7 @@ pub(crate) fn unobserved_task(ctx: &RuleContext) {
         if spawn == Spawn::KafkaOnly && !analysis.spawn_touches_kafka(call, body) {
             continue;
         }
-        // Any discarded asyncio task matters, but only where Kafka is: elsewhere it is ruff's
-        // RUF006 (catalog OL203).
-        if spawn == Spawn::Any && !python_kafka() {
+        if spawn == Spawn::Any && !kafka_file() {
             continue;
         }
         let (message, help) = match spawn {
