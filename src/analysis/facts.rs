@@ -3,7 +3,8 @@
 //! a function that returns a delivery future or a flush result makes its callers responsible
 //! for it; one that forwards a parameter into a callback or offsets slot makes its callers'
 //! arguments decide; a bound method handed to `atexit.register(..)` or `run_in_executor(..)`
-//! is a call whose result nobody sees.
+//! is a call whose result nobody sees. (A task a program function returns is passed on the
+//! same way, for OL203: `analysis/context/tasks.rs`.)
 
 use foldhash::HashMap;
 use std::cell::RefCell;

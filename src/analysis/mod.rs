@@ -74,6 +74,8 @@ pub struct FileAnalysis<'p, 'm> {
     /// Calls to a Kafka method name whose facts came out empty because the resolution
     /// depth bound cut a chain while they were found ([`FileAnalysis::depth_cuts`]).
     depth_cuts: std::cell::Cell<usize>,
+    /// Program functions that return a task they spawned (OL203), decided once each.
+    task_returners: RefCell<HashMap<resolve::FuncRef, bool>>,
 }
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
@@ -100,6 +102,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             loop_buffers: vec![OnceCell::new(); index.control.regions.len()],
             loop_effects: RefCell::default(),
             depth_cuts: std::cell::Cell::new(0),
+            task_returners: RefCell::default(),
             program,
             file,
             index,

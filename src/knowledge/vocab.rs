@@ -249,6 +249,8 @@ impl Default for Vocabulary {
                 ("call_soon_threadsafe", 0, false),
                 ("call_later", 1, false),
                 ("start_soon", 0, false),
+                ("add_signal_handler", 1, false),
+                ("signal", 1, false),
             ],
             partial_functions: &[["functools", "partial"]],
             packed_runners: PACKED_RUNNERS,

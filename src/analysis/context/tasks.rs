@@ -1,63 +1,111 @@
 //! Task spawns (OL203): which calls spawn a task, whether it is kept, whether it touches Kafka.
+//! A program function that returns the task it created spawns it for its callers (the
+//! catalog's "Obligations pass through wrappers"); a spawn returned by a lambda handed to a
+//! call that discards the lambda's result (`loop.add_signal_handler(..)`) is dropped.
 
 use super::{is_commit, is_produce, Reads, Spawn};
 use crate::analysis::control::{RegionId, RegionKind};
-use crate::analysis::resolve::Value;
+use crate::analysis::index::FileIndex;
+use crate::analysis::resolve::{FuncRef, Value};
 use crate::analysis::CallFacts;
 use crate::analysis::FileAnalysis;
+use crate::knowledge::tasks::TaskKnowledge;
 use crate::model::visit::{self};
 use crate::model::*;
+
+/// Wrappers returning wrappers' tasks deeper than this are not followed.
+const MAX_TASK_WRAPPER_DEPTH: u32 = 6;
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Whether `call` spawns a background task (OL203), and which kind.
     pub fn task_spawn(&self, call: &Call, body: BodyId) -> Option<Spawn> {
-        let tasks = &self.knowledge.tasks;
-        // Cheap first: the callee's last name must be a spawn's.
-        let last = call.func.last_name()?;
-        let named =
-            |paths: &[Vec<String>]| paths.iter().any(|p| p.last().is_some_and(|l| l == last));
-        if !named(&tasks.kafka_only)
-            && !named(&tasks.spawn_functions)
-            && !tasks.loop_spawn_methods.iter().any(|m| m == last)
-        {
-            return None;
+        spawn_kind(&self.knowledge.tasks, self.index, call, body)
+    }
+
+    /// When `call` calls a program function that returns an asyncio task it created
+    /// (`def send(..): return asyncio.ensure_future(..)`), so that its caller holds the task:
+    /// how many awaits of the call's result give the task (1 for an `async def`).
+    pub fn returned_task(&self, call: &Call, body: BodyId) -> Option<usize> {
+        let func = self.resolver.program_func(self.file, body, &call.func)?;
+        self.returns_task(func, 0).then(|| {
+            let index = self.program.index(func.file);
+            usize::from(index.is_some_and(|i| i.body(func.body).is_async))
+        })
+    }
+
+    /// Whether program function `func` returns a task it spawned, directly or as the result
+    /// of a program function that does (memoised per function).
+    fn returns_task(&self, func: FuncRef, depth: u32) -> bool {
+        if let Some(&known) = self.task_returners.borrow().get(&func) {
+            return known;
         }
-        let q = self.index.names.qualify_expr(&call.func);
-        let ends = |paths: &[Vec<String>]| {
-            q.as_ref().is_some_and(|q| {
-                paths.iter().any(|p| {
-                    q.len() >= p.len() && q[q.len() - p.len()..].iter().zip(p).all(|(a, b)| a == b)
-                })
+        // A recursive wrapper is not assumed to return a task while it is being decided.
+        self.task_returners.borrow_mut().insert(func, false);
+        let found = self.program.index(func.file).is_some_and(|index| {
+            // `returns` holds the body's own `return` values, not a nested lambda's.
+            index.bodies[func.body.0 as usize].returns.iter().any(|e| {
+                let Expr::Call(c) = e else {
+                    return false;
+                };
+                spawn_kind(&self.knowledge.tasks, index, c, func.body) == Some(Spawn::Any)
+                    || (depth < MAX_TASK_WRAPPER_DEPTH
+                        && (self.resolver.program_func(func.file, func.body, &c.func))
+                            .is_some_and(|inner| self.returns_task(inner, depth + 1)))
             })
+        });
+        self.task_returners.borrow_mut().insert(func, found);
+        found
+    }
+
+    /// Whether `call` is what a lambda returns, handed to a call that discards what it
+    /// returns: `loop.add_signal_handler(sig, lambda: loop.create_task(stop()))`.
+    pub fn returned_to_discarder(&self, call: &Call) -> bool {
+        let Some(pos) = self.call_pos(call) else {
+            return false;
         };
-        if ends(&tasks.kafka_only) {
-            return Some(Spawn::KafkaOnly);
-        }
-        if ends(&tasks.spawn_functions) {
-            return Some(Spawn::Any);
-        }
-        let (recv, m) = call.func.as_method()?;
-        if !tasks.loop_spawn_methods.iter().any(|s| s == m) {
+        let control = self.control();
+        let Some(RegionKind::Closure {
+            call: Some(owner), ..
+        }) = control.regions_above(pos).find_map(|r| {
+            let kind = &control.region(r).kind;
+            matches!(kind, RegionKind::Closure { .. }).then_some(kind)
+        })
+        else {
+            return false;
+        };
+        let Some(taker) = self.call_by_id(*owner) else {
+            return false;
+        };
+        let Some(Expr::Closure(lambda)) = self.discarded_callable(taker) else {
+            return false;
+        };
+        lambda.body.iter().any(|s| {
+            matches!(&s.kind, StmtKind::Exit {
+                kind: ExitKind::Return,
+                value: Some(Expr::Call(c)),
+            } if c.id == call.id)
+        })
+    }
+
+    /// The callable `call` is handed to run later with its result thrown away
+    /// (`atexit.register(f)`, `loop.call_soon(f)`, `signal.signal(sig, f)`).
+    pub fn discarded_callable(&self, call: &'m Call) -> Option<&'m Expr> {
+        let last = call.func.last_name()?;
+        let &(_, at, returns) =
+            (self.knowledge.vocab.callable_takers.iter()).find(|(n, _, _)| *n == last)?;
+        if returns {
             return None;
         }
-        // `asyncio.get_running_loop().create_task(..)`, `loop.create_task(..)`.
-        let is_loop = |e: &Expr| match e {
-            Expr::Call(c) => c
-                .func
-                .last_name()
-                .is_some_and(|n| tasks.loop_factories.iter().any(|f| f == n)),
-            _ => e
-                .last_name()
-                .is_some_and(|n| n.to_ascii_lowercase().contains(&tasks.loop_word)),
-        };
-        let bound_to_loop = match recv {
-            Expr::Name { id, .. } => self.index.bodies[body.0 as usize]
-                .assigns
-                .get(id.as_str())
-                .is_some_and(|vs| vs.iter().any(|(v, _)| is_loop(v))),
-            _ => false,
-        };
-        (is_loop(recv) || bound_to_loop).then_some(Spawn::Any)
+        Some(&call.positional().nth(at)?.value)
+    }
+
+    /// Whether `call` hands a program function that returns its task to a call that
+    /// discards the result: `loop.add_signal_handler(sig, self.stop)`.
+    pub fn hands_task_to_discarder(&self, call: &'m Call, body: BodyId) -> bool {
+        self.discarded_callable(call)
+            .filter(|f| !matches!(f, Expr::Closure(_)))
+            .and_then(|f| self.resolver.program_func(self.file, body, f))
+            .is_some_and(|func| self.returns_task(func, 0))
     }
 
     /// Whether `name` is read anywhere in the file's bodies (closures included): a task bound
@@ -146,4 +194,58 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         }
         false
     }
+}
+
+/// Which kind of task `call` (in `body` of the file `index`) spawns, if it spawns one.
+fn spawn_kind(
+    tasks: &TaskKnowledge,
+    index: &FileIndex,
+    call: &Call,
+    body: BodyId,
+) -> Option<Spawn> {
+    // Cheap first: the callee's last name must be a spawn's.
+    let last = call.func.last_name()?;
+    let named = |paths: &[Vec<String>]| paths.iter().any(|p| p.last().is_some_and(|l| l == last));
+    if !named(&tasks.kafka_only)
+        && !named(&tasks.spawn_functions)
+        && !tasks.loop_spawn_methods.iter().any(|m| m == last)
+    {
+        return None;
+    }
+    let q = index.names.qualify_expr(&call.func);
+    let ends = |paths: &[Vec<String>]| {
+        q.as_ref().is_some_and(|q| {
+            paths.iter().any(|p| {
+                q.len() >= p.len() && q[q.len() - p.len()..].iter().zip(p).all(|(a, b)| a == b)
+            })
+        })
+    };
+    if ends(&tasks.kafka_only) {
+        return Some(Spawn::KafkaOnly);
+    }
+    if ends(&tasks.spawn_functions) {
+        return Some(Spawn::Any);
+    }
+    let (recv, m) = call.func.as_method()?;
+    if !tasks.loop_spawn_methods.iter().any(|s| s == m) {
+        return None;
+    }
+    // `asyncio.get_running_loop().create_task(..)`, `loop.create_task(..)`.
+    let is_loop = |e: &Expr| match e {
+        Expr::Call(c) => c
+            .func
+            .last_name()
+            .is_some_and(|n| tasks.loop_factories.iter().any(|f| f == n)),
+        _ => e
+            .last_name()
+            .is_some_and(|n| n.to_ascii_lowercase().contains(&tasks.loop_word)),
+    };
+    let bound_to_loop = match recv {
+        Expr::Name { id, .. } => index.bodies[body.0 as usize]
+            .assigns
+            .get(id.as_str())
+            .is_some_and(|vs| vs.iter().any(|(v, _)| is_loop(v))),
+        _ => false,
+    };
+    (is_loop(recv) || bound_to_loop).then_some(Spawn::Any)
 }

@@ -225,6 +225,29 @@ impl<'p, 'm> Resolver<'p, 'm> {
         v
     }
 
+    /// The program function `callee` names: a function (`publish`, `helpers.publish`) or a
+    /// method of a program class's instance (`client.send`, `self.send`, or the method a
+    /// delegating `__getattr__` reaches).
+    pub fn program_func(&self, f: FileId, b: BodyId, callee: &Expr) -> Option<FuncRef> {
+        if let Expr::Attr {
+            value: recv, attr, ..
+        } = callee
+        {
+            if let Some(Value::Instance(cls)) = self.value(f, b, recv) {
+                return self
+                    .find_method(cls, attr)
+                    .or_else(|| match self.delegate(cls, attr)? {
+                        Value::Instance(inner) => self.find_method(inner, attr),
+                        _ => None,
+                    });
+            }
+        }
+        match self.value(f, b, callee)? {
+            Value::Func(func) => Some(func),
+            _ => None,
+        }
+    }
+
     /// The qualified path of a program function: its module, its class, its name.
     pub fn func_path(&self, func: FuncRef) -> Vec<String> {
         let Some(index) = self.index(func.file) else {
