@@ -403,12 +403,12 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
     ) -> Option<CallFacts<'m>> {
         let r = self.resolver;
         let last = call.func.last_name()?;
-        let &(_, at, returns) = r
+        let &(_, at, _, returns) = r
             .knowledge
             .vocab
             .callable_takers
             .iter()
-            .find(|(n, _, _)| *n == last)?;
+            .find(|(n, ..)| *n == last)?;
         let positional: Vec<&'m Arg> = call.positional().collect();
         let Expr::Attr {
             value: recv, attr, ..

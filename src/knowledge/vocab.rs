@@ -40,10 +40,10 @@ pub struct Vocabulary {
     pub elements_methods: &'static [&'static str],
     /// Methods whose parameters callers fill by calling the class: `__init__`, `new`.
     pub constructor_methods: &'static [&'static str],
-    /// Functions that take a callable and call it later, with the position of the callable
-    /// and whether the callable's result comes back (as an awaitable or future):
+    /// Functions that take a callable and call it later, with the position of the callable,
+    /// its keyword, and whether the callable's result comes back (as an awaitable or future):
     /// `atexit.register(f, ..)`, `loop.run_in_executor(None, f, ..)`, `asyncio.to_thread(f, ..)`.
-    pub callable_takers: &'static [(&'static str, usize, bool)],
+    pub callable_takers: &'static [(&'static str, usize, &'static str, bool)],
     /// Functions that bind a callable's first arguments (`functools.partial`), by qualified
     /// path.
     pub partial_functions: &'static [[&'static str; 2]],
@@ -241,16 +241,16 @@ impl Default for Vocabulary {
             ],
             constructor_methods: &["__init__", "__post_init__"],
             callable_takers: &[
-                ("register", 0, false),
-                ("run_in_executor", 1, true),
-                ("to_thread", 0, true),
-                ("submit", 0, true),
-                ("call_soon", 0, false),
-                ("call_soon_threadsafe", 0, false),
-                ("call_later", 1, false),
-                ("start_soon", 0, false),
-                ("add_signal_handler", 1, false),
-                ("signal", 1, false),
+                ("register", 0, "func", false),
+                ("run_in_executor", 1, "func", true),
+                ("to_thread", 0, "func", true),
+                ("submit", 0, "fn", true),
+                ("call_soon", 0, "callback", false),
+                ("call_soon_threadsafe", 0, "callback", false),
+                ("call_later", 1, "callback", false),
+                ("start_soon", 0, "func", false),
+                ("add_signal_handler", 1, "callback", false),
+                ("signal", 1, "handler", false),
             ],
             partial_functions: &[["functools", "partial"]],
             packed_runners: PACKED_RUNNERS,

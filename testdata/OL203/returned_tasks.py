@@ -45,12 +45,28 @@ def publish(producer: AIOKafkaProducer, value: bytes) -> asyncio.Task:
     return asyncio.create_task(producer.send_and_wait("audit", value))
 
 
+# The task bound to a local first, then returned: the same obligation for the callers.
+def publish_bound(producer: AIOKafkaProducer, value: bytes) -> asyncio.Task:
+    task = asyncio.create_task(producer.send_and_wait("audit", value))
+    return task
+
+
+# The wrapper observes the task itself before returning it: its callers owe nothing.
+def publish_observed(producer: AIOKafkaProducer, value: bytes) -> asyncio.Task:
+    task = asyncio.create_task(producer.send_and_wait("audit", value))
+    task.add_done_callback(_background.discard)
+    _background.add(task)
+    return task
+
+
 async def callers_that_drop(client: Publisher, producer: AIOKafkaProducer) -> None:
     client.send("events", b"a")  # expect: OL203
     client.send_later("events", b"b")  # expect: OL203
     client.send_now("events", b"c")  # expect: OL203
     _ = client.send("events", b"d")  # expect: OL203
     publish(producer, b"e")  # expect: OL203
+    publish_bound(producer, b"g")  # expect: OL203
+    publish_observed(producer, b"h")
     await client.send_async("events", b"f")  # expect: OL203
 
 
@@ -78,6 +94,9 @@ def handlers_that_drop() -> None:
     loop.call_later(5, lambda: asyncio.ensure_future(stop()))  # expect: OL203
     loop.call_soon_threadsafe(lambda: asyncio.ensure_future(stop()))  # expect: OL203
     atexit.register(lambda: asyncio.ensure_future(stop()))  # expect: OL203
+    # The callable passed by its keyword.
+    loop.add_signal_handler(sig=signal.SIGHUP, callback=lambda: loop.create_task(stop()))  # expect: OL203
+    loop.call_soon(callback=lambda: asyncio.ensure_future(stop()))  # expect: OL203
 
 
 def _keep(task: asyncio.Task) -> None:
@@ -90,6 +109,7 @@ def handlers_that_keep() -> None:
     loop.add_signal_handler(signal.SIGTERM, lambda: _keep(loop.create_task(stop())))
     signal.signal(signal.SIGINT, lambda *_: _keep(asyncio.create_task(stop())))
     loop.call_soon(lambda: _keep(asyncio.ensure_future(stop())))
+    loop.add_signal_handler(sig=signal.SIGHUP, callback=lambda: _keep(loop.create_task(stop())))
     # A lambda whose result someone keeps: the task is returned to a caller that holds it.
     make = lambda: asyncio.ensure_future(stop())  # noqa: E731
     _keep(make())

@@ -13,6 +13,56 @@ use crate::knowledge::tasks::TaskKnowledge;
 use crate::model::visit::{self};
 use crate::model::*;
 
+/// What a function body binds to a local name from calls (`task = asyncio.create_task(..)`),
+/// and whether it observes the name's task itself (`task.add_done_callback(..)`): returning
+/// the name returns the task, unobserved unless it does.
+struct BoundTask<'m> {
+    name: &'m str,
+    spawns: Vec<&'m Call>,
+    observed: bool,
+}
+
+impl<'m> BoundTask<'m> {
+    fn find(stmts: &'m [Stmt], name: &'m str) -> Self {
+        let mut found = BoundTask {
+            name,
+            spawns: Vec::new(),
+            observed: false,
+        };
+        visit::walk_block(&mut found, stmts);
+        found
+    }
+}
+
+impl<'m> visit::Visitor<'m> for BoundTask<'m> {
+    fn visit_stmt(&mut self, stmt: &'m Stmt) {
+        if let StmtKind::Assign {
+            targets,
+            value: Expr::Call(c),
+            ..
+        } = &stmt.kind
+        {
+            if matches!(targets.as_slice(), [Target::Name(n, _)] if n == self.name) {
+                self.spawns.push(c);
+            }
+        }
+        visit::walk_stmt(self, stmt);
+    }
+
+    fn visit_expr(&mut self, expr: &'m Expr) {
+        if let Expr::Call(c) = expr {
+            if let Expr::Attr { value, attr, .. } = &c.func {
+                if attr == "add_done_callback"
+                    && matches!(value.as_ref(), Expr::Name { id, .. } if id == self.name)
+                {
+                    self.observed = true;
+                }
+            }
+        }
+        visit::walk_expr(self, expr);
+    }
+}
+
 /// Wrappers returning wrappers' tasks deeper than this are not followed.
 const MAX_TASK_WRAPPER_DEPTH: u32 = 6;
 
@@ -43,15 +93,30 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         self.task_returners.borrow_mut().insert(func, false);
         let found = self.program.index(func.file).is_some_and(|index| {
             // `returns` holds the body's own `return` values, not a nested lambda's.
-            index.bodies[func.body.0 as usize].returns.iter().any(|e| {
-                let Expr::Call(c) = e else {
-                    return false;
-                };
-                spawn_kind(&self.knowledge.tasks, index, c, func.body) == Some(Spawn::Any)
-                    || (depth < MAX_TASK_WRAPPER_DEPTH
-                        && (self.resolver.program_func(func.file, func.body, &c.func))
-                            .is_some_and(|inner| self.returns_task(inner, depth + 1)))
-            })
+            index.bodies[func.body.0 as usize]
+                .returns
+                .iter()
+                .any(|e| match e {
+                    Expr::Call(c) => {
+                        spawn_kind(&self.knowledge.tasks, index, c, func.body) == Some(Spawn::Any)
+                            || (depth < MAX_TASK_WRAPPER_DEPTH
+                                && (self.resolver.program_func(func.file, func.body, &c.func))
+                                    .is_some_and(|inner| self.returns_task(inner, depth + 1)))
+                    }
+                    // `task = asyncio.create_task(..)` then `return task`.
+                    Expr::Name { id, .. } => {
+                        let bound = BoundTask::find(
+                            index.module.bodies[func.body.0 as usize].stmts.as_slice(),
+                            id,
+                        );
+                        !bound.observed
+                            && (bound.spawns.iter()).any(|c| {
+                                spawn_kind(&self.knowledge.tasks, index, c, func.body)
+                                    == Some(Spawn::Any)
+                            })
+                    }
+                    _ => false,
+                })
         });
         self.task_returners.borrow_mut().insert(func, found);
         found
@@ -91,12 +156,17 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// (`atexit.register(f)`, `loop.call_soon(f)`, `signal.signal(sig, f)`).
     pub fn discarded_callable(&self, call: &'m Call) -> Option<&'m Expr> {
         let last = call.func.last_name()?;
-        let &(_, at, returns) =
-            (self.knowledge.vocab.callable_takers.iter()).find(|(n, _, _)| *n == last)?;
+        let &(_, at, keyword, returns) =
+            (self.knowledge.vocab.callable_takers.iter()).find(|(n, ..)| *n == last)?;
         if returns {
             return None;
         }
-        Some(&call.positional().nth(at)?.value)
+        // By position or by its keyword (`add_signal_handler(sig=s, callback=lambda: ..)`).
+        let arg = call
+            .positional()
+            .nth(at)
+            .or_else(|| call.keyword(keyword))?;
+        Some(&arg.value)
     }
 
     /// Whether `call` hands a program function that returns its task to a call that
