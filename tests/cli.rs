@@ -839,16 +839,7 @@ fn exit_codes_are_the_same_in_every_format() {
     write(d.path(), "bad.py", BARE_COMMIT.as_bytes());
     let clean = d.path().join("clean.py");
     let bad = d.path().join("bad.py");
-    for format in [
-        "human",
-        "concise",
-        "json",
-        "json-lines",
-        "sarif",
-        "github",
-        "gitlab",
-        "junit",
-    ] {
+    for &format in common::FORMATS {
         for flag in ["--format", "--output-format"] {
             let code = |path: &str| run(&["check", "--isolated", flag, format, path]).0;
             assert_eq!(code(clean.to_str().unwrap()), ExitStatus::Clean, "{format}");

@@ -94,16 +94,7 @@ fn each_mistake_is_one_line_in_every_format_and_the_exit_code_is_the_runs() {
     for (clean, status) in [(false, ExitStatus::Findings), (true, ExitStatus::Clean)] {
         let d = project(clean);
         let want = expected(d.path());
-        for format in [
-            "human",
-            "concise",
-            "json",
-            "json-lines",
-            "sarif",
-            "github",
-            "gitlab",
-            "junit",
-        ] {
+        for &format in common::FORMATS {
             for quiet in [false, true] {
                 let mut args = vec!["check", "--format", format, s(d.path())];
                 if quiet {

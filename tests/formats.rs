@@ -4,6 +4,10 @@
 //! registries (the SARIF 2.1.0 JSON schema shipped by the `serde-sarif` crate, that crate's
 //! types, roxmltree for XML, serde_json), never only by string matching.
 
+mod common;
+
+use common::{s, write};
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::Write;
@@ -53,17 +57,6 @@ class Worker:
 def drain(consumer: Consumer):
     consumer.commit()
 ";
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    fs::create_dir_all(p.parent().unwrap()).unwrap();
-    fs::write(&p, text).unwrap();
-    p
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 fn json_of(out: &Output) -> Value {
     serde_json::from_str(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", out.stdout))
@@ -597,16 +590,7 @@ fn json_lines_alias_and_output_file() {
 
     // `--output-file` for every format: the file holds what stdout would.
     let d = tempfile::tempdir().unwrap();
-    for format in [
-        "human",
-        "concise",
-        "json",
-        "json-lines",
-        "sarif",
-        "github",
-        "gitlab",
-        "junit",
-    ] {
+    for &format in common::FORMATS {
         let file = d.path().join(format!("out.{format}"));
         let args = [
             "check",

@@ -244,3 +244,15 @@ pub fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 pub fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
+
+/// Every `--format` of `check`.
+pub const FORMATS: &[&str] = &[
+    "human",
+    "concise",
+    "json",
+    "json-lines",
+    "sarif",
+    "github",
+    "gitlab",
+    "junit",
+];
