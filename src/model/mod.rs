@@ -242,6 +242,18 @@ pub struct Body {
 }
 
 impl Body {
+    /// Its pytest fixture decorator (`@pytest.fixture`, `@fixture(name="c")`,
+    /// `@pytest_asyncio.fixture`), as written: a call when it takes arguments.
+    pub fn fixture_decorator(&self) -> Option<&Expr> {
+        self.decorators.iter().find(|d| {
+            let callee = match d {
+                Expr::Call(c) => &c.func,
+                other => other,
+            };
+            callee.last_name() == Some("fixture")
+        })
+    }
+
     /// A body with no statements, parameters or class yet.
     pub fn new(name: &str, kind: BodyKind, range: TextRange) -> Body {
         Body {

@@ -285,21 +285,11 @@ impl<'p, 'm> Resolver<'p, 'm> {
     /// The fixture name of a `@pytest.fixture` function (`name=` overrides the function's).
     pub(super) fn fixture_name(&self, func: FuncRef) -> Option<String> {
         let body = self.index(func.file)?.body(func.body);
-        for d in &body.decorators {
-            let (callee, call) = match d {
-                Expr::Call(c) => (&c.func, Some(c)),
-                other => (other, None),
-            };
-            if callee.last_name() != Some("fixture") {
-                continue;
-            }
-            let named = call
-                .and_then(|c| c.keyword("name"))
-                .and_then(|a| a.value.as_str())
-                .map(str::to_string);
-            return Some(named.unwrap_or_else(|| body.name.clone()));
-        }
-        None
+        let named = match body.fixture_decorator()? {
+            Expr::Call(c) => c.keyword("name").and_then(|a| a.value.as_str()),
+            _ => None,
+        };
+        Some(named.map_or_else(|| body.name.clone(), str::to_string))
     }
 
     /// An unannotated parameter: the values callers pass (constructor calls for `__init__`).

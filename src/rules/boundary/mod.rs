@@ -27,7 +27,7 @@ use std::sync::Arc;
 use crate::analysis::program::{Dependency, FileId};
 use crate::diagnostic::{Finding, Label, Related};
 use crate::knowledge::boundary::{Boundary, Forbid, FIXTURE};
-use crate::model::{Expr, Import, ImportKind, Module};
+use crate::model::{Import, ImportKind, Module};
 use crate::registry::Rule;
 use crate::rules::RuleContext;
 
@@ -157,13 +157,10 @@ fn finding(
 /// Whether a module defines pytest fixtures (`@pytest.fixture`, `@fixture(..)`,
 /// `@pytest_asyncio.fixture`): test support, not a fixture-data generator (catalog OL402).
 fn defines_pytest_fixtures(module: &Module) -> bool {
-    module.bodies.iter().flat_map(|b| &b.decorators).any(|d| {
-        let callee = match d {
-            Expr::Call(c) => &c.func,
-            other => other,
-        };
-        callee.last_name() == Some("fixture")
-    })
+    module
+        .bodies
+        .iter()
+        .any(|b| b.fixture_decorator().is_some())
 }
 
 /// One import entry of a module, as the chain search sees it: what it names that the
