@@ -11,7 +11,7 @@
 use memchr::memmem;
 use rayon::prelude::*;
 
-use super::scan::{self, Scanned};
+use super::scan;
 use super::ProjectFile;
 use crate::analysis::program::Program;
 use crate::model::Lang;
@@ -57,8 +57,9 @@ pub(super) fn importers(
             .for_each(|c| {
                 let Some(text) = &c.bytes else { return };
                 if words.any_in(text) {
-                    let s = scan::scan(files[c.index].lang, &String::from_utf8_lossy(text));
-                    c.imports = uses(program, c.index, &s);
+                    let text = String::from_utf8_lossy(text);
+                    let uses = scan::uses(files[c.index].lang, &text);
+                    c.imports = super::imports(program, c.index, &uses);
                     c.scanned = true;
                 }
             });
@@ -84,13 +85,6 @@ struct Candidate {
     scanned: bool,
     /// The project files its imports depend on.
     imports: Vec<usize>,
-}
-
-/// The project files a file's imports depend on: a Rust `mod x;` declares the module tree
-/// and is not one (else a crate root would import every module, and every `use super::*`
-/// under it every file of the crate).
-fn uses(program: &Program, i: usize, s: &Scanned) -> Vec<usize> {
-    super::imports(program, i, s.uses())
 }
 
 /// The byte strings an import of one of some modules must contain: their last names, or a

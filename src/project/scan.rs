@@ -14,18 +14,29 @@ pub struct Scanned {
     pub imports: Vec<ScannedImport>,
     /// Rust `#[path]` module declarations (see [`rust_path_mods`]).
     pub path_mods: Vec<(String, String)>,
-    /// Rust `mod x;` declarations: in `imports` as `self::x`, but a module tree, not a
-    /// dependency on what the child defines (a crate root declares every module).
-    pub mod_decls: Vec<String>,
 }
 
-impl Scanned {
-    /// The imports that depend on what they name: all but the module declarations.
-    pub fn uses(&self) -> impl Iterator<Item = &ScannedImport> {
-        self.imports.iter().filter(|i| {
-            !(i.path.len() == 2 && i.path[0] == "self" && self.mod_decls.contains(&i.path[1]))
-        })
+/// The imports of a file that depend on what they name: all but Rust `mod x;` declarations,
+/// which [`scan`] gives as `self::x` (the walk reaches the child through them) but which
+/// declare the module tree (a crate root declares every module). Only the search for a
+/// pre-commit run's importers asks for this, so [`scan`] does not pay for it.
+pub fn uses(lang: crate::model::Lang, text: &str) -> Vec<ScannedImport> {
+    let mut imports = scan(lang, text).imports;
+    if lang == crate::model::Lang::Rust {
+        let decls = mod_decls(text);
+        imports.retain(|i| {
+            !(i.path.len() == 2 && i.path[0] == "self" && decls.contains(&i.path[1].as_str()))
+        });
     }
+    imports
+}
+
+/// The child modules a Rust file declares with `mod x;`.
+fn mod_decls(text: &str) -> Vec<&str> {
+    (candidate_lines(text, &["mod "]).into_iter())
+        .filter_map(|start| text[start..].lines().next())
+        .filter_map(|line| mod_decl(line.trim_start()))
+        .collect()
 }
 
 /// Scans a file's text in its language.
@@ -33,7 +44,7 @@ pub fn scan(lang: crate::model::Lang, text: &str) -> Scanned {
     match lang {
         crate::model::Lang::Python => Scanned {
             imports: python(text),
-            ..Scanned::default()
+            path_mods: Vec::new(),
         },
         crate::model::Lang::Rust => Scanned {
             imports: rust(text),
@@ -42,11 +53,6 @@ pub fn scan(lang: crate::model::Lang, text: &str) -> Scanned {
             } else {
                 Vec::new()
             },
-            mod_decls: (candidate_lines(text, &["mod "]).into_iter())
-                .filter_map(|start| text[start..].lines().next())
-                .filter_map(|line| mod_decl(line.trim_start()))
-                .map(str::to_string)
-                .collect(),
         },
     }
 }
@@ -567,19 +573,17 @@ mod uses_tests {
     /// among the imports that depend on what they name; `use self::x::Y` is.
     #[test]
     fn module_declarations_are_not_uses() {
-        let s = scan(
-            crate::model::Lang::Rust,
-            "pub mod task;\nmod util;\nuse self::util::go;\n",
-        );
+        let lang = crate::model::Lang::Rust;
+        let text = "pub mod task;\nmod util;\nuse self::util::go;\n";
         // Each distinct path (the scan may find one twice).
-        let paths = |it: Vec<&ScannedImport>| -> Vec<String> {
-            let mut v: Vec<String> = it.iter().map(|i| i.path.join("::")).collect();
+        let paths = |v: Vec<ScannedImport>| -> Vec<String> {
+            let mut v: Vec<String> = v.iter().map(|i| i.path.join("::")).collect();
             v.sort();
             v.dedup();
             v
         };
-        assert_eq!(s.mod_decls, ["task", "util"]);
-        assert!(paths(s.imports.iter().collect()).contains(&"self::task".to_string()));
-        assert_eq!(paths(s.uses().collect()), ["self::util::go"]);
+        assert_eq!(mod_decls(text), ["task", "util"]);
+        assert!(paths(scan(lang, text).imports).contains(&"self::task".to_string()));
+        assert_eq!(paths(uses(lang, text)), ["self::util::go"]);
     }
 }
