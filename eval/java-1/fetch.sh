@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # fetch.sh: bring the pinned corpus of the java-1 blind-labelled evaluation set onto this
-# machine: Java sources jars of Maven artifacts through Maven, and four public GitHub
+# machine: Java sources jars of Maven artifacts through Maven, and eight public GitHub
 # repositories from a bare mirror.
 #
 #   bash eval/java-1/fetch.sh                  # corpus goes to /tmp/offsetlint-java1
@@ -39,7 +39,10 @@ die() { log "ERROR: $*"; exit 1; }
 
 # kind  name  version  file  sha256
 #   maven: file is groupId:artifactId:version (the sources jar of it)
-#   github: file is owner/name@commit; sha256 is that of the commit's `git ls-tree -r --full-tree`
+#   github: file is owner/name@commit; sha256 is that of the commit's `git ls-tree -r --full-tree`;
+#     an optional sixth field exclude=PATH[,PATH] leaves those paths out of the unpacked tree
+#     (large data files the mirror may hold as listed-but-absent blobs; no label points there)
+#     git archive may still print "invalid object" for an excluded absent blob; it exits 0.
 PACKAGES=$(cat <<'LIST'
 maven  flume-kafka-source          1.11.0   org.apache.flume.flume-ng-sources:flume-kafka-source:1.11.0        40f16bf74e288655f7363380ade124a2954ce56ced38388996ce90ff3e8106d1
 maven  flume-ng-kafka-sink         1.11.0   org.apache.flume.flume-ng-sinks:flume-ng-kafka-sink:1.11.0         979c97a8dd7b3c8b9313c78315d2efcd80d2f49368f6f3ae092d157bb7dcaf0d
@@ -55,6 +58,7 @@ github kafka-java-consumer         f227199  leancloud/kafka-java-consumer@f22719
 github kafka-exactly-once-tutorial c4ee306 ankitaluthra1/kafka-exactly-once-tutorial@c4ee3068617f1706a9f20ddc2b8176c150680091  6c3ff49dad9f92f64a2d1a7b256c165a8d42b60b7ea8344b4994adef94933dd0
 github KafkaStreamsInAction2ndEdition 43503d3 bbejeck/KafkaStreamsInAction2ndEdition@43503d3517c4f0b6bf70a66d3b14c1d291adc219  f4f574d165d17a32e86e4297d6f91f44007d2f051097d0329714212abc9ebbc7
 github t1-aop                     84eee66  Denec32/t1-aop@84eee66a28b9b94be96bd5d17d221c4044338928                          d463f072f0b77231230ece40e5cb08b54db9e5ac3738b5882f1de7484980da43
+github ocr-service                59e5711  albertogce/ocr-service@59e5711a41fc977fd675c8c16a8bef72350138ff                  0f55bd30f3166be7838391f675b551e2884354b43f7867f6a2702863457ee3db  exclude=services/ocr-service/src/main/resources/tessdata
 LIST
 )
 
@@ -100,14 +104,21 @@ check_github() { # spec sha
     || die "tree of ${spec} does not match the pinned sha256"
 }
 
-unpack() { # kind name version file
-  local kind=$1 name=$2 version=$3 file=$4 dest="$CACHE/$2-$3" tmp
+unpack() { # kind name version file [exclude=PATH,..]
+  local kind=$1 name=$2 version=$3 file=$4 extra=${5:-} dest="$CACHE/$2-$3" tmp p
+  local -a spec=() excl=()
+  if [ -n "$extra" ]; then
+    case "$extra" in exclude=*) ;; *) die "unknown field $extra" ;; esac
+    spec=(-- .)
+    IFS=, read -r -a excl <<< "${extra#exclude=}"
+    for p in "${excl[@]}"; do spec+=(":(exclude)$p"); done
+  fi
   [ -f "$dest/$MARK" ] && return 0
   tmp="$CACHE/.tmp-$name-$version"
   rm -rf "$tmp" "$dest"; mkdir -p "$tmp"
   case "$kind" in
     maven) python3 -m zipfile -e "$DL/maven/$(jar_name "$file")" "$tmp" ;;
-    github) git --git-dir="$(mirror_of "$file")" archive --format=tar "${file#*@}" | tar -xf - -C "$tmp" ;;
+    github) git --git-dir="$(mirror_of "$file")" archive --format=tar "${file#*@}" "${spec[@]}" | tar -xf - -C "$tmp" ;;
     *) die "unknown kind $kind" ;;
   esac
   printf '%s %s %s\n' "$name" "$version" "$file" > "$tmp/$MARK"
@@ -116,14 +127,14 @@ unpack() { # kind name version file
 }
 
 mkdir -p "$CACHE" "$DL"
-while read -r kind name version file sha; do
+while read -r kind name version file sha extra; do
   [ -n "$kind" ] || continue
   case "$kind" in
     maven) fetch_maven "$file" "$sha" ;;
     github) check_github "$file" "$sha" ;;
     *) die "unknown kind $kind" ;;
   esac
-  unpack "$kind" "$name" "$version" "$file"
+  unpack "$kind" "$name" "$version" "$file" "$extra"
 done <<< "$PACKAGES"
 
 echo "$CACHE"
