@@ -78,6 +78,35 @@ impl ConfigView {
         }
     }
 
+    /// This config with `settings` written on top (a subclass constructor's
+    /// `config["on_delivery"] = cb`). Settings on a hidden config are all that is known of it:
+    /// the rest stays unknown (`open`), but what was written there is seen.
+    pub fn with_settings(self, settings: impl IntoIterator<Item = (String, ConfigValue)>) -> Self {
+        let mut settings = settings.into_iter().peekable();
+        if settings.peek().is_none() {
+            return self;
+        }
+        match self {
+            ConfigView::Visible {
+                mut entries,
+                open,
+                spread,
+            } => {
+                entries.extend(settings);
+                ConfigView::Visible {
+                    entries,
+                    open,
+                    spread,
+                }
+            }
+            ConfigView::Hidden => ConfigView::Visible {
+                entries: settings.collect(),
+                open: true,
+                spread: false,
+            },
+        }
+    }
+
     /// Whether unknown entries were spread into it (one may be a global callback).
     pub fn is_spread(&self) -> bool {
         matches!(self, ConfigView::Visible { spread: true, .. })

@@ -214,6 +214,9 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                         // is the client, above, and is judged as the catalog says.)
                         Some(_) if self.is_own_receiver(f, b, recv) => return None,
                         Some(func) => func,
+                        None if r.bound_method(cls, method).is_some() => {
+                            r.bound_method(cls, method)?
+                        }
                         None => match r.delegate(cls, method)? {
                             Value::Kafka(client) => {
                                 return self.on_client(f, b, call, client, false, used, depth)
@@ -539,6 +542,13 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         })
     }
 
+    /// Whether calling program function `func` polls: it returns what a consumer's poll
+    /// returned (`def __next__(self): msg = self.consumer.poll(); ..; return msg`).
+    pub fn returns_poll(&self, func: FuncRef) -> bool {
+        matches!(self.obligation(func, 0), Some(Obligation::Returns { facts, .. })
+            if matches!(facts.op, Op::Poll { .. }))
+    }
+
     /// What `func` passes on to its callers, if anything.
     fn obligation(&self, func: FuncRef, depth: u32) -> Option<Obligation<'m>> {
         if let Some(o) = self.obligations.borrow().get(&func) {
@@ -587,6 +597,15 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                     is_async: body.is_async,
                 });
             }
+            // A produce whose callback only completes a future the wrapper returns: the
+            // wrapper returns the delivery handle, as a send does.
+            if let Some(returned) = completed_send(index.module, func.body, bi, &facts, r) {
+                return Some(Obligation::Returns {
+                    facts: Box::new(returned),
+                    inner: Vec::new(),
+                    is_async: body.is_async,
+                });
+            }
             // Commits: judged together below, from the branches that reach them.
             if matches!(facts.op, Op::Commit { .. } | Op::CommitPosition) {
                 commits.push((*call, facts));
@@ -610,6 +629,35 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             .into_iter()
             .find_map(|(_, facts)| forwarded_obligation(body, bi, facts))
     }
+}
+
+/// A produce in `wrapper` whose delivery callback only completes a future that the wrapper
+/// returns (`fut.set_result(msg)` / `fut.set_exception(..)`; `return fut`): the same call,
+/// seen by the wrapper's callers as a send whose handle is that future.
+fn completed_send<'m>(
+    module: &Module,
+    wrapper: BodyId,
+    bi: &super::index::BodyIndex,
+    facts: &CallFacts<'m>,
+    r: &Resolver,
+) -> Option<CallFacts<'m>> {
+    let Op::Produce { callback, .. } = &facts.op else {
+        return None;
+    };
+    let ArgPresence::Present(cb) = facts.find_arg(callback) else {
+        return None;
+    };
+    let log = r.knowledge.vocab.log_methods;
+    let future = super::completes::completed_future(module, wrapper, cb, log)?;
+    (bi.returns.iter())
+        .any(|e| matches!(e, Expr::Name { id, .. } if *id == future))
+        .then(|| CallFacts {
+            op: Op::Send {
+                awaits: 1,
+                raises: true,
+            },
+            ..facts.clone()
+        })
 }
 
 /// The wrapper forwards one of its parameters (or its `**kwargs`) into the slot of `facts`.
@@ -682,6 +730,9 @@ fn forwarded_slot(
             })
         }
         ArgPresence::Unknown => {
+            if let Some(slot) = forwarded_through_local_dict(body, bi, facts, slot) {
+                return Some(slot);
+            }
             let kwargs = body
                 .params
                 .iter()
@@ -713,4 +764,53 @@ fn forwarded_slot(
         }
         _ => None,
     }
+}
+
+/// `kwargs = {"topic": topic}; if on_delivery is not None: kwargs["on_delivery"] =
+/// on_delivery; self._p.produce(**kwargs)`: a local dict of arguments, spread into the call,
+/// that puts one of the wrapper's parameters in the slot. Its callers' argument decides.
+fn forwarded_through_local_dict(
+    body: &Body,
+    bi: &super::index::BodyIndex,
+    facts: &CallFacts,
+    slot: &ArgSlot,
+) -> Option<ArgSlot> {
+    let spread = facts.args.iter().find_map(|a| match (&a.value, a.spread) {
+        (Expr::Name { id, .. }, Spread::DoubleStar) => Some(id.as_str()),
+        _ => None,
+    })?;
+    let [(Expr::Dict { items, .. }, _)] = bi.assigns.get(spread)?.as_slice() else {
+        return None;
+    };
+    let written = items
+        .iter()
+        .filter_map(|(k, v)| Some((k.as_ref()?, v)))
+        .chain(
+            bi.item_assigns
+                .get(spread)
+                .into_iter()
+                .flatten()
+                .map(|(k, v)| (*k, *v)),
+        );
+    let mut params = Vec::new();
+    for (key, value) in written {
+        let in_slot = key
+            .as_str()
+            .is_some_and(|k| slot.keywords.iter().any(|s| s == k));
+        if !in_slot {
+            continue;
+        }
+        let Expr::Name { id, .. } = value else {
+            return None;
+        };
+        params.push(body.params.iter().position(|p| &p.name == id)?);
+    }
+    let &first = params.first()?;
+    Some(ArgSlot {
+        keywords: params
+            .iter()
+            .map(|&i| body.params[i].name.clone())
+            .collect(),
+        position: forwarded_position(body, first),
+    })
 }

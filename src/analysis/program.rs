@@ -508,7 +508,16 @@ impl<'m> Program<'m> {
         match self.file(from).lang {
             // An absolute import is looked up as written (no copy: most imports name a
             // library, and the selection resolves every import of every file it reads).
-            Lang::Python if level == 0 => self.longest_module(from, path, 1),
+            // `src.pkg.mod` from a project whose `src/` is a source root: the app runs from
+            // the project's directory, where `src` is a namespace package over the same files.
+            Lang::Python if level == 0 => {
+                self.longest_module(from, path, 1).or_else(|| match path {
+                    [src, rest @ ..] if src == "src" && !rest.is_empty() => {
+                        self.longest_module(from, rest, 1)
+                    }
+                    _ => None,
+                })
+            }
             Lang::Python => {
                 let mut full = self.package_of(from, level)?;
                 full.extend(path.iter().cloned());

@@ -81,6 +81,8 @@ pub(super) fn register(k: &mut Knowledge) {
         // returns `Result<DeliveryFuture, _>` right away.
         (Producer, &["FutureProducer"], "send", Op::Send { awaits: 1, raises: false }),
         (Producer, &["FutureProducer"], "send_result", Op::Send { awaits: 1, raises: false }),
+        // rdkafka before 0.23: `send_copy` returns the `DeliveryFuture` right away.
+        (Producer, &["FutureProducer"], "send_copy", Op::Send { awaits: 1, raises: false }),
         (Producer, &[], "flush", Op::Flush { returns_result: true }),
         (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: false }),
         (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 0, raises: false }),

@@ -3,7 +3,7 @@
 use super::stmt_reads_name;
 use crate::analysis::control::Pos;
 use crate::analysis::resolve::Value;
-use crate::analysis::uses::End;
+use crate::analysis::uses::{End, ResultUse};
 use crate::analysis::FileAnalysis;
 use crate::knowledge::{DeclaredKind, Op};
 use crate::model::visit::{self, Visitor};
@@ -92,6 +92,21 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                         .as_deref()
                         .is_some_and(|h| self.read_between(h, p, *ppos, end))
             })
+    }
+
+    /// A delivery handle bound to a local of a function that nothing in the function reads
+    /// (`let _f = producer.send_copy(..);`, `fut = producer.send(..)` and no use of `fut`):
+    /// dropped as surely as `producer.send(..);`. Module-level names may be read elsewhere.
+    pub fn bound_unread(&self, body: BodyId, result: &ResultUse) -> bool {
+        let End::Bound(name) = &result.end else {
+            return false;
+        };
+        // Functions nested in it may read it too (Python closures over the local).
+        let reads = |b: &Body| b.stmts.iter().any(|s| stmt_reads_name(s, name, &[]));
+        let bodies = &self.index.module.bodies;
+        body.0 != 0
+            && !reads(self.index.body(body))
+            && !(bodies.iter()).any(|b| b.parent == Some(body) && reads(b))
     }
 
     pub fn read_between(&self, name: &str, produce: &Call, produce_pos: Pos, at: Pos) -> bool {

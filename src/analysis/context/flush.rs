@@ -180,14 +180,17 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 })
                 .copied()
         };
-        let inner = pick(&mut facts.args.iter().copied())?;
-        let (Some(w), Expr::Name { id, .. }) = (&facts.wrapper, &inner.value) else {
-            return Some(&inner.value);
+        let wrapper_body = || {
+            let w = facts.wrapper.as_ref()?;
+            let index = self.program.index(w.at.file)?;
+            index.module.bodies.iter().find(|b| b.range == w.at.range)
         };
-        let Some(index) = self.program.index(w.at.file) else {
-            return Some(&inner.value);
+        let Some(inner) = pick(&mut facts.args.iter().copied()) else {
+            // `def flush(self, *args, **kwargs): return self._p.flush(*args, **kwargs)`: the
+            // caller's own arguments fill the slot through the splats.
+            return through_splats(wrapper_body()?, &facts.args, call);
         };
-        let Some(body) = index.module.bodies.iter().find(|b| b.range == w.at.range) else {
+        let (Some(body), Expr::Name { id, .. }) = (wrapper_body(), &inner.value) else {
             return Some(&inner.value);
         };
         let Some(i) = body.params.iter().position(|p| &p.name == id) else {
@@ -229,6 +232,43 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         }
         FlushCheck::Ignored
     }
+}
+
+/// The timeout a wrapper's caller passes through the wrapper's `*args` / `**kwargs` splats
+/// into its inner flush (`inner`): a `timeout=` keyword no parameter of the wrapper takes, or
+/// the first positional argument past the wrapper's own positional parameters.
+fn through_splats<'c>(wrapper: &Body, inner: &[&Arg], call: &'c Call) -> Option<&'c Expr> {
+    let forwards = |kind: ParamKind, spread: Spread| {
+        let param = wrapper.params.iter().find(|p| p.kind == kind)?;
+        inner
+            .iter()
+            .any(|a| {
+                a.spread == spread && matches!(&a.value, Expr::Name { id, .. } if *id == param.name)
+            })
+            .then_some(())
+    };
+    if forwards(ParamKind::VarKwargs, Spread::DoubleStar).is_some()
+        && !wrapper.params.iter().any(|p| p.name == "timeout")
+    {
+        if let Some(a) = call
+            .args
+            .iter()
+            .find(|a| a.name.as_deref() == Some("timeout"))
+        {
+            return Some(&a.value);
+        }
+    }
+    // Only a `*args` that fills the inner call's first positional place.
+    let first_positional = inner.iter().find(|a| a.name.is_none());
+    let star_first = first_positional.is_some_and(|a| a.spread == Spread::Star);
+    if star_first && forwards(ParamKind::VarArgs, Spread::Star).is_some() {
+        let own = (wrapper.params.iter())
+            .skip(usize::from(wrapper.self_name.is_some()))
+            .filter(|p| p.kind == ParamKind::Regular)
+            .count();
+        return call.positional().nth(own).map(|a| &a.value);
+    }
+    None
 }
 
 /// What becomes of a flush's result.

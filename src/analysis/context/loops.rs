@@ -1,8 +1,11 @@
 //! Consume loops: which loops of a file poll or iterate a consumer.
 
 use crate::analysis::control::{RegionId, RegionKind};
+use crate::analysis::facts::FactFinder;
+use crate::analysis::resolve::Value;
 use crate::analysis::FileAnalysis;
 use crate::knowledge::{Op, Role};
+use crate::model::{BodyId, Expr};
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Whether loop region `r` is a consume loop: it polls or consumes (an `Op::Poll` call
@@ -64,10 +67,32 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 .client_of(self.file, region.body, iter)
                 .is_some_and(|c| c.role == Role::Consumer)
                 || self.refs_message_data(iter, names)
+                || self.iterates_polling_object(iter, region.body)
             {
                 flags[i] = true;
             }
         }
         flags
+    }
+
+    /// `for msg in iter(self)` / `for msg in worker`: an object of a program class whose
+    /// `__next__` (`__anext__`) returns what its consumer polled is a stream of messages.
+    pub(super) fn iterates_polling_object(&self, iter: &Expr, b: BodyId) -> bool {
+        let target = match iter {
+            Expr::Call(c) if c.func.dotted().as_deref() == Some(&["iter"][..]) => match &c.args[..]
+            {
+                [a] => &a.value,
+                _ => return false,
+            },
+            e => e,
+        };
+        let Some(Value::Instance(cls)) = self.resolver.value(self.file, b, target) else {
+            return false;
+        };
+        let finder = FactFinder::new(&self.resolver);
+        ["__next__", "__anext__"]
+            .iter()
+            .filter_map(|m| self.resolver.find_method(cls, m))
+            .any(|f| finder.returns_poll(f))
     }
 }

@@ -43,7 +43,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 .resolver
                 .client_of(self.file, body, iter)
                 .is_some_and(|c| c.role == Role::Consumer);
-            if over_consumer || polls(iter) {
+            if over_consumer || polls(iter) || self.iterates_polling_object(iter, body) {
                 bind(target, &mut names);
             }
         }

@@ -3,7 +3,7 @@
 
 use super::values::{ClassRef, Context, FuncRef, Link, Resolution, Value};
 use super::{is_test_double, path_expr, Resolver};
-use crate::analysis::config::ConfigView;
+use crate::analysis::config::{ConfigValue, ConfigView};
 use crate::analysis::program::FileId;
 use crate::knowledge::ClientType;
 use crate::model::*;
@@ -101,9 +101,16 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 Some(t) => {
                     // The client gets what the subclass's constructors pass on: the call's
                     // config only when they pass it through untouched.
-                    let config = match self.passes_config_through(cls) {
-                        true => self.config_reader(f, b).constructor(call, t.config),
-                        false => ConfigView::Hidden,
+                    let config = match self.config_edits(cls) {
+                        Some(edits) => {
+                            let reader = self.config_reader(f, b);
+                            reader.constructor(call, t.config).with_settings(
+                                edits
+                                    .into_iter()
+                                    .map(|(k, v)| (k.to_string(), ConfigValue::of(v))),
+                            )
+                        }
+                        None => ConfigView::Hidden,
                     };
                     self.constructed(t, f, call, config, Some(cls), Context::Unknown)
                 }
@@ -236,6 +243,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             if let Some(Value::Instance(cls)) = self.value(f, b, recv) {
                 return self
                     .find_method(cls, attr)
+                    .or_else(|| self.bound_method(cls, attr))
                     .or_else(|| match self.delegate(cls, attr)? {
                         Value::Instance(inner) => self.find_method(inner, attr),
                         _ => None,
@@ -328,13 +336,13 @@ impl<'p, 'm> Resolver<'p, 'm> {
             file: f,
             index: i as u32,
         };
-        if let Some(base) = self.program_bases(cls).first() {
-            return Some(match self.client_base(*base) {
-                Some(t) => self.subclass_client(t, cls, call.range),
-                None => Value::Instance(*base),
-            });
+        // `super()` is the rest of the MRO: in a class mixing a client with other classes
+        // (`class KC(ConfigMixin, Consumer)`, in either order), the client's methods are
+        // reached through it whatever the mixin's place.
+        if let Some(t) = self.client_base(cls) {
+            return Some(self.subclass_client(t, cls, call.range));
         }
-        let t = self.client_base(cls)?;
-        Some(self.subclass_client(t, cls, call.range))
+        let base = *self.program_bases(cls).first()?;
+        Some(Value::Instance(base))
     }
 }

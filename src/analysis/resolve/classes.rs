@@ -204,6 +204,15 @@ impl<'p, 'm> Resolver<'p, 'm> {
         None
     }
 
+    /// A method bound on the instance under another name (`self.flush = self._flush_native`
+    /// in `__init__`): what calling `instance.attr(..)` runs.
+    pub fn bound_method(&self, cls: ClassRef, attr: &str) -> Option<FuncRef> {
+        match self.field(cls, attr)? {
+            Value::Func(func) => Some(func),
+            _ => None,
+        }
+    }
+
     /// The field a class's `__getattr__` delegates to, and whose `__getattr__` it is.
     pub(super) fn delegating_field(&self, cls: ClassRef) -> Option<(String, String)> {
         let func = self.find_method(cls, "__getattr__")?;
@@ -348,6 +357,19 @@ impl<'p, 'm> Resolver<'p, 'm> {
 /// delegating `__getattr__(<me>, <name>)`.
 fn getattr_field<'e>(e: &'e Expr, me: &str, name: &str) -> Option<&'e str> {
     let Expr::Call(call) = e else { return None };
+    let own_field = |e: &'e Expr| match e {
+        Expr::Attr { value, attr, .. } => {
+            matches!(&**value, Expr::Name { id, .. } if id == me).then_some(attr.as_str())
+        }
+        _ => None,
+    };
+    // `self._p.__getattribute__(name)`: the same lookup spelled as the dunder.
+    if let (Some((owner, "__getattribute__")), [arg]) = (call.func.as_method(), &call.args[..]) {
+        let by_name = matches!(&arg.value, Expr::Name { id, .. } if id == name);
+        return (by_name && arg.name.is_none() && arg.spread == Spread::None)
+            .then(|| own_field(owner))
+            .flatten();
+    }
     let positional = call
         .args
         .iter()
@@ -358,10 +380,8 @@ fn getattr_field<'e>(e: &'e Expr, me: &str, name: &str) -> Option<&'e str> {
     {
         return None;
     }
-    match (&call.args[0].value, &call.args[1].value) {
-        (Expr::Attr { value, attr, .. }, Expr::Name { id, .. }) if id == name => {
-            matches!(&**value, Expr::Name { id, .. } if id == me).then_some(attr.as_str())
-        }
+    match &call.args[1].value {
+        Expr::Name { id, .. } if id == name => own_field(&call.args[0].value),
         _ => None,
     }
 }

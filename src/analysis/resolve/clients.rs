@@ -29,36 +29,38 @@ impl<'p, 'm> Resolver<'p, 'm> {
         })
     }
 
-    /// Whether a construction of program class `cls` (deriving from a client) hands its
-    /// arguments to the client as they are: every `__init__` along its program lineage
-    /// passes its own parameters, untouched and in place, to one `super().__init__(..)`. A
-    /// constructor that sets or drops options (`kwargs["enable_auto_commit"] = False`) makes
-    /// the client's config one the call does not show.
-    pub(super) fn passes_config_through(&self, cls: ClassRef) -> bool {
+    /// What a construction of program class `cls` (deriving from a client) hands to the
+    /// client: every `__init__` along its program lineage passes its own parameters, in
+    /// place, to one `super().__init__(..)`, untouched but for settings it writes into them
+    /// under constant keys (`config["on_delivery"] = self._report`, after an optional copy
+    /// `config = dict(config)`). `Some(edits)`: the call's config with those settings on
+    /// top; `None`: a constructor that rebuilds or drops options some other way makes the
+    /// client's config one the call does not show.
+    pub(super) fn config_edits(&self, cls: ClassRef) -> Option<Vec<(&'m str, &'m Expr)>> {
         let mut pending = vec![cls];
         let mut seen = Vec::new();
+        let mut edits = Vec::new();
         while let Some(c) = pending.pop() {
             if seen.contains(&c) || seen.len() > 8 {
                 continue;
             }
             seen.push(c);
             if let Some(init) = self.method(c, "__init__") {
-                if !self.forwards_untouched(init) {
-                    return false;
-                }
+                // A subclass's settings are written before its base's: the base's go first.
+                let mut own = self.forwarded_edits(init)?;
+                own.append(&mut edits);
+                edits = own;
             }
             pending.extend(self.program_bases(c));
         }
-        true
+        Some(edits)
     }
 
-    /// Whether constructor `init` calls `super().__init__(..)` once, with only its own
-    /// parameters, each unchanged in its body, in the place (or under the name) callers
-    /// give it.
-    fn forwards_untouched(&self, init: FuncRef) -> bool {
-        let Some(index) = self.index(init.file) else {
-            return false;
-        };
+    /// The constant-key settings constructor `init` writes into the parameters it passes to
+    /// its one `super().__init__(..)` call, each in the place (or under the name) callers give
+    /// it; `None` when it does not pass them so.
+    fn forwarded_edits(&self, init: FuncRef) -> Option<Vec<(&'m str, &'m Expr)>> {
+        let index = self.index(init.file)?;
         let body = index.body(init.body);
         let bi = &index.bodies[init.body.0 as usize];
         let params = &body.params[usize::from(body.self_name.is_some()).min(body.params.len())..];
@@ -67,29 +69,44 @@ impl<'p, 'm> Resolver<'p, 'm> {
             .map(|&(call, _)| call)
             .collect();
         let [call] = supers[..] else {
-            return false;
+            return None;
         };
-        let untouched = |n: &str| {
-            !bi.assigns.contains_key(n)
-                && !bi.item_assigns.contains_key(n)
-                && !bi.method_calls.contains_key(n)
+        let mut edits = Vec::new();
+        // Untouched, or rebound only to a copy of itself and written under constant keys.
+        let mut edited = |n: &str| -> bool {
+            let copies =
+                (bi.assigns.get(n)).is_none_or(|vs| vs.iter().all(|(v, _)| is_copy_of(v, n)));
+            let items = bi.item_assigns.get(n).map_or(Some(Vec::new()), |vs| {
+                vs.iter()
+                    .map(|(k, v)| k.as_str().map(|k| (k, *v)))
+                    .collect::<Option<Vec<_>>>()
+            });
+            match (copies, items, bi.method_calls.contains_key(n)) {
+                (true, Some(mut items), false) => {
+                    edits.append(&mut items);
+                    true
+                }
+                _ => false,
+            }
         };
         let param = |n: &str| params.iter().find(|p| p.name == n);
-        (call.args.iter().enumerate()).all(|(k, a)| {
+        let passed = (call.args.iter().enumerate()).all(|(k, a)| {
             let Expr::Name { id, .. } = &a.value else {
                 return false;
             };
-            let Some(p) = param(id).filter(|_| untouched(id)) else {
+            let Some(p) = param(id) else {
                 return false;
             };
-            match (a.name.as_deref(), a.spread) {
+            let in_place = match (a.name.as_deref(), a.spread) {
                 (None, Spread::None) => params.get(k).is_some_and(|q| q.name == *id),
                 (Some(kw), Spread::None) => kw == id,
                 (None, Spread::Star) => p.kind == ParamKind::VarArgs,
                 (_, Spread::DoubleStar) => p.kind == ParamKind::VarKwargs,
                 _ => false,
-            }
-        })
+            };
+            in_place && edited(id)
+        });
+        passed.then_some(edits)
     }
 
     pub(super) fn constructed(
@@ -393,6 +410,26 @@ impl<'p, 'm> Resolver<'p, 'm> {
 }
 
 /// `super().__init__(..)` (or `super(Cls, self).__init__(..)`).
+/// `x = dict(x)`, `x = x.copy()`, `x = {**x}`, `x = copy.copy(x)`: a copy of `name`.
+fn is_copy_of(e: &Expr, name: &str) -> bool {
+    let is_name = |e: &Expr| matches!(e, Expr::Name { id, .. } if id == name);
+    match e {
+        Expr::Call(c) => match c.func.dotted().as_deref() {
+            Some(["dict"] | ["copy", "copy" | "deepcopy"] | ["copy" | "deepcopy"]) => {
+                matches!(&c.args[..], [a] if a.name.is_none() && is_name(&a.value))
+            }
+            _ => {
+                c.args.is_empty()
+                    && c.func
+                        .as_method()
+                        .is_some_and(|(recv, m)| m == "copy" && is_name(recv))
+            }
+        },
+        Expr::Dict { items, .. } => matches!(&items[..], [(None, v)] if is_name(v)),
+        _ => false,
+    }
+}
+
 fn is_super_init(call: &Call) -> bool {
     is_super_call(&call.func) && call.func.last_name() == Some("__init__")
 }

@@ -54,7 +54,9 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
             )
         }
         Op::Send { awaits, raises } => {
-            if facts.result.observes_outcome(*awaits, *raises) {
+            if facts.result.observes_outcome(*awaits, *raises)
+                && !ctx.analysis.bound_unread(facts.body, &facts.result)
+            {
                 return;
             }
             (
