@@ -1,13 +1,15 @@
 //! Ignore files a repository can commit, made safe for the walk.
 //!
-//! * `.ignore` files apply as `.gitignore` files do: only inside a git work tree, from its
-//!   root down (the `ignore` crate would honour one anywhere above, a stray `~/.ignore`
-//!   hiding every file, and with no work tree at all). They are read here, through the
-//!   bounded reader; an `.ignore` can add patterns and re-include what another `.ignore`
-//!   excludes, but not what a `.gitignore` excludes (the crate filters those first).
-//! * `.gitignore` files are read by the crate, with a blocking open and no size limit. Each
-//!   is checked first: a directory whose `.gitignore` is not a regular file of at most 1 MiB
-//!   (a FIFO would hang the walk, `/dev/zero` read forever) is skipped, with an error.
+//! `.gitignore` and `.ignore` files are read here, not by the `ignore` crate (which opens
+//! them blocking and reads them whole): only inside a git work tree, from its root down (the
+//! crate would honour an `.ignore` anywhere above, a stray `~/.ignore` hiding every file),
+//! each through the bounded reader. One that is not a regular file (a FIFO, whose open would
+//! hang the walk; a device) is never opened: it is skipped with a warning, and the directory
+//! is walked without it. One over 1 MiB is an error, and its patterns are not applied. As in
+//! the crate, `.ignore` patterns take precedence over `.gitignore` ones, and within each kind
+//! the deepest file's pattern that matches decides. The crate still applies
+//! `.git/info/exclude` and git's global excludes file, before these (a `.gitignore` cannot
+//! re-include what they exclude); the walk checks the work tree's `info/exclude` first.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -18,11 +20,24 @@ use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use ignore::Match;
 
 use crate::error::Error;
-use crate::safe_fs::{open_regular, read_bounded, OpenError, SMALL_FILE};
+use crate::safe_fs::{kind_of, read_bounded, OpenError, SMALL_FILE};
 
-/// The `.ignore` files that apply in a directory, the work tree's root first; `None` outside
-/// a work tree.
-type Chain = Option<Arc<Vec<Arc<Gitignore>>>>;
+/// The ignore files that apply in a directory, the work tree's root first; `None` outside a
+/// work tree.
+type Chain = Option<Arc<Files>>;
+
+/// Each kind of ignore file that applies in a directory, the work tree's root first.
+#[derive(Clone, Default)]
+struct Files {
+    ignore: Vec<Arc<Gitignore>>,
+    gitignore: Vec<Arc<Gitignore>>,
+}
+
+/// The names read, each with where it goes in [`Files`].
+const NAMES: [(&str, fn(&mut Files) -> &mut Vec<Arc<Gitignore>>); 2] = [
+    (".gitignore", |f| &mut f.gitignore),
+    (".ignore", |f| &mut f.ignore),
+];
 
 /// Per-walk state, shared by the walk's threads.
 #[derive(Default)]
@@ -43,13 +58,18 @@ impl IgnoreFiles {
         }
     }
 
-    /// Whether the `.ignore` files of the work tree exclude `path` (absolute): the deepest
-    /// pattern that matches decides.
+    /// Whether the ignore files of the work tree exclude `path` (absolute): an `.ignore`
+    /// pattern before a `.gitignore` one, the deepest file's first.
     pub fn ignored(&self, path: &Path, is_dir: bool) -> bool {
         let Some(chain) = path.parent().and_then(|dir| self.chain(dir)) else {
             return false;
         };
-        for rules in chain.iter().rev() {
+        for rules in chain
+            .ignore
+            .iter()
+            .rev()
+            .chain(chain.gitignore.iter().rev())
+        {
             match rules.matched(path, is_dir) {
                 Match::Ignore(_) => return true,
                 Match::Whitelist(_) => return false,
@@ -59,16 +79,15 @@ impl IgnoreFiles {
         false
     }
 
-    /// Whether the crate may read `dir`'s `.gitignore`: it has none, or a regular file of
-    /// bounded size. Else the error is kept and the directory is to be skipped.
-    pub fn gitignore_readable(&self, dir: &Path) -> bool {
-        let path = dir.join(".gitignore");
-        match open_regular(&path, SMALL_FILE) {
-            Ok(_) | Err(OpenError::NotFound) => true,
-            Err(e) => {
-                self.error(&path, &e, "the directory is skipped");
+    /// Whether the crate may read `file` (the work tree's `.git/info/exclude`): it is absent
+    /// or a regular file. Else it is skipped with a warning.
+    pub fn readable(&self, file: &Path) -> bool {
+        match std::fs::metadata(file) {
+            Ok(meta) if !meta.is_file() => {
+                self.skipped(file, &meta);
                 false
             }
+            _ => true,
         }
     }
 
@@ -90,32 +109,45 @@ impl IgnoreFiles {
             .clone()
     }
 
-    /// The parent's chain (nothing above a work tree's root) and this directory's `.ignore`.
+    /// The parent's chain (nothing above a work tree's root) and this directory's files.
     fn build_chain(&self, dir: &Path) -> Chain {
         let above = if std::fs::symlink_metadata(dir.join(".git")).is_ok() {
-            Arc::new(Vec::new())
+            Arc::new(Files::default())
         } else {
             self.chain(dir.parent()?)?
         };
-        Some(match self.read(dir) {
-            None => above,
-            Some(rules) => {
-                let mut chain = (*above).clone();
-                chain.push(Arc::new(rules));
-                Arc::new(chain)
+        let mut files: Option<Files> = None;
+        for (name, kind) in NAMES {
+            if let Some(rules) = self.read(dir, name) {
+                let files = files.get_or_insert_with(|| (*above).clone());
+                kind(files).push(Arc::new(rules));
             }
-        })
+        }
+        Some(files.map_or(above, Arc::new))
     }
 
-    /// `dir/.ignore`, read through the bounded reader; a malformed line is skipped as git
-    /// skips it.
-    fn read(&self, dir: &Path) -> Option<Gitignore> {
-        let path = dir.join(".ignore");
+    /// `dir/NAME`, read through the bounded reader when it is a regular file (anything else
+    /// is not opened); a malformed line is skipped as git skips it.
+    fn read(&self, dir: &Path, name: &str) -> Option<Gitignore> {
+        let path = dir.join(name);
+        match std::fs::metadata(&path) {
+            Err(_) => return None,
+            Ok(meta) if !meta.is_file() => {
+                self.skipped(&path, &meta);
+                return None;
+            }
+            Ok(_) => {}
+        }
         let bytes = match read_bounded(&path, SMALL_FILE) {
             Ok(b) => b,
             Err(OpenError::NotFound) => return None,
             Err(e) => {
-                self.error(&path, &e, "its patterns are not applied");
+                self.errors.lock().expect("not poisoned").push(Error::Walk {
+                    path: crate::config::shown_path(&path, &self.cwd),
+                    message: format!(
+                        "cannot read this ignore file: {e}; its patterns are not applied"
+                    ),
+                });
                 return None;
             }
         };
@@ -127,10 +159,14 @@ impl IgnoreFiles {
         builder.build().ok()
     }
 
-    fn error(&self, path: &Path, e: &OpenError, consequence: &str) {
-        self.errors.lock().expect("not poisoned").push(Error::Walk {
-            path: crate::config::shown_path(path, &self.cwd),
-            message: format!("cannot read this ignore file: {e}; {consequence}"),
-        });
+    /// The warning for an ignore file that is not a regular file (not opened, not applied).
+    fn skipped(&self, path: &Path, meta: &std::fs::Metadata) {
+        self.errors
+            .lock()
+            .expect("not poisoned")
+            .push(Error::NotRegular {
+                path: crate::config::shown_path(path, &self.cwd),
+                kind: kind_of(meta),
+            });
     }
 }
