@@ -458,7 +458,7 @@ fn fifos_and_devices_as_configuration_baseline_or_ignore_files_are_refused() {
         ".git/info/exclude",
     ] {
         assert!(
-            stderr.contains(&format!("warning: offsetlint::not_regular"))
+            stderr.contains("warning: offsetlint::not_regular")
                 && stderr.contains(&format!("{skipped}: skipped: a FIFO, not a regular file")),
             "{skipped}: {stderr}"
         );

@@ -222,7 +222,10 @@ fn walk_dir(
                 dir if dir.as_os_str().is_empty() => false,
                 dir => configs.for_dir(dir).is_excluded(&abs),
             };
-            !excluded && !(respect_gitignore && filter_ignores.ignored(&abs, is_dir))
+            if excluded {
+                return false;
+            }
+            !(respect_gitignore && filter_ignores.ignored(&abs, is_dir))
         });
     let visit = |entry| visit_entry(entry, root, cwd, canonical_root.as_deref(), report);
     // Directories are walked on several threads; what is found is sorted by the caller and

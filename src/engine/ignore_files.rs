@@ -26,18 +26,13 @@ use crate::safe_fs::{kind_of, read_bounded, OpenError, SMALL_FILE};
 /// work tree.
 type Chain = Option<Arc<Files>>;
 
-/// Each kind of ignore file that applies in a directory, the work tree's root first.
-#[derive(Clone, Default)]
-struct Files {
-    ignore: Vec<Arc<Gitignore>>,
-    gitignore: Vec<Arc<Gitignore>>,
-}
+/// The names read, in precedence order: an `.ignore` pattern decides before a `.gitignore`
+/// one.
+const NAMES: [&str; 2] = [".ignore", ".gitignore"];
 
-/// The names read, each with where it goes in [`Files`].
-const NAMES: [(&str, fn(&mut Files) -> &mut Vec<Arc<Gitignore>>); 2] = [
-    (".gitignore", |f| &mut f.gitignore),
-    (".ignore", |f| &mut f.ignore),
-];
+/// For each of [`NAMES`], the files of that name that apply in a directory, the work tree's
+/// root first.
+type Files = [Vec<Arc<Gitignore>>; 2];
 
 /// Per-walk state, shared by the walk's threads.
 #[derive(Default)]
@@ -64,12 +59,7 @@ impl IgnoreFiles {
         let Some(chain) = path.parent().and_then(|dir| self.chain(dir)) else {
             return false;
         };
-        for rules in chain
-            .ignore
-            .iter()
-            .rev()
-            .chain(chain.gitignore.iter().rev())
-        {
+        for rules in chain.iter().flat_map(|named| named.iter().rev()) {
             match rules.matched(path, is_dir) {
                 Match::Ignore(_) => return true,
                 Match::Whitelist(_) => return false,
@@ -117,10 +107,10 @@ impl IgnoreFiles {
             self.chain(dir.parent()?)?
         };
         let mut files: Option<Files> = None;
-        for (name, kind) in NAMES {
+        for (i, name) in NAMES.into_iter().enumerate() {
             if let Some(rules) = self.read(dir, name) {
                 let files = files.get_or_insert_with(|| (*above).clone());
-                kind(files).push(Arc::new(rules));
+                files[i].push(Arc::new(rules));
             }
         }
         Some(files.map_or(above, Arc::new))
