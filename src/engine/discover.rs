@@ -1,7 +1,7 @@
 //! Finding the files to lint. Directories are walked with the `ignore` crate as ruff does:
 //! `.gitignore` files (at, below and above the walked directory), `.git/info/exclude`, git's
 //! global excludes file and `.ignore` files are honoured as git does, and only inside a git
-//! work tree (`.gitignore` and `.ignore` files are read by [`super::ignore_files`]);
+//! work tree (all read by [`super::ignore_files`], not by the crate);
 //! hidden files are linted. VCS, virtualenv (any directory holding `pyvenv.cfg`)
 //! and build directories are skipped. Each entry is tested against the `exclude` patterns of
 //! the configuration that applies to its directory (relative to that configuration file's
@@ -171,11 +171,6 @@ fn walk_dir(
     let abs_root = absolute(root);
     let respect_gitignore = opts.configs.for_dir(&abs_root).respect_gitignore;
     let ignore_files = Arc::new(IgnoreFiles::new(cwd));
-    // The crate reads the work tree's `.git/info/exclude` (blocking, whatever it is).
-    let git_exclude = respect_gitignore
-        && (canonical_root.as_deref().unwrap_or(&abs_root).ancestors())
-            .find(|dir| dir.join(".git").is_dir())
-            .is_none_or(|top| ignore_files.readable(&top.join(".git/info/exclude")));
     let filter_ignores = ignore_files.clone();
     let configs = opts.configs.clone();
     let filter_root = abs_root.clone();
@@ -185,11 +180,8 @@ fn walk_dir(
     let root_is_absolute = given_root.as_os_str() == filter_root.as_os_str();
     let mut builder = WalkBuilder::new(root);
     builder
-        .standard_filters(respect_gitignore)
-        // `.gitignore` and `.ignore` files are read by `IgnoreFiles`.
-        .git_ignore(false)
-        .ignore(false)
-        .git_exclude(git_exclude)
+        // What git ignores is decided by `IgnoreFiles` (`filter_entry`), not by the crate.
+        .standard_filters(false)
         .hidden(false)
         .follow_links(false)
         .filter_entry(move |e| {

@@ -1,19 +1,19 @@
 //! Ignore files a repository can commit, made safe for the walk.
 //!
-//! `.gitignore` and `.ignore` files are read here, not by the `ignore` crate (which opens
-//! them blocking and reads them whole): only inside a git work tree, from its root down (the
-//! crate would honour an `.ignore` anywhere above, a stray `~/.ignore` hiding every file),
-//! each through the bounded reader. One that is not a regular file (a FIFO, whose open would
-//! hang the walk; a device) is never opened: it is skipped with a warning, and the directory
-//! is walked without it. One over 1 MiB is an error, and its patterns are not applied. As in
-//! the crate, `.ignore` patterns take precedence over `.gitignore` ones, and within each kind
-//! the deepest file's pattern that matches decides. The crate still applies
-//! `.git/info/exclude` and git's global excludes file, before these (a `.gitignore` cannot
-//! re-include what they exclude); the walk checks the work tree's `info/exclude` first.
+//! What git ignores is decided here, not by the `ignore` crate (which opens ignore files
+//! blocking and reads them whole): `.gitignore` and `.ignore` files, the work tree's
+//! `.git/info/exclude` and git's global excludes file, only inside a git work tree, from its
+//! root down (the crate would honour an `.ignore` anywhere above, a stray `~/.ignore` hiding
+//! every file). What a repository holds is read through the bounded reader: a file that is
+//! not a regular file (a FIFO, whose open would hang the walk; a device) is never opened but
+//! skipped with a warning, and the directory walked without it; one over 1 MiB is an error,
+//! and its patterns are not applied. Precedence is git's, with `.ignore` first as in the
+//! crate: `.ignore`, then `.gitignore` (the deepest file's matching pattern decides within
+//! each), then `info/exclude`, then the global file.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use foldhash::HashMap;
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
@@ -22,17 +22,21 @@ use ignore::Match;
 use crate::error::Error;
 use crate::safe_fs::{kind_of, read_bounded, OpenError, SMALL_FILE};
 
-/// The ignore files that apply in a directory, the work tree's root first; `None` outside a
-/// work tree.
+/// The ignore files that apply in a directory; `None` outside a work tree.
 type Chain = Option<Arc<Files>>;
 
-/// The names read, in precedence order: an `.ignore` pattern decides before a `.gitignore`
-/// one.
+/// The names read in each directory, in precedence order: an `.ignore` pattern decides
+/// before a `.gitignore` one.
 const NAMES: [&str; 2] = [".ignore", ".gitignore"];
 
-/// For each of [`NAMES`], the files of that name that apply in a directory, the work tree's
-/// root first.
-type Files = [Vec<Arc<Gitignore>>; 2];
+/// Where the work tree's `info/exclude` and the global excludes file go in [`Files`], after
+/// the [`NAMES`].
+const EXCLUDE: usize = 2;
+const GLOBAL: usize = 3;
+
+/// The matchers of each kind, in precedence order ([`NAMES`], [`EXCLUDE`], [`GLOBAL`]), each
+/// the work tree's root first.
+type Files = [Vec<Arc<Gitignore>>; 4];
 
 /// Per-walk state, shared by the walk's threads.
 #[derive(Default)]
@@ -43,6 +47,9 @@ pub(super) struct IgnoreFiles {
     errors: Mutex<Vec<Error>>,
     /// Working directory, for the paths in messages.
     cwd: PathBuf,
+    /// Git's global excludes file (`core.excludesFile`, else `$XDG_CONFIG_HOME/git/ignore`),
+    /// read once: the user's own, not the repository's.
+    global: OnceLock<Option<Arc<Gitignore>>>,
 }
 
 impl IgnoreFiles {
@@ -53,13 +60,13 @@ impl IgnoreFiles {
         }
     }
 
-    /// Whether the ignore files of the work tree exclude `path` (absolute): an `.ignore`
-    /// pattern before a `.gitignore` one, the deepest file's first.
+    /// Whether what git ignores in the work tree excludes `path` (absolute): the first
+    /// matcher with a matching pattern decides, in precedence order.
     pub fn ignored(&self, path: &Path, is_dir: bool) -> bool {
         let Some(chain) = path.parent().and_then(|dir| self.chain(dir)) else {
             return false;
         };
-        for rules in chain.iter().flat_map(|named| named.iter().rev()) {
+        for rules in chain.iter().flat_map(|kind| kind.iter().rev()) {
             match rules.matched(path, is_dir) {
                 Match::Ignore(_) => return true,
                 Match::Whitelist(_) => return false,
@@ -67,18 +74,6 @@ impl IgnoreFiles {
             }
         }
         false
-    }
-
-    /// Whether the crate may read `file` (the work tree's `.git/info/exclude`): it is absent
-    /// or a regular file. Else it is skipped with a warning.
-    pub fn readable(&self, file: &Path) -> bool {
-        match std::fs::metadata(file) {
-            Ok(meta) if !meta.is_file() => {
-                self.skipped(file, &meta);
-                false
-            }
-            _ => true,
-        }
     }
 
     /// The errors met, in a stable order.
@@ -99,16 +94,18 @@ impl IgnoreFiles {
             .clone()
     }
 
-    /// The parent's chain (nothing above a work tree's root) and this directory's files.
+    /// The parent's chain (at a work tree's root: its `info/exclude` and the global file,
+    /// nothing from above) and this directory's files.
     fn build_chain(&self, dir: &Path) -> Chain {
-        let above = if std::fs::symlink_metadata(dir.join(".git")).is_ok() {
-            Arc::new(Files::default())
+        let git = dir.join(".git");
+        let above = if std::fs::symlink_metadata(&git).is_ok() {
+            Arc::new(self.repository(dir, &git))
         } else {
             self.chain(dir.parent()?)?
         };
         let mut files: Option<Files> = None;
         for (i, name) in NAMES.into_iter().enumerate() {
-            if let Some(rules) = self.read(dir, name) {
+            if let Some(rules) = self.read(dir, &dir.join(name)) {
                 let files = files.get_or_insert_with(|| (*above).clone());
                 files[i].push(Arc::new(rules));
             }
@@ -116,24 +113,46 @@ impl IgnoreFiles {
         Some(files.map_or(above, Arc::new))
     }
 
-    /// `dir/NAME`, read through the bounded reader when it is a regular file (anything else
-    /// is not opened); a malformed line is skipped as git skips it.
-    fn read(&self, dir: &Path, name: &str) -> Option<Gitignore> {
-        let path = dir.join(name);
-        match std::fs::metadata(&path) {
+    /// What applies in the whole work tree at `top`: its `info/exclude` (in the common git
+    /// directory, for a linked work tree whose `.git` is a file) and the global file.
+    fn repository(&self, top: &Path, git: &Path) -> Files {
+        let mut files = Files::default();
+        let exclude = common_dir(git).map(|d| d.join("info").join("exclude"));
+        if let Some(rules) = exclude.and_then(|path| self.read(top, &path)) {
+            files[EXCLUDE].push(Arc::new(rules));
+        }
+        let global = self.global.get_or_init(|| {
+            let (rules, _) = Gitignore::global();
+            (!rules.is_empty()).then(|| Arc::new(rules))
+        });
+        files[GLOBAL].extend(global.clone());
+        files
+    }
+
+    /// The ignore file at `path`, its patterns relative to `dir`, read through the bounded
+    /// reader when it is a regular file (anything else is not opened); a malformed line is
+    /// skipped as git skips it.
+    fn read(&self, dir: &Path, path: &Path) -> Option<Gitignore> {
+        match std::fs::metadata(path) {
             Err(_) => return None,
             Ok(meta) if !meta.is_file() => {
-                self.skipped(&path, &meta);
+                self.errors
+                    .lock()
+                    .expect("not poisoned")
+                    .push(Error::NotRegular {
+                        path: crate::config::shown_path(path, &self.cwd),
+                        kind: kind_of(&meta),
+                    });
                 return None;
             }
             Ok(_) => {}
         }
-        let bytes = match read_bounded(&path, SMALL_FILE) {
+        let bytes = match read_bounded(path, SMALL_FILE) {
             Ok(b) => b,
             Err(OpenError::NotFound) => return None,
             Err(e) => {
                 self.errors.lock().expect("not poisoned").push(Error::Walk {
-                    path: crate::config::shown_path(&path, &self.cwd),
+                    path: crate::config::shown_path(path, &self.cwd),
                     message: format!(
                         "cannot read this ignore file: {e}; its patterns are not applied"
                     ),
@@ -144,19 +163,28 @@ impl IgnoreFiles {
         let text = String::from_utf8_lossy(&bytes);
         let mut builder = GitignoreBuilder::new(dir);
         for line in text.trim_start_matches('\u{feff}').lines() {
-            let _ = builder.add_line(Some(path.clone()), line);
+            let _ = builder.add_line(Some(path.to_path_buf()), line);
         }
         builder.build().ok()
     }
+}
 
-    /// The warning for an ignore file that is not a regular file (not opened, not applied).
-    fn skipped(&self, path: &Path, meta: &std::fs::Metadata) {
-        self.errors
-            .lock()
-            .expect("not poisoned")
-            .push(Error::NotRegular {
-                path: crate::config::shown_path(path, &self.cwd),
-                kind: kind_of(meta),
-            });
+/// The git directory holding a work tree's `info/exclude`: `.git` itself, or for a linked
+/// work tree (`.git` a file saying `gitdir: PATH`) the common directory of the one it names.
+fn common_dir(git: &Path) -> Option<PathBuf> {
+    let meta = std::fs::metadata(git).ok()?;
+    if meta.is_dir() {
+        return Some(git.to_path_buf());
+    }
+    if !meta.is_file() {
+        return None;
+    }
+    let text = read_bounded(git, SMALL_FILE).ok()?;
+    let text = String::from_utf8_lossy(&text);
+    let named = text.lines().next()?.strip_prefix("gitdir:")?.trim();
+    let gitdir = git.parent()?.join(named);
+    match read_bounded(&gitdir.join("commondir"), SMALL_FILE) {
+        Ok(common) => Some(gitdir.join(String::from_utf8_lossy(&common).trim())),
+        Err(_) => Some(gitdir),
     }
 }
