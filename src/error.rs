@@ -11,6 +11,10 @@ use std::sync::Arc;
 
 use miette::{NamedSource, SourceSpan};
 
+/// The files offsetlint lints, by extension, for messages (`engine::discover::language`
+/// decides; a test there checks that this names each of its extensions).
+pub const SOURCE_FILES: &str = "Python (.py, .pyi, .ipynb) or Rust (.rs)";
+
 /// A path as printed in messages: control characters (a newline or an escape sequence in a
 /// file name) are escaped, so a crafted name cannot forge output lines.
 pub fn shown(path: &std::path::Path) -> String {
@@ -235,7 +239,7 @@ pub enum Error {
     #[error("{}: skipped: it disappeared during the run", shown(path))]
     #[diagnostic(code(offsetlint::vanished), severity(Warning))]
     Vanished { path: PathBuf },
-    #[error("no Python or Rust files to lint under {paths}")]
+    #[error("no {SOURCE_FILES} files to lint under {paths}", SOURCE_FILES = SOURCE_FILES)]
     #[diagnostic(
         code(offsetlint::nothing_linted),
         severity(Warning),

@@ -3,7 +3,8 @@
 //! device or `/dev/zero` named by a configuration is refused, not read forever), and files
 //! are written through a temporary file in the same directory renamed over the target, so a
 //! failed write (disk full, killed) leaves the old file whole and a symlink at the target is
-//! replaced, never written through.
+//! replaced, never written through. The new file keeps the old one's owner, group and mode,
+//! and a file this user may not write is not replaced (an editor refuses it too).
 
 use std::fs::File;
 use std::io::{ErrorKind, Read, Write};
@@ -104,8 +105,11 @@ pub fn kind_of(meta: &std::fs::Metadata) -> &'static str {
 }
 
 /// Replaces `path` with `bytes` atomically: a temporary file in the same directory, written,
-/// flushed to disk and given the old file's mode, is renamed over `path`. On any error the
-/// old file is untouched and the temporary file removed. A symlink at `path` is replaced by
+/// flushed to disk and given the old file's owner, group and mode, is renamed over `path`. A
+/// regular file this user may not write (read-only, in a directory they may write) is
+/// refused, and so is one whose owner cannot be kept (another user's file, group-writable,
+/// written by a user who is not root): renaming would replace it all the same, as that
+/// user's. On any error the old file is untouched and the temporary file removed. A symlink at `path` is replaced by
 /// the file (its target is not written); a hard-linked file gets a new inode, so its other
 /// names keep the old text.
 ///
@@ -151,9 +155,19 @@ fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut File) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
+    // The regular file replaced, if any (a symlink at `path` is replaced, not its target).
+    let old = std::fs::symlink_metadata(path)
+        .ok()
+        .filter(std::fs::Metadata::is_file);
+    if let Some(meta) = &old {
+        writable(path, meta)?;
+    }
     let (tmp_path, mut tmp) = create_temporary(path)?;
     let written = fill(&mut tmp)
-        .and_then(|()| keep_mode(path, &tmp))
+        .and_then(|()| {
+            old.as_ref()
+                .map_or(Ok(()), |meta| keep_owner_and_mode(meta, &tmp))
+        })
         .and_then(|()| tmp.sync_all())
         .and_then(|()| std::fs::rename(&tmp_path, path));
     if written.is_err() {
@@ -187,13 +201,66 @@ fn create_temporary(path: &Path) -> std::io::Result<(PathBuf, File)> {
     }
 }
 
-/// Gives the temporary file the mode of the regular file it replaces (not of a symlink's
-/// target); a new file keeps the default mode.
-fn keep_mode(path: &Path, tmp: &File) -> std::io::Result<()> {
-    match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.is_file() => tmp.set_permissions(meta.permissions()),
-        _ => Ok(()),
+/// Refuses a file this user may not write, as the permission check of `open` for writing
+/// would (the effective user, ACLs included; root may write any file).
+fn writable(path: &Path, meta: &std::fs::Metadata) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        use std::os::unix::fs::MetadataExt;
+        let c_path = std::ffi::CString::new(path.as_os_str().as_bytes())?;
+        // SAFETY: a valid NUL-terminated path; faccessat reads it and nothing else.
+        let status = unsafe {
+            libc::faccessat(
+                libc::AT_FDCWD,
+                c_path.as_ptr(),
+                libc::W_OK,
+                libc::AT_EACCESS,
+            )
+        };
+        if status != 0 {
+            let e = std::io::Error::last_os_error();
+            return Err(std::io::Error::new(
+                e.kind(),
+                format!(
+                    "this user may not write it (mode {:04o}, owner uid {}): {e}; it is left as it is",
+                    meta.mode() & 0o7777,
+                    meta.uid()
+                ),
+            ));
+        }
     }
+    #[cfg(not(unix))]
+    if meta.permissions().readonly() {
+        return Err(std::io::Error::new(
+            ErrorKind::PermissionDenied,
+            format!("{} is read-only; it is left as it is", path.display()),
+        ));
+    }
+    Ok(())
+}
+
+/// Gives the temporary file the owner, group and mode of the regular file it replaces (the
+/// owner first: changing it clears the set-user-ID and set-group-ID bits).
+fn keep_owner_and_mode(meta: &std::fs::Metadata, tmp: &File) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let now = tmp.metadata()?;
+        if (now.uid(), now.gid()) != (meta.uid(), meta.gid()) {
+            std::os::unix::fs::fchown(tmp, Some(meta.uid()), Some(meta.gid())).map_err(|e| {
+                std::io::Error::new(
+                    e.kind(),
+                    format!(
+                        "cannot keep its owner (uid {}, gid {}): {e}; it is left as it is",
+                        meta.uid(),
+                        meta.gid()
+                    ),
+                )
+            })?;
+        }
+    }
+    tmp.set_permissions(meta.permissions())
 }
 
 #[cfg(test)]

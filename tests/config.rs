@@ -464,7 +464,7 @@ fn exclude_does_not_depend_on_how_the_path_is_spelled() {
             cwd.display()
         );
         assert!(
-            stderr.contains("no Python or Rust files to lint")
+            stderr.contains("no Python (.py, .pyi, .ipynb) or Rust (.rs) files to lint")
                 && stderr.contains("0 files checked"),
             "{arg}: {stderr}"
         );
@@ -622,7 +622,8 @@ fn a_run_that_lints_nothing_says_so() {
     assert_eq!(status, ExitStatus::Clean);
     assert!(out.stderr.contains("warning"), "{}", out.stderr);
     assert!(
-        out.stderr.contains("no Python or Rust files to lint"),
+        out.stderr
+            .contains("no Python (.py, .pyi, .ipynb) or Rust (.rs) files to lint"),
         "{}",
         out.stderr
     );
@@ -630,14 +631,16 @@ fn a_run_that_lints_nothing_says_so() {
     write(d.path(), "a.py", "x = 1\n");
     let (_, out) = run(&["check", d.path().to_str().unwrap()]);
     assert!(
-        !out.stderr.contains("no Python or Rust files"),
+        !out.stderr
+            .contains("no Python (.py, .pyi, .ipynb) or Rust (.rs) files"),
         "{}",
         out.stderr
     );
     let (status, out) = run(&["check", "/definitely/not/here"]);
     assert_eq!(status, ExitStatus::Error);
     assert!(
-        !out.stderr.contains("no Python or Rust files"),
+        !out.stderr
+            .contains("no Python (.py, .pyi, .ipynb) or Rust (.rs) files"),
         "{}",
         out.stderr
     );
@@ -646,7 +649,8 @@ fn a_run_that_lints_nothing_says_so() {
     let (status, out) = run(&["check", "--format", "json", d.path().to_str().unwrap()]);
     assert_eq!((status, out.stdout.trim()), (ExitStatus::Clean, "[]"));
     assert!(
-        out.stderr.contains("no Python or Rust files to lint"),
+        out.stderr
+            .contains("no Python (.py, .pyi, .ipynb) or Rust (.rs) files to lint"),
         "{}",
         out.stderr
     );

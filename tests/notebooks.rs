@@ -1,7 +1,7 @@
 //! Jupyter notebooks (`testdata/notebooks`): discovered and linted as Python, findings
 //! reported at the notebook's cell and the line in that cell in every format, magic lines
 //! blanked without moving positions, suppressions in cells, OL001 for a malformed notebook or
-//! a cell that does not parse, no fix offered, and a notebook joining a production group
+//! a cell that does not parse (the other cells linted), no fix offered, and a notebook joining a production group
 //! (OL404) in a project.
 
 use offsetlint::cli::{main_with_args, Output};
@@ -48,8 +48,8 @@ fn findings_at_cell_and_line() {
     assert_eq!(
         out.stdout.lines().collect::<Vec<_>>(),
         [
-            "testdata/notebooks/replay.ipynb:cell 3:4:1: OL101 [bare-commit] `commit` commits the consumer's position, not a processed message",
-            "testdata/notebooks/replay.ipynb:cell 5:4:5: OL101 [bare-commit] `commit` commits the consumer's position, not a processed message",
+            "testdata/notebooks/replay.ipynb:4:1: OL101 [bare-commit] `commit` commits the consumer's position, not a processed message (cell 3)",
+            "testdata/notebooks/replay.ipynb:4:5: OL101 [bare-commit] `commit` commits the consumer's position, not a processed message (cell 5)",
         ]
     );
 }
@@ -60,7 +60,7 @@ fn every_format_names_the_cell() {
     assert!(
         human
             .stdout
-            .contains("[testdata/notebooks/replay.ipynb:cell 3:4:1]"),
+            .contains("[testdata/notebooks/replay.ipynb:4:1 (cell 3)]"),
         "{}",
         human.stdout
     );
@@ -124,8 +124,9 @@ fn every_format_names_the_cell() {
 
     let (_, junit) = run(&["--format", "junit", REPLAY]);
     assert!(
-        junit.stdout.contains("replay.ipynb:cell 3:4:1: OL101")
-            && junit.stdout.contains("bare-commit at cell 3:4:1"),
+        junit.stdout.contains("replay.ipynb:4:1: OL101")
+            && junit.stdout.contains("processed message (cell 3)")
+            && junit.stdout.contains("bare-commit at 4:1 (cell 3)"),
         "{}",
         junit.stdout
     );
@@ -137,7 +138,7 @@ fn every_format_names_the_cell() {
 fn syntax_errors_and_malformed_notebooks() {
     assert_eq!(
         concise(&["testdata/notebooks/syntax_error.ipynb"]),
-        ["testdata/notebooks/syntax_error.ipynb:cell 3:1:12: OL001 [syntax-error] warning: syntax error: Expected a parameter or the end of the parameter list"]
+        ["testdata/notebooks/syntax_error.ipynb:1:12: OL001 [syntax-error] warning: syntax error: Expected a parameter or the end of the parameter list (cell 3)"]
     );
     let (status, out) = run(&["--format", "concise", DIR]);
     assert_eq!(status, ExitStatus::Findings, "{}", out.stderr);
@@ -147,12 +148,50 @@ fn syntax_errors_and_malformed_notebooks() {
         out.stdout
     );
     assert!(
-        out.stdout.contains("replay.ipynb:cell 3:4:1: OL101"),
+        out.stdout.contains("replay.ipynb:4:1: OL101"),
         "{}",
         out.stdout
     );
     // A notebook of another kernel has no Python to lint.
     assert!(!out.stdout.contains("not_python"), "{}", out.stdout);
+}
+
+/// A cell that does not parse is OL001 at that cell, and the others are linted: the text a
+/// `%load` brought in (cell 2), a parameter list cut short (cell 7); the line magic and the
+/// shell line of cell 3 and the `%%bash` and `%%sql` cells do not stop the bare commit of
+/// cell 6 from being found.
+#[test]
+fn a_cell_that_does_not_parse_leaves_the_others_linted() {
+    assert_eq!(
+        concise(&["testdata/notebooks/broken_cells.ipynb"]),
+        [
+            "testdata/notebooks/broken_cells.ipynb:2:8: OL001 [syntax-error] warning: syntax error: Simple statements must be separated by newlines or semicolons (cell 2)",
+            "testdata/notebooks/broken_cells.ipynb:2:1: OL101 [bare-commit] `commit` commits the consumer's position, not a processed message (cell 6)",
+            "testdata/notebooks/broken_cells.ipynb:1:12: OL001 [syntax-error] warning: syntax error: Expected a parameter or the end of the parameter list (cell 7)",
+        ]
+    );
+}
+
+/// The concise position is `path:line:col:` whatever the file, as compilers print it, so an
+/// editor's error format (Vim's `%f:%l:%c: %m`) reads a notebook's findings as any other's:
+/// the line and column are the cell's, and the cell ends the line.
+#[test]
+fn concise_positions_parse_as_compiler_positions() {
+    for line in concise(&[REPLAY]) {
+        let mut parts = line.splitn(4, ':');
+        let (path, row, col, rest) = (
+            parts.next().unwrap(),
+            parts.next().unwrap(),
+            parts.next().unwrap(),
+            parts.next().unwrap(),
+        );
+        assert_eq!(path, REPLAY, "{line}");
+        assert!(
+            row.parse::<u32>().is_ok() && col.parse::<u32>().is_ok(),
+            "{line}"
+        );
+        assert!(rest.starts_with(" OL101 ") && rest.ends_with(')'), "{line}");
+    }
 }
 
 /// Notebooks are found by the walk and left out by `exclude` as other files are.

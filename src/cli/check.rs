@@ -247,8 +247,9 @@ fn validate(args: &CheckArgs) -> Result<(), String> {
     if let Some(p) = &args.stdin_filename {
         if crate::engine::discover::language(p).is_none() {
             return Err(format!(
-                "--stdin-filename {}: not a Python (.py, .pyi) or Rust (.rs) file name",
-                p.display()
+                "--stdin-filename {}: not a {} file name",
+                p.display(),
+                crate::error::SOURCE_FILES
             ));
         }
     }

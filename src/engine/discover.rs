@@ -1,7 +1,7 @@
 //! Finding the files to lint. Directories are walked with the `ignore` crate as ruff does:
 //! `.gitignore` files (at, below and above the walked directory), `.git/info/exclude`, git's
 //! global excludes file and `.ignore` files are honoured as git does, and only inside a git
-//! work tree (`.ignore` files and checks on `.gitignore` files: [`super::ignore_files`]);
+//! work tree (all read by [`super::ignore_files`], not by the crate);
 //! hidden files are linted. VCS, virtualenv (any directory holding `pyvenv.cfg`)
 //! and build directories are skipped. Each entry is tested against the `exclude` patterns of
 //! the configuration that applies to its directory (relative to that configuration file's
@@ -43,13 +43,21 @@ const SKIP_DIRS: &[&str] = &[
 ];
 
 pub fn language(path: &Path) -> Option<Lang> {
-    match path.extension()?.to_str()? {
-        // A notebook's code cells are Python (`notebook`).
-        "py" | "pyi" | "ipynb" => Some(Lang::Python),
-        "rs" => Some(Lang::Rust),
-        _ => None,
-    }
+    let extension = path.extension()?.to_str()?;
+    EXTENSIONS
+        .iter()
+        .find(|(e, _)| *e == extension)
+        .map(|&(_, lang)| lang)
 }
+
+/// The extensions linted (`crate::error::SOURCE_FILES` names them in messages); a notebook's
+/// code cells are Python (`notebook`).
+const EXTENSIONS: &[(&str, Lang)] = &[
+    ("py", Lang::Python),
+    ("pyi", Lang::Python),
+    ("ipynb", Lang::Python),
+    ("rs", Lang::Rust),
+];
 
 #[derive(Clone)]
 pub struct WalkOptions {
@@ -163,12 +171,6 @@ fn walk_dir(
     let abs_root = absolute(root);
     let respect_gitignore = opts.configs.for_dir(&abs_root).respect_gitignore;
     let ignore_files = Arc::new(IgnoreFiles::new(cwd));
-    // The crate reads the `.gitignore` of the root and of every directory above it.
-    let mut above = canonical_root.as_deref().unwrap_or(&abs_root).ancestors();
-    if respect_gitignore && !above.all(|dir| ignore_files.gitignore_readable(dir)) {
-        errors.extend(ignore_files.take_errors());
-        return;
-    }
     let filter_ignores = ignore_files.clone();
     let configs = opts.configs.clone();
     let filter_root = abs_root.clone();
@@ -178,8 +180,8 @@ fn walk_dir(
     let root_is_absolute = given_root.as_os_str() == filter_root.as_os_str();
     let mut builder = WalkBuilder::new(root);
     builder
-        .standard_filters(respect_gitignore)
-        .ignore(false)
+        // What git ignores is decided by `IgnoreFiles` (`filter_entry`), not by the crate.
+        .standard_filters(false)
         .hidden(false)
         .follow_links(false)
         .filter_entry(move |e| {
@@ -212,10 +214,10 @@ fn walk_dir(
                 dir if dir.as_os_str().is_empty() => false,
                 dir => configs.for_dir(dir).is_excluded(&abs),
             };
-            !excluded
-                && !(respect_gitignore
-                    && (filter_ignores.ignored(&abs, is_dir)
-                        || (is_dir && !filter_ignores.gitignore_readable(&abs))))
+            if excluded {
+                return false;
+            }
+            !(respect_gitignore && filter_ignores.ignored(&abs, is_dir))
         });
     let visit = |entry| visit_entry(entry, root, cwd, canonical_root.as_deref(), report);
     // Directories are walked on several threads; what is found is sorted by the caller and
@@ -381,6 +383,17 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use std::path::Path;
+
+    /// The messages about unsupported files name every extension linted.
+    #[test]
+    fn messages_name_every_extension() {
+        for (extension, _) in super::EXTENSIONS {
+            assert!(
+                crate::error::SOURCE_FILES.contains(&format!(".{extension}")),
+                "{extension}"
+            );
+        }
+    }
 
     #[test]
     fn common_prefix_counts_equal_leading_bytes() {

@@ -574,6 +574,8 @@ struct ParsedFile<'a, 'm> {
     source: &'a str,
     lines: &'a LineIndex,
     parsed: &'a Result<Lowered, SyntaxError>,
+    /// A notebook's cells (each cell that does not parse is OL001 of its own).
+    cells: Option<&'a notebook::CellMap>,
 }
 
 /// The rules of one file, each isolated: a rule that panics becomes a tool error for this
@@ -661,6 +663,17 @@ struct Linted {
 /// position and code. A panic is not caught here (the engine isolates files and rules;
 /// fuzzers want to see it).
 pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -> Vec<Finding> {
+    lint_text(path, source, lang, settings, None)
+}
+
+/// [`lint_source`], with a notebook's cells when `source` is its cells joined.
+fn lint_text(
+    path: &Path,
+    source: &str,
+    lang: Lang,
+    settings: &Settings,
+    cells: Option<&notebook::CellMap>,
+) -> Vec<Finding> {
     let kinds = settings.file_kinds(path);
     if kinds.is_empty() && !settings.knowledge.may_concern(source.as_bytes()) {
         return Vec::new();
@@ -681,6 +694,7 @@ pub fn lint_source(path: &Path, source: &str, lang: Lang, settings: &Settings) -
         source,
         lines: &lines,
         parsed: &parsed,
+        cells,
     };
     let enabled = settings.rules_for(path);
     lint_parsed(&file, settings, enabled, |analysis, facts| {
@@ -703,7 +717,7 @@ fn lint_bytes(
 ) -> (String, Vec<Finding>, Option<Arc<notebook::CellMap>>) {
     match decode_file(bytes.to_vec(), path, lang) {
         (Ok(d), cells) => {
-            let findings = lint_source(path, &d.text, lang, settings);
+            let findings = lint_text(path, &d.text, lang, settings, cells.as_deref());
             (d.text, findings, cells)
         }
         (Err(bad), _) => {
@@ -758,6 +772,7 @@ fn lint_parsed<'m>(
                 .contains(Rule::SyntaxError)
                 .then(|| syntax_error(err))
                 .into_iter()
+                .chain(cell_syntax_errors(file.cells, rules))
                 .collect();
             set_levels(settings, &mut findings);
             return (findings, Vec::new(), 0);
@@ -789,6 +804,7 @@ fn lint_parsed<'m>(
         rules,
         settings.require_suppression_reason,
     );
+    findings.extend(cell_syntax_errors(file.cells, rules));
     let order = |a: &Finding, b: &Finding| {
         (a.range.start, a.rule, a.range.end).cmp(&(b.range.start, b.rule, b.range.end))
     };
@@ -801,6 +817,22 @@ fn lint_parsed<'m>(
     suppressed.sort_by(|a, b| order(&a.finding, &b.finding));
     suppressed.dedup_by(|a, b| a.finding == b.finding);
     (findings, suppressed, depth_cuts)
+}
+
+/// OL001 for each notebook cell that does not parse (the other cells were linted).
+fn cell_syntax_errors(
+    cells: Option<&notebook::CellMap>,
+    rules: RuleSet,
+) -> impl Iterator<Item = Finding> + '_ {
+    (cells.filter(|_| rules.contains(Rule::SyntaxError)))
+        .into_iter()
+        .flat_map(|c| &c.errors)
+        .map(|e| {
+            syntax_error(e).help(
+                "fix the syntax error; the notebook's other cells are linted, this one once it \
+                 parses",
+            )
+        })
 }
 
 /// Gives each finding its rule's level in the file's settings (`[severity]`).

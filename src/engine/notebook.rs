@@ -13,6 +13,11 @@
 //! `%%writefile`, `%%sql`) makes the cell skipped whole. A notebook whose kernel language is
 //! not Python has no code to lint.
 //!
+//! Jupyter runs each cell on its own, so each is parsed on its own: a cell that does not
+//! parse (the text `%load` brought in, a magic not recognised) is blanked in the joined source
+//! (every character a space, so its lines and columns stay) and its syntax error kept in the
+//! [`CellMap`] (OL001 at that cell); the other cells are linted.
+//!
 //! A notebook that is not JSON, or not nbformat 4 (no `cells` array), is undecodable: OL001
 //! at the offending byte of the file, as for any other source file.
 
@@ -20,6 +25,7 @@ use serde_json::Value;
 
 use super::decode::{Decoded, Undecodable};
 pub use crate::knowledge::boundary::is_notebook;
+use crate::model::{SyntaxError, TextRange};
 
 /// Cell magics whose body IPython runs as Python (ruff's list): only the magic line is
 /// blanked.
@@ -28,11 +34,14 @@ const PYTHON_CELL_MAGICS: &[&str] = &[
 ];
 
 /// Where each line of a notebook's joined source comes from.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub struct CellMap {
     /// (first line in the joined source, 1-based; cell number, 1-based), in source order:
     /// one entry per code cell that holds at least one line.
     starts: Vec<(usize, usize)>,
+    /// The syntax error of each cell that does not parse, its range in the joined source
+    /// (where that cell is blanked).
+    pub errors: Vec<SyntaxError>,
 }
 
 /// A position in a notebook: its cell and the 1-based line in that cell.
@@ -96,9 +105,13 @@ pub fn decode(bytes: &[u8]) -> Result<(Decoded, CellMap), Undecodable> {
                 ),
             ));
         };
-        let code = python_of_cell(&source);
+        let mut code = python_of_cell(&source);
         if code.is_empty() {
             continue;
+        }
+        if let Some(e) = crate::frontend::python::syntax_error(&code) {
+            map.errors.push(blanked_error(&e, &code, text.len()));
+            code = blanked(&code);
         }
         map.starts.push((line, i + 1));
         line += code.lines().count();
@@ -108,6 +121,30 @@ pub fn decode(bytes: &[u8]) -> Result<(Decoded, CellMap), Undecodable> {
         }
     }
     Ok((Decoded { text }, map))
+}
+
+/// A cell's code with every character but line ends a space: its lines and columns (in
+/// characters) stay, and it parses as blank lines.
+fn blanked(code: &str) -> String {
+    code.chars()
+        .map(|c| if matches!(c, '\n' | '\r') { c } else { ' ' })
+        .collect()
+}
+
+/// A cell's syntax error moved into the joined source, the cell starting at byte `start`
+/// there and [`blanked`] (a byte offset in the cell becomes its count of characters).
+fn blanked_error(e: &SyntaxError, code: &str, start: usize) -> SyntaxError {
+    // An error at the end of the cell (an unclosed bracket) stays on its last line.
+    let end = code.trim_end_matches(['\n', '\r']).len();
+    let at = |offset: u32| {
+        let offset = (offset as usize).min(end);
+        let chars = code.char_indices().take_while(|&(i, _)| i < offset).count();
+        (start + chars) as u32
+    };
+    SyntaxError {
+        message: e.message.clone(),
+        range: TextRange::new(at(e.range.start), at(e.range.end)),
+    }
 }
 
 /// Whether the notebook's kernel runs Python (a notebook that does not say is taken as
@@ -304,6 +341,33 @@ mod tests {
         // A cell magic that runs Python keeps the body; any other skips the cell.
         assert_eq!(python_of_cell("%%time\nf()\n"), "\nf()\n");
         assert_eq!(python_of_cell("%%bash\necho hi\n"), "\n\n");
+    }
+
+    /// A cell that does not parse is blanked in place, its error kept at its line and
+    /// column; the cells around it are kept.
+    #[test]
+    fn a_cell_that_does_not_parse_is_blanked_alone() {
+        let bytes = notebook(&[
+            ("code", "%load ingest.py\n<html>\n"),
+            ("code", "x = 1\n"),
+            ("code", "%%sql\nSELECT 1\n"),
+            ("code", "é = (\n"),
+            ("code", "y = 2\n"),
+        ]);
+        let (d, map) = decode(&bytes).unwrap();
+        assert_eq!(d.text, "\n      \nx = 1\n\n\n     \ny = 2\n");
+        // (cell, line in the cell, column in characters) of each error.
+        let at: Vec<_> = (map.errors.iter())
+            .map(|e| {
+                let before = &d.text[..e.range.start as usize];
+                let line = before.matches('\n').count() + 1;
+                let column = before.rsplit('\n').next().unwrap().chars().count() + 1;
+                let c = map.locate(line);
+                (c.cell, c.line, column)
+            })
+            .collect();
+        // `<` at line 2 of cell 1; the end of `é = (` in cell 4.
+        assert_eq!(at, [(1, 2, 1), (4, 1, 6)]);
     }
 
     #[test]

@@ -382,6 +382,7 @@ fn lint_batch(
                         source: &source.text,
                         lines,
                         parsed: result,
+                        cells: source.cells.as_deref(),
                     };
                     let rules = if selection.alone[i] {
                         alone_rules(e.rules)

@@ -23,10 +23,12 @@ pub fn github(report: &Report, root: &Path) -> String {
         for f in &file.findings {
             let (line, col, end_line, end_col) = position(file, f.range);
             // In a notebook the lines are the cell's, and the title names the cell.
-            let title = match super::cell(file, f.range.start) {
-                Some(cell) => format!("{} {} (cell {cell})", f.rule.code(), f.rule.name()),
-                None => format!("{} {}", f.rule.code(), f.rule.name()),
-            };
+            let title = format!(
+                "{} {}{}",
+                f.rule.code(),
+                f.rule.name(),
+                super::cell_note(file, f.range.start)
+            );
             let mut message = escape_text(&f.message).into_owned();
             if let Some(help) = &f.help {
                 message.push_str("\nhelp: ");

@@ -66,10 +66,12 @@ pub fn gitlab(report: &Report, root: &Path) -> String {
                 kind: "issue",
                 check_name: format!("{} {}", f.rule.code(), f.rule.name()),
                 // In a notebook the lines are the cell's, and the description names the cell.
-                description: match super::cell(file, f.range.start) {
-                    Some(cell) => format!("{}: {} (cell {cell})", f.rule.code(), f.message),
-                    None => format!("{}: {}", f.rule.code(), f.message),
-                },
+                description: format!(
+                    "{}: {}{}",
+                    f.rule.code(),
+                    f.message,
+                    super::cell_note(file, f.range.start)
+                ),
                 content: Content { body },
                 categories: ["Bug Risk"],
                 severity: match f.severity {

@@ -344,9 +344,10 @@ fn render_finding(
     // miette counts columns in bytes; the header carries the position every format reports
     // (characters), so it is part of the name and miette's own is turned off.
     let name = format!(
-        "{}:{}",
+        "{}:{}{}",
         crate::error::shown(&file.path),
-        super::shown_position(file, finding.range.start)
+        super::shown_position(file, finding.range.start),
+        super::cell_note(file, finding.range.start)
     );
     let ranges: Vec<_> = std::iter::once(finding.range)
         .chain(finding.labels.iter().map(|l| l.range))

@@ -21,11 +21,12 @@ pub fn junit(report: &Report) -> String {
         ));
         for f in &file.findings {
             let (line, _, _, _) = position(file, f.range);
-            // `line:col`, or `cell N:line:col` in a notebook.
+            // `line:col`, and ` (cell N)` in a notebook, as the concise format writes them.
             let at = super::shown_position(file, f.range.start);
+            let cell = super::cell_note(file, f.range.start);
             let message = format!("{}{}", super::level_mark(f.severity), f.message);
             let mut body = format!(
-                "{path}:{at}: {} [{}] {message}",
+                "{path}:{at}: {} [{}] {message}{cell}",
                 f.rule.code(),
                 f.rule.name()
             );
@@ -34,7 +35,7 @@ pub fn junit(report: &Report) -> String {
             }
             body.push_str(&format!("\nsee `offsetlint rule {}`", f.rule.code()));
             suites.push_str(&format!(
-                "    <testcase name=\"{} {} at {at}\" classname=\"{}\" file=\"{}\" line=\"{line}\">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>\n",
+                "    <testcase name=\"{} {} at {at}{cell}\" classname=\"{}\" file=\"{}\" line=\"{line}\">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>\n",
                 f.rule.code(),
                 f.rule.name(),
                 escape(&path),

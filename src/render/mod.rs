@@ -78,14 +78,19 @@ pub(crate) fn cell(file: &FileReport, offset: u32) -> Option<usize> {
     Some(cells.locate(file.lines.line(offset)).cell)
 }
 
-/// `line:col`, or `cell N:line:col` in a notebook (as ruff writes it): what follows the path
-/// in human and concise output.
+/// `line:col`: what follows the path in human, concise and JUnit output. In a notebook the
+/// line is the cell's and [`cell_note`] names the cell after the message, so that
+/// `path:line:col: message` stays what compilers print and editors' error formats (Vim's
+/// `errorformat`, VS Code's problem matchers) parse; ruff's `cell N:line:col` is not.
 pub(crate) fn shown_position(file: &FileReport, offset: u32) -> String {
     let (line, col) = line_col(file, offset);
-    match cell(file, offset) {
-        Some(cell) => format!("cell {cell}:{line}:{col}"),
-        None => format!("{line}:{col}"),
-    }
+    format!("{line}:{col}")
+}
+
+/// ` (cell N)` in a notebook, nothing elsewhere: written after a message or title in every
+/// text format.
+pub(crate) fn cell_note(file: &FileReport, offset: u32) -> String {
+    cell(file, offset).map_or_else(String::new, |cell| format!(" (cell {cell})"))
 }
 
 /// A path as shown in machine formats: `/` separators, no leading `./`.
@@ -126,19 +131,21 @@ pub(crate) fn root_relative(path: &Path, root: &Path) -> String {
     }
 }
 
-/// `path:line:col: CODE [name] message` lines; a warning's message starts with `warning: `.
+/// `path:line:col: CODE [name] message` lines; a warning's message starts with `warning: `;
+/// in a notebook the line is the cell's and ` (cell N)` ends the line.
 pub fn concise(report: &Report) -> String {
     let mut out = String::new();
     for file in &report.files {
         for f in &file.findings {
             out.push_str(&format!(
-                "{}:{}: {} [{}] {}{}\n",
+                "{}:{}: {} [{}] {}{}{}\n",
                 crate::error::shown(&file.path),
                 shown_position(file, f.range.start),
                 f.rule.code(),
                 f.rule.name(),
                 level_mark(f.severity),
-                escape_text(&f.message)
+                escape_text(&f.message),
+                cell_note(file, f.range.start)
             ));
         }
     }

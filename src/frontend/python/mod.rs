@@ -25,6 +25,12 @@ pub fn lower(source: &str) -> Result<Lowered, SyntaxError> {
     })
 }
 
+/// The syntax error of a Python source, if any: parsed only, not lowered (a notebook's
+/// cells are each checked this way, so one that does not parse is left out alone).
+pub fn syntax_error(source: &str) -> Option<SyntaxError> {
+    guarded(source, || parse(source).map(drop)).err()
+}
+
 /// Stack size of the thread that parses unusually nested files (the syntax tree is dropped
 /// recursively). Only touched pages are committed.
 const PARSE_STACK: usize = 256 * 1024 * 1024;

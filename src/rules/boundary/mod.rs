@@ -5,6 +5,12 @@
 //! hop in another file as a related location. The shortest chain of every module is found
 //! once per boundary and program ([`Reach`]), not once per file the boundary binds.
 //!
+//! A finding shows its chain only up to what no other finding shows, so that the output grows
+//! with the import graph, not with the square of its longest chain: a chain that passes
+//! through another file the boundary binds stops there (OL401/OL402 leave the finding to that
+//! file; a declared boundary's finding points to that file's own finding, which goes on), and
+//! a chain is shown up to [`MAX_HOPS`] modules, with the count of the others.
+//!
 //! The search parses only what can lead somewhere: the import scan found, without parsing,
 //! what each module may import (a superset of what parsing finds), and a module none of whose
 //! scanned imports can lead to a forbidden module is not visited. A shortest chain only
@@ -38,9 +44,24 @@ pub(crate) struct Violation<'a> {
     /// The forbid that matched.
     pub forbid: Forbid,
     /// The project modules in between (empty for a direct import): each file's import that
-    /// leads on, and the module it names.
+    /// leads on, and the module it names; up to where [`Violation::rest`] says.
     pub chain: Chain<'a>,
+    pub rest: Rest,
 }
+
+/// What follows the last hop of a [`Violation::chain`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Rest {
+    /// Nothing: the chain is whole.
+    Whole,
+    /// The last hop's file is bound by the boundary too: its own finding shows the rest.
+    Bound,
+    /// This many more modules, not shown (the chain is over [`MAX_HOPS`]).
+    Cut(u32),
+}
+
+/// The most hops of a chain a finding shows.
+pub(crate) const MAX_HOPS: usize = 32;
 
 /// Hops of an import chain: (file, its import, the module that import names).
 pub(crate) type Chain<'a> = Vec<(FileId, &'a Import, String)>;
@@ -69,21 +90,20 @@ pub(crate) fn check(
     };
     let reach = Reach::of(ctx, boundary, kind);
     let mut through: Option<Finding> = None;
+    // OL401/OL402: a chain through another checkpoint (fixture) module is that module's
+    // finding (its own import starts the same chain): one fix there, one finding. A declared
+    // boundary is a contract per file, as import-linter's: every chain counts, and one through
+    // another bound file points to that file's finding for the rest.
+    let through_bound = if rule == Rule::DeclaredBoundary {
+        Through::Points
+    } else {
+        Through::Skips
+    };
     // A `#[cfg(test)]` module's imports are not what the module depends on when built.
     for import in analysis.module.imports.iter().filter(|i| !i.test) {
-        let Some(v) = violation(ctx, boundary, &reach, analysis.file, import) else {
+        let Some(v) = violation(ctx, boundary, &reach, analysis.file, import, through_bound) else {
             continue;
         };
-        // OL401/OL402: a chain through another checkpoint (fixture) module is that module's
-        // finding (its own import starts the same chain): one fix there, one finding. A
-        // declared boundary is a contract per file, as import-linter's: every chain counts.
-        let bound = |f: FileId| {
-            let file = program.file(f);
-            file.kinds.iter().any(|k| k == kind) && !file.is_test()
-        };
-        if rule != Rule::DeclaredBoundary && v.chain.iter().skip(1).any(|(f, _, _)| bound(*f)) {
-            continue;
-        }
         if let (Some(first), Some((_, _, via))) = (through.as_mut(), v.chain.first()) {
             first.also += 1;
             first.labels.push(Label {
@@ -151,6 +171,21 @@ fn finding(
             message: format!("imports `{module}`"),
         });
     }
+    let rest = match v.rest {
+        Rest::Whole => None,
+        Rest::Bound => Some(
+            "; this file is bound by the boundary too: its own finding shows the rest of the chain"
+                .to_string(),
+        ),
+        Rest::Cut(n) => Some(format!(
+            "; then {n} more module{} to `{}` (a chain is shown up to {MAX_HOPS} modules)",
+            if n == 1 { "" } else { "s" },
+            v.found
+        )),
+    };
+    if let (Some(rest), Some(last)) = (rest, finding.related.last_mut()) {
+        last.message.push_str(&rest);
+    }
     finding
 }
 
@@ -187,13 +222,24 @@ fn edges_of(ctx: &RuleContext, boundary: &Boundary, g: FileId) -> Vec<Edge> {
         .collect()
 }
 
-/// The first forbidden module an import of `file` reaches, with the chain to it.
+/// What a chain through another file the boundary binds does (see [`check`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Through {
+    /// No violation: that file's finding is the one.
+    Skips,
+    /// The chain stops there ([`Rest::Bound`]).
+    Points,
+}
+
+/// The first forbidden module an import of `file` reaches, with the chain to it (up to a
+/// bound file or [`MAX_HOPS`], see [`Rest`]).
 fn violation<'a>(
     ctx: &RuleContext<'_, '_, 'a>,
     boundary: &Boundary,
     reach: &Reach,
     file: FileId,
     import: &'a Import,
+    through_bound: Through,
 ) -> Option<Violation<'a>> {
     // Directly.
     for entry in &import.entries {
@@ -202,6 +248,7 @@ fn violation<'a>(
                 found,
                 forbid,
                 chain: Vec::new(),
+                rest: Rest::Whole,
             });
         }
     }
@@ -210,28 +257,45 @@ fn violation<'a>(
     let start = (import.entries.iter())
         .filter_map(|entry| resolve(ctx, file, &entry.path, import.level))
         .find(|&start| reach.next.contains_key(&start))?;
+    let ends = &reach.ends[&start];
+    if through_bound == Through::Skips && ends.bound.is_some() {
+        return None;
+    }
+    let (found, forbid) = reach.edge(ends.last)?.forbidden.clone()?;
     let mut chain = vec![(file, import, module_name(ctx, start))];
     let mut at = start;
     loop {
         let (distance, edge) = reach.next[&at];
-        let edge = &reach.edges[&at][edge];
-        let hop = &ctx.analysis.program.index(at)?.module.imports[edge.import];
+        let hop = &ctx.analysis.program.index(at)?.module.imports[reach.edges[&at][edge].import];
         if distance == 0 {
-            let (found, forbid) = edge.forbidden.as_ref()?;
             chain.push((at, hop, found.clone()));
             return Some(Violation {
-                found: found.clone(),
-                forbid: forbid.clone(),
+                found,
+                forbid,
                 chain,
+                rest: Rest::Whole,
             });
         }
-        let next = edge.target?;
+        let next = reach.edges[&at][edge].target?;
         // A chain back through the file itself is reported on the file's own import.
         if next == file {
             return None;
         }
         chain.push((at, hop, module_name(ctx, next)));
-        at = next;
+        let rest = if reach.ends[&at].bound == Some(at) {
+            Rest::Bound
+        } else if chain.len() > MAX_HOPS {
+            Rest::Cut(distance)
+        } else {
+            at = next;
+            continue;
+        };
+        return Some(Violation {
+            found,
+            forbid,
+            chain,
+            rest,
+        });
     }
 }
 
@@ -246,6 +310,17 @@ pub(crate) struct Reach {
     /// For each module that leads on: the length of its chain, and the edge it takes (its
     /// first forbidden import when the length is 0).
     next: HashMap<FileId, (u32, usize)>,
+    /// For each module that leads on: what its chain passes through.
+    ends: HashMap<FileId, Ends>,
+}
+
+/// Modules of a module's shortest chain, known without walking it.
+#[derive(Clone, Copy)]
+struct Ends {
+    /// The first bound by the boundary (not a test), the module itself included.
+    bound: Option<FileId>,
+    /// The last: the one that imports the forbidden module.
+    last: FileId,
 }
 
 impl Reach {
@@ -284,7 +359,7 @@ impl Reach {
                 }
             }
         }
-        let next = (distance.iter())
+        let next: HashMap<FileId, (u32, usize)> = (distance.iter())
             .filter_map(|(&g, &d)| {
                 let takes = |e: &Edge| match d {
                     0 => e.forbidden.is_some(),
@@ -295,7 +370,40 @@ impl Reach {
                 Some((g, (d, edges[&g].iter().position(takes)?)))
             })
             .collect();
-        Reach { edges, next }
+        // Each module's ends from those of the module its chain goes on to, shortest first.
+        let program = ctx.analysis.program;
+        let bound = |g: FileId| {
+            let file = program.file(g);
+            file.kinds.iter().any(|k| k == kind) && !file.is_test()
+        };
+        let mut order: Vec<(u32, FileId)> = next.iter().map(|(&g, &(d, _))| (d, g)).collect();
+        order.sort_unstable();
+        let mut ends: HashMap<FileId, Ends> = HashMap::with_capacity(order.len());
+        for (d, g) in order {
+            let own = bound(g).then_some(g);
+            let after = match d {
+                0 => None,
+                _ => edges[&g][next[&g].1].target.and_then(|h| ends.get(&h)),
+            };
+            let e = match after {
+                Some(after) => Ends {
+                    bound: own.or(after.bound),
+                    last: after.last,
+                },
+                None => Ends {
+                    bound: own,
+                    last: g,
+                },
+            };
+            ends.insert(g, e);
+        }
+        Reach { edges, next, ends }
+    }
+
+    /// The edge a module's chain takes.
+    fn edge(&self, g: FileId) -> Option<&Edge> {
+        let &(_, edge) = self.next.get(&g)?;
+        self.edges.get(&g)?.get(edge)
     }
 }
 
