@@ -476,3 +476,30 @@ fn exit_without_shutdown_is_status_1() {
     drop(client.stdin.take());
     assert_eq!(client.child.wait().unwrap().code(), Some(1));
 }
+
+/// A request whose parameters do not read is answered with an error, a notification that
+/// does not read is dropped, a request after `shutdown` is refused: the server goes on and
+/// still ends with status 0.
+#[test]
+fn malformed_messages_are_not_fatal() {
+    let (_dir, root) = project();
+    let app = write(&root, "app.py", APP);
+    let mut client = Client::start(&root);
+    client.next_id += 1;
+    let id = client.next_id;
+    client.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": { "x": 1 } }));
+    let answer = client.wait_for(|m| m["id"] == json!(id));
+    assert_eq!(answer["error"]["code"], -32602, "{answer}");
+    client.notify("textDocument/didOpen", json!({ "textDocument": 3 }));
+    client.open(&app, APP);
+    assert_eq!(client.diagnostics(&app).len(), 1);
+    assert_eq!(client.request("shutdown", Value::Null), Value::Null);
+    client.next_id += 1;
+    let id = client.next_id;
+    client.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {} }));
+    let refused = client.wait_for(|m| m["id"] == json!(id));
+    assert_eq!(refused["error"]["code"], -32600, "{refused}");
+    client.notify("exit", Value::Null);
+    drop(client.stdin.take());
+    assert_eq!(client.child.wait().unwrap().code(), Some(0));
+}

@@ -490,6 +490,18 @@ fn read_entry(e: &Entry) -> Result<Source, Error> {
     }
 }
 
+/// A file's raw bytes as on disk (the importer search), kept by `warm` when there is one.
+fn read_bytes(e: &Entry) -> Option<Vec<u8>> {
+    let read = || match read_source(&e.display, e.settings.max_file_size) {
+        ReadOutcome::Bytes(b) => Some(b),
+        _ => None,
+    };
+    match &e.warm {
+        Some(w) => w.bytes(&e.absolute, read),
+        None => read(),
+    }
+}
+
 /// Reads and decodes one file. Files skipped on purpose are warnings; unreadable ones errors.
 fn read_file(path: &Path, lang: Lang, max_size: u64, settings: &Settings) -> Result<Source, Error> {
     let path_buf = || path.to_path_buf();

@@ -1,5 +1,6 @@
 //! What the language server keeps between lints of a project: the walk of each project
-//! (the files it has) and each file read from disk. A lint after an edit then reads only the
+//! (the files it has) and each file read from disk (its text, and its bytes for the importer
+//! search). A lint after an edit then reads only the
 //! edited buffer and the files that changed since; parsing and analysis run again (a
 //! program's models borrow from one run).
 //!
@@ -10,7 +11,7 @@
 
 use foldhash::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use super::discover::Found;
@@ -23,6 +24,9 @@ pub struct Warm {
     walks: Mutex<HashMap<Vec<PathBuf>, Vec<Found>>>,
     /// Files read, by canonical path, with the size and time they were read at.
     sources: Mutex<HashMap<PathBuf, (Stamp, Source)>>,
+    /// Files' raw bytes, as the importer search reads them (it looks for the names of the
+    /// target's modules in every other file of the project).
+    bytes: Mutex<HashMap<PathBuf, (Stamp, Arc<[u8]>)>>,
 }
 
 /// What tells a file changed without reading it.
@@ -72,16 +76,33 @@ impl Warm {
         Ok(source)
     }
 
+    /// The raw bytes of the file at `path` (canonical), as [`Warm::source`] keeps its text.
+    pub(super) fn bytes(&self, path: &Path, read: impl FnOnce() -> Option<Vec<u8>>) -> Option<Vec<u8>> {
+        let now = stamp(path);
+        if let Some((at, bytes)) = self.bytes.lock().expect("not poisoned").get(path) {
+            if now == Some(*at) {
+                return Some(bytes.to_vec());
+            }
+        }
+        let bytes = read()?;
+        if let Some(at) = now {
+            (self.bytes.lock().expect("not poisoned"))
+                .insert(path.to_path_buf(), (at, Arc::from(bytes.as_slice())));
+        }
+        Some(bytes)
+    }
+
     /// A file changed on disk: it is read again next time; `listing` (it was created or
     /// deleted): the projects are walked again too.
     pub fn forget_file(&self, path: &Path, listing: bool) {
         let canonical = std::fs::canonicalize(path).ok();
         let mut sources = self.sources.lock().expect("not poisoned");
-        sources.remove(path);
-        if let Some(c) = canonical {
-            sources.remove(&c);
+        let mut bytes = self.bytes.lock().expect("not poisoned");
+        for p in std::iter::once(path).chain(canonical.as_deref()) {
+            sources.remove(p);
+            bytes.remove(p);
         }
-        drop(sources);
+        drop((sources, bytes));
         if listing {
             self.walks.lock().expect("not poisoned").clear();
         }
@@ -91,5 +112,6 @@ impl Warm {
     pub fn forget_all(&self) {
         self.walks.lock().expect("not poisoned").clear();
         self.sources.lock().expect("not poisoned").clear();
+        self.bytes.lock().expect("not poisoned").clear();
     }
 }

@@ -143,16 +143,24 @@ impl Server {
             // linted once, at its last text.
             while let Some(message) = next.take() {
                 match message {
+                    Message::Request(req) if shut_down => {
+                        let code = lsp_server::ErrorCode::InvalidRequest as i32;
+                        let message = "the server is shutting down".to_string();
+                        self.respond(Response::new_err(req.id, code, message))?;
+                    }
                     Message::Request(req) => {
-                        if req.method == "shutdown" {
-                            shut_down = true;
-                        }
-                        if !shut_down || req.method == "shutdown" {
-                            self.request(req)?;
-                        }
+                        shut_down = req.method == "shutdown";
+                        self.request(req)?;
                     }
                     Message::Notification(n) if n.method == "exit" => return Ok(shut_down),
-                    Message::Notification(n) => self.notification(n)?,
+                    // A notification the server cannot read is dropped (it has no answer to
+                    // carry an error); the editor goes on.
+                    Message::Notification(n) => {
+                        let method = n.method.clone();
+                        if let Err(e) = self.notification(n) {
+                            eprintln!("offsetlint server: {method}: {e}");
+                        }
+                    }
                     Message::Response(_) => {}
                 }
                 next = self.connection.receiver.try_recv().ok();
@@ -166,7 +174,9 @@ impl Server {
         let result = match req.method.as_str() {
             "shutdown" => serde_json::Value::Null,
             CodeActionRequest::METHOD => {
-                let (id, params) = extract::<CodeActionRequest>(req)?;
+                let Some((id, params)) = self.params::<CodeActionRequest>(req)? else {
+                    return Ok(());
+                };
                 // Answered on the text last linted: lint any pending edit first.
                 self.lint_dirty()?;
                 let actions = (self.linted(&params.text_document.uri))
@@ -175,7 +185,9 @@ impl Server {
                 return self.respond(Response::new_ok(id, actions));
             }
             HoverRequest::METHOD => {
-                let (id, params) = extract::<HoverRequest>(req)?;
+                let Some((id, params)) = self.params::<HoverRequest>(req)? else {
+                    return Ok(());
+                };
                 self.lint_dirty()?;
                 let at = params.text_document_position_params;
                 let hover = (self.linted(&at.text_document.uri))
@@ -189,6 +201,22 @@ impl Server {
             }
         };
         self.respond(Response::new_ok(req.id, result))
+    }
+
+    /// A request's parameters, or `None` once it is answered with an error (they do not
+    /// read as the method's).
+    fn params<R: lsp_types::request::Request>(
+        &self,
+        req: Request,
+    ) -> Result<Option<(RequestId, R::Params)>, Box<dyn std::error::Error>> {
+        match serde_json::from_value(req.params) {
+            Ok(params) => Ok(Some((req.id, params))),
+            Err(e) => {
+                let code = lsp_server::ErrorCode::InvalidParams as i32;
+                self.respond(Response::new_err(req.id, code, e.to_string()))?;
+                Ok(None)
+            }
+        }
     }
 
     fn linted(&self, uri: &Uri) -> Option<&FileReport> {
@@ -371,10 +399,4 @@ impl Server {
 /// Files the server lints: Python and Rust sources (not notebooks).
 fn lintable(path: &Path) -> bool {
     crate::engine::discover::language(path).is_some() && !crate::engine::notebook::is_notebook(path)
-}
-
-fn extract<R: lsp_types::request::Request>(
-    req: Request,
-) -> Result<(RequestId, R::Params), Box<dyn std::error::Error>> {
-    Ok(req.extract(R::METHOD)?)
 }
