@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -487,7 +487,9 @@ fn malformed_messages_are_not_fatal() {
     let mut client = Client::start(&root);
     client.next_id += 1;
     let id = client.next_id;
-    client.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": { "x": 1 } }));
+    client.send(
+        json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": { "x": 1 } }),
+    );
     let answer = client.wait_for(|m| m["id"] == json!(id));
     assert_eq!(answer["error"]["code"], -32602, "{answer}");
     client.notify("textDocument/didOpen", json!({ "textDocument": 3 }));
@@ -496,7 +498,8 @@ fn malformed_messages_are_not_fatal() {
     assert_eq!(client.request("shutdown", Value::Null), Value::Null);
     client.next_id += 1;
     let id = client.next_id;
-    client.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {} }));
+    client
+        .send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {} }));
     let refused = client.wait_for(|m| m["id"] == json!(id));
     assert_eq!(refused["error"]["code"], -32600, "{refused}");
     client.notify("exit", Value::Null);

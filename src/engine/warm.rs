@@ -23,11 +23,14 @@ pub struct Warm {
     /// The files under each set of project roots.
     walks: Mutex<HashMap<Vec<PathBuf>, Vec<Found>>>,
     /// Files read, by canonical path, with the size and time they were read at.
-    sources: Mutex<HashMap<PathBuf, (Stamp, Source)>>,
+    sources: Kept<Source>,
     /// Files' raw bytes, as the importer search reads them (it looks for the names of the
     /// target's modules in every other file of the project).
-    bytes: Mutex<HashMap<PathBuf, (Stamp, Arc<[u8]>)>>,
+    bytes: Kept<Arc<[u8]>>,
 }
+
+/// Values by canonical path, each with the stamp of the file it was read from.
+type Kept<T> = Mutex<HashMap<PathBuf, (Stamp, T)>>;
 
 /// What tells a file changed without reading it.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -77,7 +80,11 @@ impl Warm {
     }
 
     /// The raw bytes of the file at `path` (canonical), as [`Warm::source`] keeps its text.
-    pub(super) fn bytes(&self, path: &Path, read: impl FnOnce() -> Option<Vec<u8>>) -> Option<Vec<u8>> {
+    pub(super) fn bytes(
+        &self,
+        path: &Path,
+        read: impl FnOnce() -> Option<Vec<u8>>,
+    ) -> Option<Vec<u8>> {
         let now = stamp(path);
         if let Some((at, bytes)) = self.bytes.lock().expect("not poisoned").get(path) {
             if now == Some(*at) {

@@ -34,6 +34,9 @@ use crate::engine::warm::Warm;
 use crate::engine::FileReport;
 use crate::error::ExitStatus;
 
+/// What fails only when the connection to the editor does (or its first message is bad).
+type Fallible<T> = Result<T, Box<dyn std::error::Error>>;
+
 /// An open document: its file, the editor's text, and what its last lint found.
 struct Document {
     path: PathBuf,
@@ -75,7 +78,7 @@ pub fn run() -> ExitStatus {
 }
 
 /// Serves until `exit`: whether a `shutdown` came first.
-fn serve(connection: Connection) -> Result<bool, Box<dyn std::error::Error>> {
+fn serve(connection: Connection) -> Fallible<bool> {
     let capabilities = ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Options(
             TextDocumentSyncOptions {
@@ -135,7 +138,7 @@ const WATCHED: &[&str] = &[
 ];
 
 impl Server {
-    fn main_loop(&mut self) -> Result<bool, Box<dyn std::error::Error>> {
+    fn main_loop(&mut self) -> Fallible<bool> {
         let mut shut_down = false;
         while let Ok(message) = self.connection.receiver.recv() {
             let mut next = Some(message);
@@ -170,7 +173,7 @@ impl Server {
         Ok(shut_down)
     }
 
-    fn request(&mut self, req: Request) -> Result<(), Box<dyn std::error::Error>> {
+    fn request(&mut self, req: Request) -> Fallible<()> {
         let result = match req.method.as_str() {
             "shutdown" => serde_json::Value::Null,
             CodeActionRequest::METHOD => {
@@ -208,7 +211,7 @@ impl Server {
     fn params<R: lsp_types::request::Request>(
         &self,
         req: Request,
-    ) -> Result<Option<(RequestId, R::Params)>, Box<dyn std::error::Error>> {
+    ) -> Fallible<Option<(RequestId, R::Params)>> {
         match serde_json::from_value(req.params) {
             Ok(params) => Ok(Some((req.id, params))),
             Err(e) => {
@@ -223,11 +226,11 @@ impl Server {
         self.documents.get(uri)?.linted.as_ref()
     }
 
-    fn respond(&self, response: Response) -> Result<(), Box<dyn std::error::Error>> {
+    fn respond(&self, response: Response) -> Fallible<()> {
         Ok(self.connection.sender.send(Message::Response(response))?)
     }
 
-    fn notification(&mut self, n: Notification) -> Result<(), Box<dyn std::error::Error>> {
+    fn notification(&mut self, n: Notification) -> Fallible<()> {
         match n.method.as_str() {
             DidOpenTextDocument::METHOD => {
                 let p =
@@ -307,7 +310,7 @@ impl Server {
         self.dirty.extend(self.documents.keys().cloned());
     }
 
-    fn lint_dirty(&mut self) -> Result<(), Box<dyn std::error::Error>> {
+    fn lint_dirty(&mut self) -> Fallible<()> {
         while let Some(uri) = self.dirty.pop_first() {
             self.lint(uri)?;
         }
@@ -316,7 +319,7 @@ impl Server {
 
     /// Lints one document as `check --stdin-filename` does, and publishes its findings
     /// (none: an empty list, which clears the editor's).
-    fn lint(&mut self, uri: Uri) -> Result<(), Box<dyn std::error::Error>> {
+    fn lint(&mut self, uri: Uri) -> Fallible<()> {
         let configs = match &self.configs {
             Some(c) => c.clone(),
             None => {
@@ -354,17 +357,13 @@ impl Server {
         Ok(())
     }
 
-    fn publish(
-        &self,
-        uri: Uri,
-        diagnostics: Vec<lsp_types::Diagnostic>,
-    ) -> Result<(), Box<dyn std::error::Error>> {
+    fn publish(&self, uri: Uri, diagnostics: Vec<lsp_types::Diagnostic>) -> Fallible<()> {
         let params = PublishDiagnosticsParams::new(uri, diagnostics, None);
         let n = Notification::new(PublishDiagnostics::METHOD.into(), params);
         Ok(self.connection.sender.send(Message::Notification(n))?)
     }
 
-    fn show_error(&self, message: &str) -> Result<(), Box<dyn std::error::Error>> {
+    fn show_error(&self, message: &str) -> Fallible<()> {
         let params = ShowMessageParams {
             typ: MessageType::ERROR,
             message: format!("offsetlint: {message}"),
@@ -374,7 +373,7 @@ impl Server {
     }
 
     /// Asks the client to send `workspace/didChangeWatchedFiles` for the files in `WATCHED`.
-    fn register_watchers(&mut self) -> Result<(), Box<dyn std::error::Error>> {
+    fn register_watchers(&mut self) -> Fallible<()> {
         let watchers = (WATCHED.iter())
             .map(|glob| FileSystemWatcher {
                 glob_pattern: GlobPattern::String((*glob).into()),
