@@ -88,13 +88,14 @@ mod tests {
         }
     }
 
-    /// Columns are UTF-16 code units: an astral character counts two, `é` one (two bytes).
+    /// Columns are UTF-16 code units: an astral character counts two, `é` one (two bytes):
+    /// `é😀 = ` is 6 units (10 bytes).
     #[test]
     fn positions_count_utf16_units() {
         let f = file("x = 1\né😀 = c.commit()\n");
         let at = "x = 1\né😀 = ".len() as u32;
-        assert_eq!(position(&f, at), Position::new(1, 4));
-        assert_eq!(offset(&f, Position::new(1, 4)), at);
+        assert_eq!(position(&f, at), Position::new(1, 6));
+        assert_eq!(offset(&f, Position::new(1, 6)), at);
         assert_eq!(
             offset(&f, Position::new(1, 99)),
             "x = 1\né😀 = c.commit()".len() as u32
