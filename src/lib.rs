@@ -2,7 +2,7 @@
 //!
 //! Layers, each importing only those below it (`tests/architecture.rs` holds the table):
 //! `registry` → `model` → `knowledge` → `frontend` / `analysis` → `rules`, `suppress`,
-//! `diagnostic`, `config`, `inventory` → `engine` → `render` → `cli`; `safe_fs` (bounded reads, atomic
+//! `diagnostic`, `config`, `inventory` → `engine` → `render` → `server` (the language server) → `cli`; `safe_fs` (bounded reads, atomic
 //! writes) is below them all.
 
 pub(crate) mod analysis;
@@ -20,6 +20,7 @@ pub(crate) mod registry;
 pub(crate) mod render;
 pub(crate) mod rules;
 pub(crate) mod safe_fs;
+pub(crate) mod server;
 pub(crate) mod suppress;
 
 pub use config::Settings;

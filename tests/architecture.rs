@@ -67,8 +67,22 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "server",
+        &[
+            "engine",
+            "config",
+            "render",
+            "error",
+            "registry",
+            "diagnostic",
+            "model",
+        ],
+    ),
+    (
         "cli",
-        &["engine", "config", "render", "error", "registry", "safe_fs"],
+        &[
+            "engine", "config", "render", "error", "registry", "safe_fs", "server",
+        ],
     ),
 ];
 

@@ -69,6 +69,10 @@ pub enum Commands {
     /// List every Kafka client: where it is built, its durability settings, its uses and
     /// the findings that concern it (a report: exits 0 whatever the findings).
     Inventory(Box<inventory::InventoryArgs>),
+    /// Run the language server on standard input and output (for editors): findings as
+    /// diagnostics while you type, fixes and suppressions as code actions, rule documents on
+    /// hover. Configuration is read from the project's files, as `check` reads it.
+    Server,
 }
 
 /// Output collected by a run: what goes to stdout and stderr, and the exit status.
@@ -87,6 +91,7 @@ const SUBCOMMANDS: &[&str] = &[
     "rules",
     "config",
     "inventory",
+    "server",
     "help",
     "-h",
     "--help",
@@ -153,6 +158,7 @@ pub fn main_with_input(
         Commands::Rules(a) => rule::run_rules(a, &mut out),
         Commands::Config(a) => config::run_config(*a, &mut out),
         Commands::Inventory(a) => inventory::run_inventory(*a, &mut out),
+        Commands::Server => crate::server::run(),
     };
     (status, out)
 }
@@ -163,7 +169,7 @@ fn mistyped_subcommand(word: &str) -> Option<&'static str> {
     if word.starts_with('-') || word == "." || std::path::Path::new(word).exists() {
         return None;
     }
-    ["check", "rule", "rules", "config", "inventory"]
+    ["check", "rule", "rules", "config", "inventory", "server"]
         .into_iter()
         .map(|name| (edit_distance(word, name), name))
         .filter(|&(d, _)| d <= 2)

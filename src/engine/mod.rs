@@ -12,6 +12,7 @@ mod project_lint;
 pub mod read;
 mod timings;
 mod unmatched;
+pub mod warm;
 
 use foldhash::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -151,6 +152,8 @@ struct Entry {
     rules: RuleSet,
     /// Its text when it comes from standard input (`--stdin-filename`), not from the disk.
     buffer: Option<Arc<[u8]>>,
+    /// Files read by earlier runs (the language server), reused while unchanged on disk.
+    warm: Option<Arc<warm::Warm>>,
 }
 
 /// Lints the files named or found under `paths`, each with the settings of the configuration
@@ -169,7 +172,7 @@ pub fn inventory_paths(paths: &[PathBuf], walk: &WalkOptions) -> Report {
 fn check_paths_in_pool(paths: &[PathBuf], walk: &WalkOptions, inventory: bool) -> Report {
     let start = Instant::now();
     let (targets, errors) = discover(paths, walk);
-    let (entries, keys) = project_entries(paths, targets, walk);
+    let (entries, keys) = project_entries(paths, targets, walk, None);
     check_entries(paths, entries, keys, errors, walk, start, inventory)
 }
 
@@ -192,6 +195,26 @@ pub fn pinned_versions(dir: &Path) -> Option<(PathBuf, Vec<String>)> {
 /// project are read from disk as for `check path`, and the buffer stands for that file, so
 /// an editor shows what the command line shows. `None` when the name is not a source file.
 pub fn check_buffer(path: &Path, bytes: Vec<u8>, walk: &WalkOptions) -> Option<Report> {
+    check_buffer_in(path, bytes, walk, None)
+}
+
+/// [`check_buffer`], reusing the project's walk and the files read by the runs before it
+/// (`warm`) and keeping them for the next: the language server's lint after an edit.
+pub fn check_buffer_warm(
+    path: &Path,
+    bytes: Vec<u8>,
+    walk: &WalkOptions,
+    warm: &Arc<warm::Warm>,
+) -> Option<Report> {
+    check_buffer_in(path, bytes, walk, Some(warm))
+}
+
+fn check_buffer_in(
+    path: &Path,
+    bytes: Vec<u8>,
+    walk: &WalkOptions,
+    warm: Option<&Arc<warm::Warm>>,
+) -> Option<Report> {
     let lang = discover::language(path)?;
     Some(with_pool(|| {
         let start = Instant::now();
@@ -201,7 +224,7 @@ pub fn check_buffer(path: &Path, bytes: Vec<u8>, walk: &WalkOptions) -> Option<R
             lang,
             canonical: Some(buffer_key(path)),
         };
-        let (mut entries, keys) = project_entries(&paths, vec![target], walk);
+        let (mut entries, keys) = project_entries(&paths, vec![target], walk, warm);
         entries[0].buffer = Some(bytes.into());
         check_entries(&paths, entries, keys, Vec::new(), walk, start, false)
     }))
@@ -282,6 +305,7 @@ fn project_entries(
     paths: &[PathBuf],
     targets: Vec<discover::Found>,
     walk: &WalkOptions,
+    warm: Option<&Arc<warm::Warm>>,
 ) -> (Vec<Entry>, Vec<PathBuf>) {
     let roots = widen_to_conftests(
         paths
@@ -305,6 +329,7 @@ fn project_entries(
             settings,
             rules,
             buffer: None,
+            warm: warm.cloned(),
         }
     };
     let mut dirs = HashMap::default();
@@ -333,7 +358,10 @@ fn project_entries(
             force_exclude: true,
             ..walk.clone()
         };
-        let more = discover::discover_canonical(&roots, &others);
+        let more = match warm {
+            Some(w) => w.walk(&roots, || discover::discover_canonical(&roots, &others)),
+            None => discover::discover_canonical(&roots, &others),
+        };
         found_files.reserve(more.len());
         keys.reserve(more.len());
         for found in more {
@@ -411,6 +439,7 @@ fn canonical_file(path: &Path, dirs: &mut HashMap<std::ffi::OsString, Option<Pat
 }
 
 /// A file's text as read: decoded, or the undecodable bytes (an OL001 finding if linted).
+#[derive(Clone)]
 struct Source {
     text: String,
     undecodable: Option<decode::Undecodable>,
@@ -451,7 +480,25 @@ fn read_entry(e: &Entry) -> Result<Source, Error> {
             e.lang,
             &e.settings,
         )),
-        None => read_file(&e.display, e.lang, e.settings.max_file_size, &e.settings),
+        None => {
+            let read = || read_file(&e.display, e.lang, e.settings.max_file_size, &e.settings);
+            match &e.warm {
+                Some(w) => w.source(&e.absolute, read),
+                None => read(),
+            }
+        }
+    }
+}
+
+/// A file's raw bytes as on disk (the importer search), kept by `warm` when there is one.
+fn read_bytes(e: &Entry) -> Option<Vec<u8>> {
+    let read = || match read_source(&e.display, e.settings.max_file_size) {
+        ReadOutcome::Bytes(b) => Some(b),
+        _ => None,
+    };
+    match &e.warm {
+        Some(w) => w.bytes(&e.absolute, read),
+        None => read(),
     }
 }
 

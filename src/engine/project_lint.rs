@@ -185,10 +185,7 @@ fn lint_batch(
     let mut selection = project::select(
         files,
         |i| read_entry(&entries[i]),
-        |i| match super::read::read_source(&entries[i].display, entries[i].settings.max_file_size) {
-            super::read::ReadOutcome::Bytes(b) => Some(b),
-            _ => None,
-        },
+        |i| super::read_bytes(&entries[i]),
         |s: &Source| s.text.as_str(),
         |i| entries[i].settings.file_kinds(&entries[i].absolute),
         |s: &Source| s.concerned,

@@ -310,7 +310,8 @@ fn artifact(path: &Path, root: &Path) -> Value {
     }
 }
 
-fn file_uri(path: &Path) -> String {
+/// A `file://` URI of an absolute path (the language server's too).
+pub(crate) fn file_uri(path: &Path) -> String {
     let s = super::slash_path(path);
     let s = if s.starts_with('/') {
         s
