@@ -722,7 +722,8 @@ fn forwarded_slot(
         ArgPresence::Present(_) => {
             // Every parameter that fills the slot (`commit(message=message, offsets=offsets)`):
             // a caller passing either one fills it.
-            let forwarded = forwarded_params(body, &facts.args, slot);
+            let mut forwarded = forwarded_params(body, &facts.args, slot);
+            forwarded.retain(|(_, p)| !fills_by_default(p));
             let &(first, _) = forwarded.first()?;
             Some(ArgSlot {
                 keywords: forwarded.iter().map(|(_, p)| p.name.clone()).collect(),
@@ -803,7 +804,10 @@ fn forwarded_through_local_dict(
         let Expr::Name { id, .. } = value else {
             return None;
         };
-        params.push(body.params.iter().position(|p| &p.name == id)?);
+        let i = body.params.iter().position(|p| &p.name == id)?;
+        if !fills_by_default(&body.params[i]) {
+            params.push(i);
+        }
     }
     let &first = params.first()?;
     Some(ArgSlot {
@@ -813,4 +817,12 @@ fn forwarded_through_local_dict(
             .collect(),
         position: forwarded_position(body, first),
     })
+}
+
+/// A parameter whose default fills the slot itself (`delivery_callback=log_errors`): a caller
+/// that omits it has passed that default, not left the slot empty.
+fn fills_by_default(p: &Param) -> bool {
+    p.default
+        .as_deref()
+        .is_some_and(|d| !matches!(d, Expr::Lit { lit: Lit::None, .. }))
 }

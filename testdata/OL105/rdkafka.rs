@@ -71,3 +71,13 @@ pub fn from_helper() -> KafkaResult<StreamConsumer> {
 pub fn producer() -> KafkaResult<FutureProducer> {
     ClientConfig::new().set("group.id", "billing").create()
 }
+
+/// The client error mapped into the application's own: still this chain's consumer.
+pub fn mapped_error() -> Result<StreamConsumer, String> {
+    let consumer: StreamConsumer = ClientConfig::new() // expect: OL105
+        .set("bootstrap.servers", "localhost:9092")
+        .set("group.id", "mapped")
+        .create()
+        .map_err(|e| format!("cannot create the consumer: {e}"))?;
+    Ok(consumer)
+}

@@ -70,3 +70,14 @@ pub fn configured(level: &str) -> KafkaResult<FutureProducer> {
     // Not a literal.
     ClientConfig::new().set("acks", level).create()
 }
+
+/// The client error mapped into the application's own (`.map_err(..)?`): the `Ok` value is
+/// the producer the chain built, as with `?` alone.
+pub fn mapped_error() -> Result<FutureProducer, String> {
+    let producer: FutureProducer = ClientConfig::new() // expect: OL205
+        .set("bootstrap.servers", "localhost:9092")
+        .set("acks", "1")
+        .create()
+        .map_err(|e| format!("cannot create the producer: {e}"))?;
+    Ok(producer)
+}

@@ -18,7 +18,10 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 Expr::Await { value, .. } | Expr::Try { value, .. } => e = value,
                 Expr::Call(call) => {
                     if let Some((recv, m)) = call.func.as_method() {
-                        if vocab.same_value_methods.contains(&m) {
+                        // `.map_err(..)` / `.context(..)` keep the `Ok` value as it is.
+                        if vocab.same_value_methods.contains(&m)
+                            || vocab.passthrough_methods.contains(&m)
+                        {
                             e = recv;
                             continue;
                         }

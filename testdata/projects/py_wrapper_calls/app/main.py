@@ -59,3 +59,9 @@ async def futures(conf):
     await fut
     r = RecordingSender(conf)
     r.send("t", b"v")
+
+
+def defaults(conf):
+    from .wrappers import DefaultCallbackProducer
+
+    DefaultCallbackProducer(conf).write("t", b"v")

@@ -151,3 +151,21 @@ class Worker:
 
     def handle(self, msg):
         print(msg.value())
+
+
+def log_errors(err, msg):
+    if err is not None:
+        log.error("delivery failed: %s", err)
+
+
+class DefaultCallbackProducer:
+    """The callback parameter defaults to one: a caller omitting it has passed that one."""
+
+    def __init__(self, conf):
+        self._p = Producer(conf)
+
+    def write(self, topic, value, delivery_callback=log_errors):
+        kwargs = {"key": None}
+        if delivery_callback is not None:
+            kwargs["on_delivery"] = delivery_callback
+        self._p.produce(topic, value, **kwargs)
