@@ -313,6 +313,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                     Op::Send {
                         awaits: u8::from(awaited),
                         raises: true,
+                        callback: None,
                     },
                     Role::Producer,
                 )

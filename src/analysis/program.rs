@@ -508,8 +508,8 @@ impl<'m> Program<'m> {
         match self.file(from).lang {
             // An absolute import is looked up as written (no copy: most imports name a
             // library, and the selection resolves every import of every file it reads).
-            Lang::Python if level == 0 => self.longest_module(from, path, 1),
-            Lang::Python => {
+            Lang::Python | Lang::Java if level == 0 => self.longest_module(from, path, 1),
+            Lang::Python | Lang::Java => {
                 let mut full = self.package_of(from, level)?;
                 full.extend(path.iter().cloned());
                 self.longest_module(from, &full, 1)

@@ -47,6 +47,7 @@ pub fn language(path: &Path) -> Option<Lang> {
         // A notebook's code cells are Python (`notebook`).
         "py" | "pyi" | "ipynb" => Some(Lang::Python),
         "rs" => Some(Lang::Rust),
+        "java" => Some(Lang::Java),
         _ => None,
     }
 }

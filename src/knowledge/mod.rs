@@ -6,6 +6,7 @@
 pub mod boundary;
 pub mod durability;
 pub mod failure;
+mod java;
 mod llm;
 mod network;
 pub mod prefilter;
@@ -15,6 +16,7 @@ pub mod tasks;
 pub mod version;
 pub mod vocab;
 
+pub use java::config_key;
 pub use llm::LlmKnowledge;
 pub use network::NetworkKnowledge;
 
@@ -29,6 +31,10 @@ pub const CLIENT_ROOTS: &[(Lang, &str)] = &[
     (Lang::Python, "aiokafka"),
     (Lang::Python, "kafka"),
     (Lang::Rust, "rdkafka"),
+    (Lang::Java, java::KAFKA_CONSUMER),
+    (Lang::Java, java::KAFKA_PRODUCER),
+    (Lang::Java, java::SPRING_CORE),
+    (Lang::Java, java::SPRING_SUPPORT),
 ];
 
 /// A Kafka client library: an index into `Knowledge::libraries`. Teaching offsetlint a new
@@ -278,6 +284,9 @@ pub enum Op {
     Send {
         awaits: u8,
         raises: bool,
+        /// The position of a callback argument that observes the delivery instead
+        /// (kafka-clients `send(record, callback)`).
+        callback: Option<usize>,
     },
     /// Waits for queued records; `returns_result` when it reports what is still queued.
     Flush {
@@ -409,6 +418,7 @@ impl Default for Knowledge {
         };
         python::register(&mut k);
         rust::register(&mut k);
+        java::register(&mut k);
         k.refresh_prefilter();
         k
     }

@@ -115,7 +115,7 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "poll", Op::Poll { single: true }),
         (Consumer, &[], "consume", Op::Poll { single: false }),
         // AIOProducer.produce returns a future that resolves on delivery.
-        (Producer, &["AIOProducer"], "produce", Op::Send { awaits: 2, raises: true }),
+        (Producer, &["AIOProducer"], "produce", Op::Send { awaits: 2, raises: true, callback: None }),
         (Producer, &[], "produce", Op::Produce {
             callback: ArgSlot::new(&["on_delivery", "callback"], Some(4)),
             policy: CallbackPolicy::ArgOrVisibleConfig,
@@ -173,7 +173,7 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "position", Op::Position),
         (Consumer, &[], "getone", Op::Poll { single: true }),
         (Consumer, &[], "getmany", Op::Poll { single: false }),
-        (Producer, &[], "send", Op::Send { awaits: 2, raises: true }),
+        (Producer, &[], "send", Op::Send { awaits: 2, raises: true, callback: None }),
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
         (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 1, raises: true }),
         (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 1, raises: true }),
@@ -232,7 +232,7 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "seek", Op::Seek),
         (Consumer, &[], "position", Op::Position),
         (Consumer, &[], "poll", Op::Poll { single: false }),
-        (Producer, &[], "send", Op::Send { awaits: 1, raises: true }),
+        (Producer, &[], "send", Op::Send { awaits: 1, raises: true, callback: None }),
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
         (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: true }),
         (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 0, raises: true }),

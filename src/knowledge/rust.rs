@@ -79,8 +79,8 @@ pub(super) fn register(k: &mut Knowledge) {
         }),
         // FutureProducer::send is async and resolves to the delivery `Result`; send_result
         // returns `Result<DeliveryFuture, _>` right away.
-        (Producer, &["FutureProducer"], "send", Op::Send { awaits: 1, raises: false }),
-        (Producer, &["FutureProducer"], "send_result", Op::Send { awaits: 1, raises: false }),
+        (Producer, &["FutureProducer"], "send", Op::Send { awaits: 1, raises: false, callback: None }),
+        (Producer, &["FutureProducer"], "send_result", Op::Send { awaits: 1, raises: false, callback: None }),
         (Producer, &[], "flush", Op::Flush { returns_result: true }),
         (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: false }),
         (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 0, raises: false }),

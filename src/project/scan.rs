@@ -46,6 +46,10 @@ pub fn scan(lang: crate::model::Lang, text: &str) -> Scanned {
             imports: python(text),
             path_mods: Vec::new(),
         },
+        crate::model::Lang::Java => Scanned {
+            imports: java(text),
+            path_mods: Vec::new(),
+        },
         crate::model::Lang::Rust => Scanned {
             imports: rust(text),
             path_mods: if text.contains("#[path") {
@@ -55,6 +59,41 @@ pub fn scan(lang: crate::model::Lang, text: &str) -> Scanned {
             },
         },
     }
+}
+
+/// Java `import a.b.C;`, `import static a.b.C.m;`, `import a.b.*;`, and the file's own
+/// package on demand (`package a.b;`: its classes need no import), as the front end lowers
+/// them (the package is one segment).
+pub fn java(text: &str) -> Vec<ScannedImport> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    for word in ["import", "package"] {
+        for at in memchr::memmem::find_iter(bytes, word.as_bytes()) {
+            let line_start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
+            if !text[line_start..at].trim().is_empty() {
+                continue;
+            }
+            let rest = &text[at + word.len()..];
+            let Some(end) = rest.find(';') else { continue };
+            let mut name = rest[..end].trim();
+            if !rest.starts_with(char::is_whitespace) {
+                continue;
+            }
+            name = name.strip_prefix("static ").map_or(name, str::trim);
+            let name: String = name.split_whitespace().collect();
+            let name = name.trim_end_matches(".*");
+            if name.is_empty()
+                || !name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '.' || c == '_' || c == '$')
+            {
+                continue;
+            }
+            let path = crate::model::java_path(name);
+            out.push(ScannedImport { path, level: 0 });
+        }
+    }
+    out
 }
 
 /// Python `import a.b`, `from .x import y, z`, `from x import (a,\n b)`, statements after `;`

@@ -154,7 +154,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     /// A call that makes a config on the spot: `ClientConfig::new()`, `dict(..)`.
     fn is_literal_call(&self, c: &Call) -> bool {
-        self.is_fresh_builder(c) || c.func.dotted().as_deref() == Some(&["dict"][..])
+        self.is_fresh_builder(c)
+            || c.func
+                .dotted()
+                .is_some_and(|d| d == ["dict"] || crate::knowledge::vocab::is_java_map_literal(&d))
     }
 
     fn local_config_expr(&self, e: &Expr, body: BodyId, depth: u32) -> bool {

@@ -53,9 +53,22 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
                 "create the producer with `create_with_context(ctx)` whose `ProducerContext::delivery` records failures",
             )
         }
-        Op::Send { awaits, raises } => {
+        Op::Send {
+            awaits,
+            raises,
+            callback,
+        } => {
             if facts.result.observes_outcome(*awaits, *raises) {
                 return;
+            }
+            // A callback argument observes the delivery (`send(record, callback)`), unless it
+            // is `null`.
+            if let Some(at) = callback {
+                match facts.find_arg(&crate::knowledge::ArgSlot::new(&[], Some(*at))) {
+                    ArgPresence::Present(Expr::Lit { lit: Lit::None, .. })
+                    | ArgPresence::Absent => {}
+                    ArgPresence::Present(_) | ArgPresence::Unknown => return,
+                }
             }
             (
                 format!("delivery result of `{}` is discarded", facts.method),
