@@ -15,6 +15,15 @@ pub(super) const KAFKA_PRODUCER: &str = "org.apache.kafka.clients.producer";
 pub(super) const SPRING_CORE: &str = "org.springframework.kafka.core";
 pub(super) const SPRING_SUPPORT: &str = "org.springframework.kafka.support";
 
+/// Annotations that make a method a Spring Kafka listener (`@KafkaListener` on the method,
+/// `@KafkaHandler` in a class annotated with it): the container calls it for each record it
+/// polled, and commits the record when it returns normally (java.md §1.3, "Consume loop").
+pub const LISTENER_ANNOTATIONS: &[&str] = &["KafkaListener", "KafkaHandler"];
+
+/// The consumer a listener's records come from, as the Java front end names it: the body of a
+/// listener is lowered as the body of a loop over this consumer.
+pub const LISTENER_CONSUMER: [&str; 2] = [KAFKA_CONSUMER, "Consumer"];
+
 /// The classes whose `*_CONFIG` constants name configuration keys, by package.
 const CONFIG_CLASSES: &[(&str, &str)] = &[
     (KAFKA_CONSUMER, "ConsumerConfig"),
@@ -180,9 +189,15 @@ pub(super) fn register(k: &mut Knowledge) {
         &[
             ("KafkaTemplate", Producer, DictAndKwargs),
             ("KafkaOperations", Producer, DictAndKwargs),
+            // A listener's acknowledgment commits its record (`MANUAL` ack modes).
+            ("Acknowledgment", Consumer, DictAndKwargs),
         ],
     );
     k.add_methods(spring, |_, _| false, vec![
+        // `acknowledge()` commits the listener's record (and, by its contract, every record
+        // before it in the partition); `nack(..)` seeks back to it (java.md §1.3).
+        (Consumer, &[], "acknowledge", Op::CommitMessage),
+        (Consumer, &[], "nack", Op::Seek),
         (Producer, &[], "send", Op::Send { awaits: 1, raises: true, callback: None }),
         (Producer, &[], "sendDefault", Op::Send { awaits: 1, raises: true, callback: None }),
         (Producer, &[], "flush", Op::Flush { returns_result: false }),

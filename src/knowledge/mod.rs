@@ -16,7 +16,7 @@ pub mod tasks;
 pub mod version;
 pub mod vocab;
 
-pub use java::config_key;
+pub use java::{config_key, LISTENER_ANNOTATIONS, LISTENER_CONSUMER};
 pub use llm::LlmKnowledge;
 pub use network::NetworkKnowledge;
 

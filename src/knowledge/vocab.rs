@@ -195,6 +195,18 @@ impl Default for Vocabulary {
                 "into",
                 "boxed",
                 "fuse",
+                // Java futures: a stage that runs only on success fails when the future
+                // failed, without looking at the failure (`send(..).thenAccept(..)`).
+                "thenAccept",
+                "thenApply",
+                "thenRun",
+                "thenCompose",
+                "thenAcceptAsync",
+                "thenApplyAsync",
+                "thenRunAsync",
+                "thenComposeAsync",
+                "orTimeout",
+                "completable",
             ],
             typing_modules: &[
                 "typing",

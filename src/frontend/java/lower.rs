@@ -371,7 +371,56 @@ impl<'s> Lowerer<'s> {
             None => Vec::new(),
         };
         self.leave_locals();
+        let stmts = self.listener_loop(id, stmts, range(m));
         self.st.bodies[id.0 as usize].stmts = stmts;
+    }
+
+    /// A Spring Kafka listener's body runs once per polled record, and the container commits
+    /// the record when it returns: it is the body of the container's consume loop, so it is
+    /// lowered as a loop over the container's consumer (a parameter of that type) binding the
+    /// record parameter. Other bodies are returned as they are.
+    fn listener_loop(&mut self, id: BodyId, stmts: Block, r: TextRange) -> Block {
+        use crate::knowledge::{LISTENER_ANNOTATIONS, LISTENER_CONSUMER};
+        let body = &mut self.st.bodies[id.0 as usize];
+        let listener = body.decorators.iter().any(|d| {
+            let callee = match d {
+                Expr::Call(c) => &c.func,
+                other => other,
+            };
+            callee
+                .last_name()
+                .is_some_and(|n| LISTENER_ANNOTATIONS.contains(&n))
+        });
+        let record = body
+            .params
+            .iter()
+            .find(|p| p.name != "this")
+            .map(|p| p.name.clone());
+        let (true, Some(record)) = (listener, record) else {
+            return stmts;
+        };
+        const CONTAINER: &str = "<listener container>";
+        body.params.push(Param::new(
+            CONTAINER,
+            Some(TypeRef {
+                paths: vec![LISTENER_CONSUMER.iter().map(|s| s.to_string()).collect()],
+                ..TypeRef::default()
+            }),
+            r,
+        ));
+        vec![Stmt {
+            kind: StmtKind::Loop {
+                kind: LoopKind::For,
+                target: Some(Box::new(Target::Name(record, r))),
+                iter: Some(Expr::Name {
+                    id: CONTAINER.into(),
+                    range: r,
+                }),
+                body: stmts,
+                orelse: Vec::new(),
+            },
+            range: r,
+        }]
     }
 
     fn params(&mut self, ps: Node<'_>) -> Vec<Param> {

@@ -90,9 +90,9 @@ fn scan(root: tree_sitter::Node<'_>) -> Scan {
         } else if n.is_error() || n.is_missing() {
             if out.first_error.is_none() {
                 let message = if n.is_missing() {
-                    format!("syntax error: missing `{}`", n.kind())
+                    format!("missing `{}`", n.kind())
                 } else {
-                    "syntax error: unexpected input".to_string()
+                    "unexpected input".to_string()
                 };
                 out.first_error = Some(SyntaxError {
                     message,
