@@ -189,6 +189,9 @@ pub(super) fn register(k: &mut Knowledge) {
         &[
             ("KafkaTemplate", Producer, DictAndKwargs),
             ("KafkaOperations", Producer, DictAndKwargs),
+            // Its configuration is the producers' (OL205). The consumer factory is left out:
+            // Spring's containers turn auto-commit off when its config leaves the key unset.
+            ("DefaultKafkaProducerFactory", Producer, DictAndKwargs),
             // A listener's acknowledgment commits its record (`MANUAL` ack modes).
             ("Acknowledgment", Consumer, DictAndKwargs),
         ],
@@ -208,6 +211,13 @@ pub(super) fn register(k: &mut Knowledge) {
         suffix: super::strings(&["OffsetAndMetadata"]),
     });
     k.sinks.push(SinkSpec::Method { lib: kafka_clients, name: "seek".into() });
+    // spring-kafka: `new TopicPartitionOffset(topic, partition, offset)` and a seek callback's
+    // `seek(topic, partition, offset)` (java.md §2, OL301).
+    k.sinks.push(SinkSpec::Path {
+        roots: super::strings(&[SPRING_SUPPORT]),
+        suffix: super::strings(&["TopicPartitionOffset"]),
+    });
+    k.sinks.push(SinkSpec::Method { lib: spring, name: "seek".into() });
 }
 
 #[cfg(test)]

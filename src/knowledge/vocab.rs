@@ -573,3 +573,6 @@ pub fn is_java_map_literal(path: &[&str]) -> bool {
         [] => false,
     }
 }
+
+/// Types whose values are timeouts, never offsets (`commitSync(Duration.ofSeconds(5))`).
+pub const TIMEOUT_TYPES: &[&str] = &["Duration"];

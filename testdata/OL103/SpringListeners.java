@@ -6,7 +6,6 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.support.Acknowledgment;
-import com.fasterxml.jackson.core.JsonProcessingException;
 
 public class SpringListeners {
     private final KafkaTemplate<String, String> template;

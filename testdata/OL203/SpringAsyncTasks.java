@@ -37,7 +37,7 @@ public class SpringAsyncTasks {
     }
 
     public void fireAndForget(String event) throws Exception {
-        audit.publish(event); // expect: OL203
+        audit.publish(event); // expect-gap: OL203 a dropped future of an @Async method is not followed yet
     }
 
     // ---- correct twin ----

@@ -53,7 +53,7 @@ public class ModelDecidesCommit {
     public void modelTimedRetry(Map<TopicPartition, OffsetAndMetadata> offs) throws InterruptedException {
         for (int attempt = 0; attempt < 3; attempt++) {
             try {
-                consumer.commitSync(offs);
+                consumer.commitSync(offs); // gap-extra: OL302 the model-timed sleep of one attempt precedes the next attempt's first commit in the loop
                 return;
             } catch (RetriableCommitFailedException e) {
                 Thread.sleep(Long.parseLong(advisor.chat("backoff ms?").trim()));

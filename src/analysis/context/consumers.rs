@@ -131,7 +131,8 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let mut cur = e;
         for _ in 0..64 {
             match cur {
-                Expr::Call(c) if self.is_fresh_builder(c) => return cur,
+                // A config made on the spot ends the chain (`Map.of(..)` is no builder step).
+                Expr::Call(c) if self.is_literal_call(c) => return cur,
                 Expr::Call(c) => match c.func.as_method() {
                     Some((recv, _)) => cur = recv,
                     None => return cur,
