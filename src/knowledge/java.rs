@@ -14,6 +14,8 @@ pub(super) const KAFKA_CONSUMER: &str = "org.apache.kafka.clients.consumer";
 pub(super) const KAFKA_PRODUCER: &str = "org.apache.kafka.clients.producer";
 pub(super) const SPRING_CORE: &str = "org.springframework.kafka.core";
 pub(super) const SPRING_SUPPORT: &str = "org.springframework.kafka.support";
+/// Where `@KafkaListener` is: a file that imports only it is a Kafka file.
+pub(super) const SPRING_ANNOTATION: &str = "org.springframework.kafka.annotation";
 
 /// Annotations that make a method a Spring Kafka listener (`@KafkaListener` on the method,
 /// `@KafkaHandler` in a class annotated with it): the container calls it for each record it
@@ -158,7 +160,7 @@ pub(super) fn register(k: &mut Knowledge) {
         Library {
             name: "spring-kafka",
             lang: Lang::Java,
-            roots: &[SPRING_CORE, SPRING_SUPPORT],
+            roots: &[SPRING_CORE, SPRING_SUPPORT, SPRING_ANNOTATION],
             offset_store: false,
             delivery_hint: "read the returned future (`.get(timeout)`, `.join()`, or `whenComplete((r, ex) -> ..)` that handles `ex`)",
             flush_hint: "check it",

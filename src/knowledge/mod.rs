@@ -35,6 +35,7 @@ pub const CLIENT_ROOTS: &[(Lang, &str)] = &[
     (Lang::Java, java::KAFKA_PRODUCER),
     (Lang::Java, java::SPRING_CORE),
     (Lang::Java, java::SPRING_SUPPORT),
+    (Lang::Java, java::SPRING_ANNOTATION),
 ];
 
 /// A Kafka client library: an index into `Knowledge::libraries`. Teaching offsetlint a new
