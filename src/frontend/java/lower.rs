@@ -1146,7 +1146,7 @@ impl<'s> Lowerer<'s> {
                 let parts: Vec<Node<'_>> =
                     named(n).filter(|c| c.kind() != "type_arguments").collect();
                 let method = n
-                    .child(n.child_count().saturating_sub(1) as u32)
+                    .child(n.child_count().saturating_sub(1))
                     .map(|c| self.text(c).to_string())
                     .unwrap_or_default();
                 let Some(recv) = parts.first() else {
