@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use common::{
-    difference, expectations, fixtures, observed, project_annotations, ANY_LINE, NOT_UTF8,
+    difference, expectations, fixture_expectations, fixtures, observed, ANY_LINE, NOT_UTF8,
 };
 use offsetlint::{language, lint_source, LineIndex, Settings};
 
@@ -43,14 +43,7 @@ fn every_fixture_yields_exactly_its_annotations() {
             continue;
         };
         checked += 1;
-        // A fixture may name today's known gaps as projects do (`expect-gap:`, `gap-extra:`,
-        // each with a reason): it is held to what offsetlint reports today.
-        let annotated = if source.contains("expect-gap:") || source.contains("gap-extra:") {
-            project_annotations(&source).map(|a| a.today())
-        } else {
-            expectations(&source)
-        };
-        let want = match annotated {
+        let want = match fixture_expectations(&source) {
             Ok(want) => want,
             Err(e) => {
                 failures.push(format!("{}: bad annotation: {e}", path.display()));

@@ -117,6 +117,8 @@ pub(super) fn register(k: &mut Knowledge) {
             rebalance_callbacks: &["onPartitionsRevoked", "onPartitionsAssigned", "onPartitionsLost"],
             commit_fix_versions: &[],
             commit_fix_unversioned: "",
+            bare_commit_note: "this is the `KafkaConsumer` javadoc's manual-commit pattern, at-least-once only while every polled record reaches what was processed and every failure leaves the loop; commit the offsets of the records processed (`commitSync(Map<TopicPartition, OffsetAndMetadata>)`, each record's `offset() + 1`)",
+            offers_commit_fix: false,
             auto_commit: AutoCommitKeys {
                 group: "group.id",
                 commit: "enable.auto.commit",
@@ -174,6 +176,8 @@ pub(super) fn register(k: &mut Knowledge) {
             rebalance_callbacks: &[],
             commit_fix_versions: &[],
             commit_fix_unversioned: "",
+            bare_commit_note: "",
+            offers_commit_fix: false,
             auto_commit: AutoCommitKeys {
                 group: "group.id",
                 commit: "enable.auto.commit",

@@ -113,6 +113,12 @@ pub struct Library {
     /// with every release.
     pub commit_fix_versions: &'static [FixForm],
     pub commit_fix_unversioned: &'static str,
+    /// What OL101's help adds about the library's position-wide commit (kafka-clients: its
+    /// javadoc teaches the bare `commitSync()`); empty for none.
+    pub bare_commit_note: &'static str,
+    /// OL101's suggestion is offered as a fix. Not for Java yet: its replacement needs
+    /// imports (`Map`, `TopicPartition`, `OffsetAndMetadata`) that fixes cannot add in Java.
+    pub offers_commit_fix: bool,
     /// The consumer configuration keys OL105 reads.
     pub auto_commit: AutoCommitKeys,
     /// The producer configuration keys OL205 reads.

@@ -69,6 +69,8 @@ pub(super) fn register(k: &mut Knowledge) {
             rebalance_callbacks: &["on_revoke", "on_assign", "on_lost"],
             commit_fix_versions: &[],
             commit_fix_unversioned: "",
+            bare_commit_note: "",
+            offers_commit_fix: true,
             auto_commit: AutoCommitKeys {
                 group: "group.id",
                 commit: "enable.auto.commit",
@@ -147,6 +149,8 @@ pub(super) fn register(k: &mut Knowledge) {
             rebalance_callbacks: &["on_partitions_revoked", "on_partitions_assigned", "on_partitions_lost"],
             commit_fix_versions: &[],
             commit_fix_unversioned: "",
+            bare_commit_note: "",
+            offers_commit_fix: true,
             auto_commit: AutoCommitKeys {
                 group: "group_id",
                 commit: "enable_auto_commit",
@@ -206,6 +210,8 @@ pub(super) fn register(k: &mut Knowledge) {
                 FixForm { template: KAFKA_PYTHON_FIX_EPOCH, batch: Some(PARTITION_MAP_BATCH_EPOCH), runs: &[(&[], false), (&[2, 1], true), (&[3, 0], true)] },
             ],
             commit_fix_unversioned: "no replacement is suggested: kafka-python's `OffsetAndMetadata` takes `(offset, metadata)` in 2.0 and `(offset, metadata, leader_epoch)` in 2.1 to 2.3, and the project pins no kafka-python version that decides which (pin it in requirements.txt, pyproject.toml, setup.cfg or a lock file)",
+            bare_commit_note: "",
+            offers_commit_fix: true,
             auto_commit: AutoCommitKeys {
                 group: "group_id",
                 commit: "enable_auto_commit",

@@ -30,6 +30,8 @@ pub(super) fn register(k: &mut Knowledge) {
             rebalance_callbacks: &["pre_rebalance", "post_rebalance"],
             commit_fix_versions: &[],
             commit_fix_unversioned: "",
+            bare_commit_note: "",
+            offers_commit_fix: true,
             auto_commit: AutoCommitKeys {
                 group: "group.id",
                 commit: "enable.auto.commit",

@@ -140,7 +140,21 @@ fn lambdas_anonymous_callbacks_and_annotations() {
         a.keyword("groupId").and_then(|g| g.value.as_str()),
         Some("billing")
     );
-    for s in &on.stmts {
+    // A listener's body is the body of a loop over its container's consumer, binding the
+    // record parameter.
+    let [Stmt {
+        kind: StmtKind::Loop { target, body, .. },
+        ..
+    }] = &on.stmts[..]
+    else {
+        panic!("{:?}", on.stmts);
+    };
+    assert!(matches!(target.as_deref(), Some(Target::Name(n, _)) if n == "v"));
+    assert!(on.params.iter().any(|p| p
+        .annotation
+        .as_ref()
+        .is_some_and(|a| a.paths == [["org.apache.kafka.clients.consumer", "Consumer"]])));
+    for s in body {
         let StmtKind::Expr(Expr::Call(c)) = &s.kind else {
             panic!()
         };

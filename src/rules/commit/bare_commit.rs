@@ -53,20 +53,27 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
         ),
     )
     .primary("position-wide commit");
+    let note = ctx.knowledge.lib(client.lib).bare_commit_note;
+    let head = if note.is_empty() {
+        HELP.to_string()
+    } else {
+        format!("{HELP}; {note}")
+    };
     let finding = match suggest_commit::suggest(ctx, call, facts) {
         Ok(Suggested {
             suggestion,
             what,
             fix,
         }) => {
-            let f = finding.help(format!("{HELP}; {what}")).suggest(suggestion);
+            let f = finding.help(format!("{head}; {what}")).suggest(suggestion);
             match fix {
                 Some(imports) => f.fix_replaces(call.range).fix_imports(imports),
                 None => f,
             }
         }
-        Err(why) => finding.help(format!("{HELP}; {why}")),
+        Err(why) => finding.help(format!("{head}; {why}")),
     };
+
     ctx.report(with_receiver(ctx, finding, facts));
 }
 
