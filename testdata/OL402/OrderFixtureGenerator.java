@@ -8,11 +8,12 @@ import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin; // expect: OL402
 import org.apache.kafka.clients.producer.KafkaProducer; // expect: OL402
 import org.apache.kafka.clients.producer.ProducerRecord; // expect: OL402
-import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.serialization.StringSerializer; // expect: OL402
 
 /**
  * OL402 fixture: a fixture generator (the file name matches {@code *Fixture*}) should write
- * data and return, not hold Kafka clients: each import of a client package is reported.
+ * data and return, not hold Kafka clients: each import from the client library is reported,
+ * its value types and serializers included (as Python's and Rust's are).
  */
 public class OrderFixtureGenerator {
     public static List<String> sampleOrders(int n) {
