@@ -2,8 +2,9 @@
 # Compiles every Java file under testdata/ (single-file fixtures and the Java fixture projects)
 # and every `java` block of the rule documents (rules/*.md, and rules/java/*.md while the Java
 # sections wait there) against the real kafka-clients, spring-kafka, langchain4j and Spring AI
-# jars, with the Maven project scripts/java-fixtures/pom.xml: a fixture or an example that does
-# not compile is not one.
+# jars, with the Maven project scripts/java-fixtures/pom.xml (and spring-kafka-2/pom.xml beside
+# it for the spring-kafka 2.x fixture project): a fixture or an example that does not compile is
+# not one.
 #
 #   scripts/check_java_fixtures.sh [--offline]
 #
@@ -20,7 +21,9 @@ ROOT="$(dirname "${SCRIPT_DIR}")"
 POM="${SCRIPT_DIR}/java-fixtures/pom.xml"
 LOG_DIR="${SCRIPT_DIR}/.work/java-fixtures"
 
-mvn_args=(-B -q -f "${POM}")
+# spring-kafka 2.x's fixture project compiles against its own jars (ListenableFuture).
+POM_SPRING2="${SCRIPT_DIR}/java-fixtures/spring-kafka-2/pom.xml"
+mvn_args=(-B -q)
 for arg in "$@"; do
   case "${arg}" in
     --offline) mvn_args+=(--offline) ;;
@@ -48,7 +51,8 @@ echo "compiling ${#files[@]} Java files under testdata/ and ${examples} java blo
 log="${LOG_DIR}/compile.log"
 # clean: a file deleted from testdata must not survive as a stale class.
 status=0
-mvn "${mvn_args[@]}" clean compile >"${log}" 2>&1 || status=$?
+mvn "${mvn_args[@]}" -f "${POM}" clean compile >"${log}" 2>&1 || status=$?
+mvn "${mvn_args[@]}" -f "${POM_SPRING2}" clean compile >>"${log}" 2>&1 || status=$?
 # javac runs with -Werror (pom.xml): its warnings fail the build too.
 if [[ ${status} -ne 0 ]]; then
   cat "${log}"
