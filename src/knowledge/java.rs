@@ -12,6 +12,17 @@ use crate::model::Lang;
 
 pub(super) const KAFKA_CONSUMER: &str = "org.apache.kafka.clients.consumer";
 pub(super) const KAFKA_PRODUCER: &str = "org.apache.kafka.clients.producer";
+/// The packages of kafka-clients a file imports the client library by: its clients, and the
+/// admin, common, error and serialization packages (OL402).
+pub(super) const KAFKA_ROOTS: &[&str] = &[
+    KAFKA_CONSUMER,
+    KAFKA_PRODUCER,
+    "org.apache.kafka.clients",
+    "org.apache.kafka.clients.admin",
+    "org.apache.kafka.common",
+    "org.apache.kafka.common.errors",
+    "org.apache.kafka.common.serialization",
+];
 pub(super) const SPRING_CORE: &str = "org.springframework.kafka.core";
 pub(super) const SPRING_SUPPORT: &str = "org.springframework.kafka.support";
 /// Where `@KafkaListener` is: a file that imports only it is a Kafka file.
@@ -103,7 +114,7 @@ pub(super) fn register(k: &mut Knowledge) {
         Library {
             name: "kafka-clients",
             lang: Lang::Java,
-            roots: &[KAFKA_CONSUMER, KAFKA_PRODUCER],
+            roots: KAFKA_ROOTS,
             offset_store: false,
             delivery_hint: "call `.get()` on the returned future (after the loop, for a batch), or pass a `Callback` that records the exception",
             flush_hint: "check it",

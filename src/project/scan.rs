@@ -90,10 +90,27 @@ pub fn java(text: &str) -> Vec<ScannedImport> {
                 continue;
             }
             let path = crate::model::java_path(name);
+            if word == "package" {
+                same_package(&mut out, text, &path);
+            }
             out.push(ScannedImport { path, level: 0 });
         }
     }
     out
+}
+
+/// A Java file uses the classes of its own package without importing them: each capitalised
+/// word of the text may name one (over-approximating only reads a file for nothing).
+fn same_package(out: &mut Vec<ScannedImport>, text: &str, package: &[String]) {
+    let mut seen = std::collections::HashSet::new();
+    let words = text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'));
+    for w in words.filter(|w| w.starts_with(|c: char| c.is_ascii_uppercase())) {
+        if seen.insert(w) {
+            let mut path = package.to_vec();
+            path.push(w.to_string());
+            out.push(ScannedImport { path, level: 0 });
+        }
+    }
 }
 
 /// Python `import a.b`, `from .x import y, z`, `from x import (a,\n b)`, statements after `;`

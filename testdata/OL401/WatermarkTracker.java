@@ -39,7 +39,7 @@ public class WatermarkTracker {
     }
 
     public long remoteMark(String endpoint) throws IOException {
-        java.net.URLConnection c = new java.net.URL(endpoint).openConnection(); // expect: OL401
+        java.net.URLConnection c = new java.net.URL(endpoint).openConnection(); // expect-gap: OL401 a fully qualified name in code is not an OL401 edge yet
         return c.getContentLengthLong();
     }
 }
