@@ -47,7 +47,8 @@ def main(argv: list[str]) -> int:
         for n, code in enumerate(blocks(Path(doc).read_text(encoding="utf-8")), 1):
             m = PUBLIC_TYPE.search(code)
             name = m.group(1) if m else f"Example{n}"
-            d = out / f"{Path(doc).stem.replace('-', '_')}_{n}"
+            # rules/X.md and rules/java/X.md share a stem: the directory keeps them apart.
+            d = out / f"{Path(doc).parent.name}_{Path(doc).stem.replace('-', '_')}_{n}"
             d.mkdir()
             (d / f"{name}.java").write_text(code, encoding="utf-8")
             written += 1
