@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Benchmark offsetlint against a peer tool on two pinned corpora, with paired runs.
+# Benchmark offsetlint against a peer tool on three pinned corpora, with paired runs.
 #
 #   scripts/bench.sh [--no-fetch] [--no-build] [--runs N] [--warmup W] [--precommit-runs M]
-#                    [--no-python] [--no-rust] [--no-linearity] [--no-precommit]
+#                    [--no-python] [--no-rust] [--no-java] [--no-linearity] [--no-precommit]
 #                    [--stdlib local|debian]
 #
 # What is timed (scripts/bench_timing.py does the timing, scripts/bench_report.py the table):
@@ -10,11 +10,17 @@
 #            vs ruff check --no-cache --isolated --select RUF006 --exit-zero DIR
 #   rust     offsetlint check --exit-zero --quiet --select ALL --isolated DIR
 #            vs ast-grep run --pattern '$C.commit()' --lang rust DIR
+#   java     offsetlint check --exit-zero --quiet --select ALL --isolated DIR
+#            vs ast-grep run --pattern '$C.commitSync()' --lang java DIR
+#            (skipped, and said so, while `offsetlint check --show-files` lists no .java file:
+#            an offsetlint without the Java front end)
 #   linearity  offsetlint on the Python corpus and on two copies of it: x2/x1 <= 2.1
 #   precommit  offsetlint on 5 named files of a synthetic 10,000-file project: median
 #              well under 100 ms
-# The ast-grep pattern matches nowhere in this corpus (rdkafka's commits take arguments), so
+# The Rust pattern matches nowhere in its corpus (rdkafka's commits take arguments), so
 # ast-grep exits 1 ("no match") after parsing every file; 0 and 1 are both accepted from it.
+# The Java pattern matches a few calls in the Kafka sources (javadoc examples are comments,
+# not matched).
 # For each: W warm-up rounds, then N rounds of (offsetlint, peer), the order swapped every
 # other round; median wall time, CPU time (user+sys) and peak RSS of each child process
 # (os.wait4), the ratio offsetlint/peer, exit codes, and the file count each tool sees.
@@ -33,9 +39,14 @@
 #   .work/corpus/bench-rust/        tokio, syn, serde, regex, rdkafka and their dependencies
 #                                   (Linux x86_64), all pinned below: 56 crates, 2,491 .rs
 #                                   files, 29.0 MiB
+#   .work/corpus/java/              the Java corpus of scripts/fetch_corpus.sh (group java):
+#                                   Maven sources jars of Apache Kafka 3.9.1's Java modules and
+#                                   spring-kafka 3.3.10, pinned there: 22 jars, 3,815 .java
+#                                   files, 761,236 lines, 30.6 MiB
 #   .work/corpus/bench-precommit/   the synthetic project (bench_corpus.py precommit; seeded)
-# Only *.py files are kept in the Python corpus and only *.rs files in the Rust one, so every
-# tool sees the same files and no configuration or ignore file from a package applies.
+# Only *.py files are kept in the Python corpus, only *.rs files in the Rust one and only *.java
+# files in the Java one, so every tool sees the same files and no configuration or ignore file
+# from a package applies.
 #
 # Choices:
 # - CPython standard library. Default --stdlib local: the *.py files of the standard library
@@ -84,6 +95,7 @@ CARGO_PROJ="${WORK}/bench-cargo"
 PY_CORPUS="${CORPUS}/bench-python"
 PY_CORPUS_X2="${CORPUS}/bench-python-x2"
 RS_CORPUS="${CORPUS}/bench-rust"
+JAVA_CORPUS="${CORPUS}/java"
 PC_DIR="${CORPUS}/bench-precommit"
 PC_META="${CORPUS}/bench-precommit.json"
 BIN="${OFFSETLINT:-${ROOT}/target/release/offsetlint}"
@@ -199,6 +211,7 @@ fetch=1
 build=1
 do_python=1
 do_rust=1
+do_java=1
 do_linearity=1
 do_precommit=1
 stdlib_mode="local"
@@ -215,6 +228,7 @@ while [[ $# -gt 0 ]]; do
     --no-build) build=0 ;;
     --no-python) do_python=0 ;;
     --no-rust) do_rust=0 ;;
+    --no-java) do_java=0 ;;
     --no-linearity) do_linearity=0 ;;
     --no-precommit) do_precommit=0 ;;
     --runs) need_value "$@"; RUNS="$2"; shift ;;
@@ -454,6 +468,19 @@ if extra or missing:
   log "ok   bench-rust (${#RUST_CRATES[@]} crates)"
 }
 
+# --- Java corpus ---------------------------------------------------------------------------------
+build_java_corpus() { # fetch_corpus.sh's java group, and nothing else in its directory
+  local entry keep=()
+  for entry in "${JAVA_SOURCES[@]}"; do
+    keep+=("$(awk '{ n = $1; sub(/^[^:]*:/, "", n); print n "-" $2 }' <<<"${entry}")")
+  done
+  "${PYTHON}" "${HELPER}" prune "${JAVA_CORPUS}" "${keep[@]}"
+  for entry in "${JAVA_SOURCES[@]}"; do
+    # shellcheck disable=SC2086
+    fetch_maven java ${entry} || die "fetching ${entry%% *} failed"
+  done
+}
+
 # --- derived corpora -------------------------------------------------------------------------------
 build_x2() { # the Python corpus twice; redone when the corpus digest changed
   local digest
@@ -498,6 +525,11 @@ if [[ ${do_rust} -eq 1 ]]; then
   [[ -d "${RS_CORPUS}" ]] || die "no Rust corpus in ${RS_CORPUS}; run without --no-fetch"
   "${PYTHON}" "${HELPER}" manifest "${RS_CORPUS}" "${OUT}/corpus-rust.json"
 fi
+if [[ ${do_java} -eq 1 ]]; then
+  if [[ ${fetch} -eq 1 ]]; then build_java_corpus; fi
+  [[ -d "${JAVA_CORPUS}" ]] || die "no Java corpus in ${JAVA_CORPUS}; run without --no-fetch"
+  "${PYTHON}" "${HELPER}" manifest "${JAVA_CORPUS}" "${OUT}/corpus-java.json"
+fi
 if [[ ${do_linearity} -eq 1 ]]; then build_x2; fi
 if [[ ${do_precommit} -eq 1 ]]; then build_precommit; fi
 # Each corpus is a project of its own, as a checkout a user lints is: without a marker at its
@@ -505,7 +537,7 @@ if [[ ${do_precommit} -eq 1 ]]; then build_precommit; fi
 # one corpus would take the others (and the repository's own files) as the rest of its project,
 # which a run that names only some files of a project reads for their importers. An empty
 # setup.cfg is a project marker to offsetlint and nothing to ruff (--isolated) or ast-grep.
-for corpus_dir in "${PY_CORPUS}" "${RS_CORPUS}" "${PY_CORPUS_X2}"; do
+for corpus_dir in "${PY_CORPUS}" "${RS_CORPUS}" "${JAVA_CORPUS}" "${PY_CORPUS_X2}"; do
   if [[ -d "${corpus_dir}" && ! -e "${corpus_dir}/setup.cfg" ]]; then : >"${corpus_dir}/setup.cfg"; fi
 done
 
@@ -522,6 +554,9 @@ if [[ ${do_python} -eq 1 ]]; then
 fi
 if [[ ${do_rust} -eq 1 ]]; then
   args+=(--rust-corpus "${RS_CORPUS}" --ast-grep "${VENV}/bin/ast-grep" --meta "corpus-rust=${OUT}/corpus-rust.json")
+fi
+if [[ ${do_java} -eq 1 ]]; then
+  args+=(--java-corpus "${JAVA_CORPUS}" --ast-grep "${VENV}/bin/ast-grep" --meta "corpus-java=${OUT}/corpus-java.json")
 fi
 if [[ ${do_linearity} -eq 1 ]]; then args+=(--linearity-corpus "${PY_CORPUS_X2}"); fi
 if [[ ${do_precommit} -eq 1 ]]; then args+=(--precommit-meta "${PC_META}"); fi

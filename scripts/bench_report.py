@@ -47,6 +47,13 @@ def corpus_title(key: str, meta: dict) -> str:
         top = [p for p in pkgs if p.get("role") == "top"]
         return (f"Rust: {', '.join(p['name'] for p in top)} and their dependencies "
                 f"({len(pkgs)} crates)")
+    if key == "java":
+        spring = sorted({p.get("version", "?") for p in pkgs
+                         if p.get("name", "").startswith("spring-kafka")})
+        kafka = sorted({p.get("version", "?") for p in pkgs
+                        if not p.get("name", "").startswith("spring-kafka")})
+        return (f"Java: Apache Kafka {'/'.join(kafka) or '?'} modules + spring-kafka "
+                f"{'/'.join(spring) or '?'} ({len(pkgs)} sources jars)")
     return key
 
 
@@ -81,11 +88,16 @@ def main(argv: list[str]) -> int:
     out.append("| corpus | files | offsetlint | peer | ratio | CPU | peak RSS |")
     out.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     notes: list[str] = []
-    for key, ext in (("python", ".py"), ("rust", ".rs")):
+    for key, ext in (("python", ".py"), ("rust", ".rs"), ("java", ".java")):
         c = res.get("corpora", {}).get(key)
         if not c:
             continue
         meta = res.get("meta", {}).get(f"corpus-{key}", {})
+        if c.get("skipped"):
+            out.append(f"| {corpus_title(key, meta)} | {num(meta.get('files'))} {ext} | "
+                       f"skipped | - | - | - | - |")
+            notes.append(f"- {key}: not timed: {c['skipped']}.")
+            continue
         peer = c["peer"]
         so, sp = c["summary"]["offsetlint"], c["summary"][peer]
         pv = tools.get(peer, {}).get("version", peer)
@@ -110,7 +122,8 @@ def main(argv: list[str]) -> int:
     out.append("")
     out.append("offsetlint: `offsetlint check --exit-zero --quiet --select ALL --isolated DIR`; "
                "ruff: `ruff check --no-cache --isolated --select RUF006 --exit-zero DIR`; "
-               "ast-grep: `ast-grep run --pattern '$C.commit()' --lang rust DIR`. "
+               "ast-grep: `ast-grep run --pattern '$C.commit()' --lang rust DIR` and "
+               "`ast-grep run --pattern '$C.commitSync()' --lang java DIR`. "
                "Times are median wall times; ratio = offsetlint / peer; "
                "CPU (user+sys) and peak RSS are offsetlint / peer.")
     lin = res.get("linearity")
@@ -137,12 +150,12 @@ def main(argv: list[str]) -> int:
     out.append("")
     out.append("Details:")
     out.extend(notes)
-    for key in ("python", "rust"):
+    for key in ("python", "rust", "java"):
         meta = res.get("meta", {}).get(f"corpus-{key}")
         if not meta:
             continue
         pkgs = meta.get("packages", [])
-        shown = [p for p in pkgs if key == "python" or p.get("role") == "top"]
+        shown = [p for p in pkgs if key != "rust" or p.get("role") == "top"]
         pk = ", ".join(f"{p.get('name', p['dir'])} {p.get('version', '?')}" for p in shown)
         if len(shown) < len(pkgs):
             pk += f" and {len(pkgs) - len(shown)} dependencies (all in RESULTS.json)"

@@ -3,7 +3,7 @@
 
     bench_timing.py --offsetlint BIN --out RESULTS.json [--runs N] [--warmup W]
         [--python-corpus DIR --ruff RUFF] [--rust-corpus DIR --ast-grep AST_GREP]
-        [--linearity-corpus DIR_X2] [--precommit-meta JSON [--precommit-runs M]]
+        [--java-corpus DIR --ast-grep AST_GREP] [--linearity-corpus DIR_X2] [--precommit-meta JSON [--precommit-runs M]]
         [--meta KEY=FILE.json ...] [--cwd DIR] [--timeout S]
 
 Commands (argv lists, no shell; stdout to /dev/null, stderr to a file under the results
@@ -12,6 +12,7 @@ directory, so that the cost of formatting findings is in the numbers but not a t
               (--isolated when `check --help` offers it: no configuration file is read)
   ruff        RUFF check --no-cache --isolated --select RUF006 --exit-zero DIR
   ast-grep    AST_GREP run --pattern '$C.commit()' --lang rust DIR
+              AST_GREP run --pattern '$C.commitSync()' --lang java DIR (the Java corpus)
 Every command runs in --cwd (an empty directory), with absolute paths.
 
 Measurement: a child is started with subprocess.Popen and reaped with os.wait4, which returns
@@ -34,6 +35,9 @@ Extra measurements:
 
 File counts: `find` (from the corpus manifest), `offsetlint check --show-files`, `ruff check
 --show-files`, and ast-grep's `--inspect summary` (scannedFileCount), each run once, untimed.
+The Java corpus is timed only when `offsetlint check --show-files` lists .java files there: an
+offsetlint without a Java front end lints nothing in it, and its time would mean nothing. The
+corpus is then recorded as skipped, with the reason.
 
 Exit codes: offsetlint must exit 0 or 1. Exit 2 is a tool error (for example a file it cannot
 read); the run's stderr is kept and its first lines are printed, and this script exits 3 at
@@ -57,6 +61,7 @@ import time
 from pathlib import Path
 
 AST_GREP_PATTERN = "$C.commit()"
+AST_GREP_JAVA_PATTERN = "$C.commitSync()"
 OL_OK = {0, 1}
 PEER_OK = {"ruff": {0}, "ast-grep": {0, 1}}
 
@@ -275,6 +280,29 @@ class Bench:
             }
             res["corpora"]["rust"] = entry
 
+        if a.java_corpus:
+            res["tools"]["ast-grep"] = {"path": a.ast_grep,
+                                        "version": self.version([a.ast_grep, "--version"])}
+            d = str(Path(a.java_corpus).resolve())
+            peer = [a.ast_grep, "run", "--pattern", AST_GREP_JAVA_PATTERN, "--lang", "java", d]
+            ol_files = (self.count_lines([a.offsetlint, "check", "--show-files", d], ".java")
+                        if self.ol_has_show_files else None)
+            if not ol_files:
+                why = ("offsetlint check --show-files lists no .java file: this offsetlint has "
+                       "no Java front end" if self.ol_has_show_files else
+                       "offsetlint check has no --show-files to tell whether it lints Java")
+                log(f"java: skipped ({why})")
+                res["corpora"]["java"] = {"dir": d, "peer": "ast-grep", "skipped": why,
+                                          "files": {"offsetlint": ol_files,
+                                                    "ast-grep": self.ast_grep_count(peer)}}
+            else:
+                entry = self.paired("java", ("offsetlint", self.ol_cmd(d)), ("ast-grep", peer),
+                                    {"offsetlint": OL_OK, "ast-grep": PEER_OK["ast-grep"]})
+                entry["dir"] = d
+                entry["peer"] = "ast-grep"
+                entry["files"] = {"offsetlint": ol_files, "ast-grep": self.ast_grep_count(peer)}
+                res["corpora"]["java"] = entry
+
         if a.linearity_corpus and a.python_corpus:
             x1 = str(Path(a.python_corpus).resolve())
             x2 = str(Path(a.linearity_corpus).resolve())
@@ -369,6 +397,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--ruff")
     ap.add_argument("--rust-corpus")
     ap.add_argument("--ast-grep", dest="ast_grep")
+    ap.add_argument("--java-corpus")
     ap.add_argument("--linearity-corpus")
     ap.add_argument("--precommit-meta")
     ap.add_argument("--precommit-runs", type=int, default=20)
@@ -382,6 +411,8 @@ def main(argv: list[str]) -> int:
         ap.error("--python-corpus needs --ruff")
     if args.rust_corpus and not args.ast_grep:
         ap.error("--rust-corpus needs --ast-grep")
+    if args.java_corpus and not args.ast_grep:
+        ap.error("--java-corpus needs --ast-grep")
     for tool in (args.offsetlint, args.ruff, args.ast_grep):
         if tool and not shutil.which(tool):
             ap.error(f"not executable: {tool}")

@@ -4,15 +4,17 @@
     python3 scripts/corpus_stats.py [--check] [--json] GROUP_DIR...
 
 GROUP_DIR is e.g. scripts/.work/corpus/python; each sub-directory is one package.
-Counts .py and .rs files, and how many of them use a Kafka client:
+Counts .py, .rs and .java files, and how many of them use a Kafka client:
 
     ck   Python files importing confluent_kafka
     aio  Python files importing aiokafka
     kp   Python files importing kafka (kafka-python; `kafka_utils` etc. do not count)
     rdk  Rust files naming rdkafka:: (or `extern crate rdkafka`)
+    jk   Java files importing org.apache.kafka.* or org.springframework.kafka.*, or declared
+         in one of those packages (Kafka's own sources name their package, not an import)
 
 Hidden directories and __pycache__ are skipped, like the linter's walker (the `ignore`
-crate) does by default.  --check exits 1 when a package of a "python" or "rust" group has
+crate) does by default.  --check exits 1 when a package of a "python", "rust" or "java" group has
 no Kafka usage at all, or when a package of a "precision-*" group (code that must NOT use
 Kafka, so that every finding in it is a false positive) does use a Kafka client.  Standard
 library only; also imported by summarize.py.
@@ -36,9 +38,12 @@ PY_IMPORT = {
     for client, mod in (("ck", "confluent_kafka"), ("aio", "aiokafka"), ("kp", "kafka"))
 }
 RS_USE = re.compile(r"\brdkafka::|\bextern[ \t]+crate[ \t]+rdkafka\b")
+JAVA_USE = re.compile(r"^[ \t]*(?:import|package)[ \t]+(?:static[ \t]+)?org\.(?:apache|springframework)\.kafka\.",
+                      re.MULTILINE)
 
 SKIP_DIRS = {"__pycache__"}
 KAFKA_GROUPS = ("python", "rust")
+JAVA_GROUPS = ("java",)  # not run by real_code.sh (no Java front end yet): bench.sh only
 PRECISION_GROUPS = ("precision-python", "precision-rust")
 MARKER = ".corpus-ok"
 
@@ -57,12 +62,13 @@ def iter_source_files(root: Path):
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in SKIP_DIRS)
         for name in sorted(filenames):
-            if name.endswith((".py", ".rs")) and not name.startswith("."):
+            if name.endswith((".py", ".rs", ".java")) and not name.startswith("."):
                 yield Path(dirpath) / name
 
 
 def package_stats(pkg_dir: Path) -> dict:
-    stats = {"py": 0, "rs": 0, "ck": 0, "aio": 0, "kp": 0, "rdk": 0, "kafka_files": 0}
+    stats = {"py": 0, "rs": 0, "java": 0, "ck": 0, "aio": 0, "kp": 0, "rdk": 0, "jk": 0,
+             "kafka_files": 0}
     for path in iter_source_files(pkg_dir):
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
@@ -75,10 +81,15 @@ def package_stats(pkg_dir: Path) -> dict:
                 if pattern.search(text):
                     stats[client] += 1
                     uses = True
-        else:
+        elif path.suffix == ".rs":
             stats["rs"] += 1
             if RS_USE.search(text):
                 stats["rdk"] += 1
+                uses = True
+        else:
+            stats["java"] += 1
+            if JAVA_USE.search(text):
+                stats["jk"] += 1
                 uses = True
         stats["kafka_files"] += uses
     return stats
@@ -94,7 +105,7 @@ def collect(group_dirs: list[Path]) -> list[dict]:
     return rows
 
 
-COLUMNS = ("py", "rs", "kafka_files", "ck", "aio", "kp", "rdk")
+COLUMNS = ("py", "rs", "java", "kafka_files", "ck", "aio", "kp", "rdk", "jk")
 
 
 def format_table(rows: list[dict]) -> str:
@@ -114,7 +125,7 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("group_dirs", nargs="+", type=Path)
     ap.add_argument("--check", action="store_true",
-                    help="fail if a python/rust package has no Kafka usage or a precision-* package has some")
+                    help="fail if a python/rust/java package has no Kafka usage or a precision-* package has some")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = ap.parse_args(argv)
 
@@ -122,11 +133,12 @@ def main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
     else:
-        print("Corpus files (kafka_files = files using a Kafka client; ck/aio/kp/rdk = per client)")
+        print("Corpus files (kafka_files = files using a Kafka client; ck/aio/kp/rdk/jk = per client)")
         print(format_table(rows))
 
     if args.check:
-        bad = [r for r in rows if r["group"] in KAFKA_GROUPS and r["kafka_files"] == 0]
+        bad = [r for r in rows
+               if r["group"] in KAFKA_GROUPS + JAVA_GROUPS and r["kafka_files"] == 0]
         for r in bad:
             print(f"CHECK FAILED: {r['group']}/{r['package']} has no Kafka client usage", file=sys.stderr)
         leaky = [r for r in rows if r["group"] in PRECISION_GROUPS and r["kafka_files"] > 0]

@@ -3,8 +3,8 @@
 # corpus, but sources this file for its helpers verify_sha256 and unpack; main runs only when
 # this file is executed, not when it is sourced.)
 #
-#   scripts/fetch_corpus.sh [python] [rust] [bench] [precision-python] [precision-rust]
-#                                                       (default: all five groups)
+#   scripts/fetch_corpus.sh [python] [rust] [bench] [precision-python] [precision-rust] [java]
+#                                                       (default: all six groups)
 #
 # Layout (everything under scripts/.work/, which is git-ignored; never commit it):
 #   scripts/.work/downloads/<group>/                         the original archives (.tar.gz/.whl/.crate)
@@ -14,6 +14,10 @@
 #   scripts/.work/corpus/precision-python/<name>-<version>/  PyPI packages WITHOUT Kafka that are
 #                                                            full of commit/flush/send/consumer names
 #   scripts/.work/corpus/precision-rust/<name>-<version>/    crates WITHOUT Kafka, same idea
+#   scripts/.work/corpus/java/<artifact>-<version>/          Maven sources jars: Apache Kafka's
+#                                                            clients, streams, connect, ... and
+#                                                            spring-kafka (*.java only; the Java
+#                                                            line of scripts/bench.sh)
 #
 # Choices:
 # - Every package is pinned to an exact version AND to the sha256 of the exact file, so the
@@ -27,6 +31,10 @@
 #   it (with its dependencies) into a private CARGO_HOME under .work/, whose registry cache
 #   then holds the `.crate` archive. The sha256 pinned below is the `cksum` the registry's
 #   index publishes for that version, which is the sha256 of that archive.
+# - Maven Central: through mvn, its ordinary client, by coordinates and exact version: the
+#   dependency plugin's `copy` goal fetches the `sources` jar into a private local repository
+#   under .work/ (so the user's ~/.m2 is neither needed nor touched) and copies it out; the
+#   sha256 pinned below is that of the jar. Only the *.java files are kept.
 # - Idempotent: a package whose directory holds the `.corpus-ok` marker is skipped; unpacking
 #   goes to a `.partial` directory that is renamed only when complete.
 # - Each package was checked to really contain Kafka client usage (`import confluent_kafka`,
@@ -122,7 +130,38 @@ PRECISION_RUST_CRATES=(
   "sled 0.34.7 7f96b4737c2ce5987354855aed3797279def4ebf734436c6aa4552cf8e169935"             # embedded DB: flush()
 )
 
-ALL_GROUPS=(python rust bench precision-python precision-rust)
+# --- Maven sources jars (Java), the Java benchmark corpus: "groupId:artifactId version sha256" ---
+# Apache Kafka 3.9.1's Java modules (main sources; the jars hold no tests) and spring-kafka
+# 3.3.10 (the versions the Java fixtures compile against, scripts/java-fixtures/pom.xml):
+# 3,815 .java files, 761,236 lines, 30.6 MiB.
+JAVA_SOURCES=(
+  "org.apache.kafka:kafka-clients 3.9.1 c211f8a687785adf2629245768c0882934ee713e02b878a32202df5d81bd747c"
+  "org.apache.kafka:kafka-streams 3.9.1 dd30841de258c6006446caddf114e0ce40829fce1a82776a6cd35b74eea2fcd0"
+  "org.apache.kafka:kafka-streams-test-utils 3.9.1 7118681d23df98d0eac23bac1ce1e5474452d22e481cba9cb39a0aedd73accaf"
+  "org.apache.kafka:connect-api 3.9.1 80128ea99ba0e497bb5dd2942145ea3b24c3eea8ce8bd26348681ba18ca4efc9"
+  "org.apache.kafka:connect-runtime 3.9.1 e6b3f312f664029f31fddcaf27016fcf91419e07c6d4351c5eebfee03f1e1ede"
+  "org.apache.kafka:connect-json 3.9.1 8e3a5f19a649acf695b3707745d7225a4f85a1360be68ddb37618cf5071985d4"
+  "org.apache.kafka:connect-transforms 3.9.1 23859cb45d19235cbc5fc85bc78f022e41803cd97b63de73075e16de460b4326"
+  "org.apache.kafka:connect-mirror 3.9.1 2d82d34213fe96b717be9d086b812aa3bd00a558e804cdf9fb57ba17c9cc56b8"
+  "org.apache.kafka:connect-mirror-client 3.9.1 5b3fa037a280c27c8b5eaaad8d25fa7fd8bd3a16abc187a75b1c66dbd4048a45"
+  "org.apache.kafka:kafka-server 3.9.1 a84f3ebedc01cb6e13b7549f6e7ade71b5ed6bae6881d10c9948a8a7fc436b31"
+  "org.apache.kafka:kafka-server-common 3.9.1 a5391515a5d9239c06757715fa6f4e61314be8e6152fec6addcd4b14c50c3abe"
+  "org.apache.kafka:kafka-metadata 3.9.1 a5df6c3a144fde94e0377911ef64a83c8fedabced517e44f8f6f1bdaceb2fb94"
+  "org.apache.kafka:kafka-raft 3.9.1 32df29cc35db2759bd6df53248e90ea0d4366fb750fdc551211195f271cdf620"
+  "org.apache.kafka:kafka-group-coordinator 3.9.1 4b14abbfe2f6eeeccf3ae21248157f09c84e1068cc45f7f1364534ddfe1c9e04"
+  "org.apache.kafka:kafka-transaction-coordinator 3.9.1 70ab56adfb5916d2e0ad811327cece6bbe0297e4ae09d21eb1af3bc081ff514c"
+  "org.apache.kafka:kafka-storage 3.9.1 ef70ba05d45148646f85a5f9b2102fa30320d611706457eee05d052cbdaaa094"
+  "org.apache.kafka:kafka-storage-api 3.9.1 40e4ed5df5ed3407d275f986bddf79bf2cc950ee89550a3b770227f8ed3e7793"
+  "org.apache.kafka:kafka-tools 3.9.1 27e1f5bca7efae778ceda76d3045a1b3f2a50af92d58da4d2a6abb20ecc65274"
+  "org.apache.kafka:kafka-tools-api 3.9.1 fe443fe83b5d36da880c1b71a32c3e2002688070a6d5bcb8a4d675f8cdb209d6"
+  "org.apache.kafka:trogdor 3.9.1 6eaeda54b591690716286273c45cce865365deb6ea1ba63700cc780f83d8a4cc"
+  "org.springframework.kafka:spring-kafka 3.3.10 5f03158d9c8278ddbcf73928b7646acf2fe611b821a1405c1f7e88ef08957608"
+  "org.springframework.kafka:spring-kafka-test 3.3.10 43e3b137b07039636d30646de6b0a5db5007ee353a448f18f0576409a7c4d419"
+)
+# The dependency plugin that `mvn` runs for the copy, pinned like everything else.
+MAVEN_DEPENDENCY_PLUGIN="org.apache.maven.plugins:maven-dependency-plugin:3.8.1"
+
+ALL_GROUPS=(python rust bench precision-python precision-rust java)
 
 MARKER=".corpus-ok"
 
@@ -143,7 +182,7 @@ unpack() { # ARCHIVE DEST
   rm -rf "${partial}"
   mkdir -p "${partial}"
   case "${archive}" in
-    *.whl|*.zip) "${PYTHON}" -m zipfile -e "${archive}" "${partial}" ;;
+    *.whl|*.zip|*.jar) "${PYTHON}" -m zipfile -e "${archive}" "${partial}" ;;
     # sdists and crates have exactly one top-level "<name>-<version>/" directory: strip it.
     *) tar -xzf "${archive}" -C "${partial}" --strip-components=1 --no-same-owner ;;
   esac
@@ -248,6 +287,59 @@ fetch_crate() { # GROUP NAME VERSION SHA256
   log "ok   ${group}/${name}-${version}"
 }
 
+# Fetch the sources jar of GROUP_ID:ARTIFACT VERSION with mvn into OUT (a private local
+# repository under .work/, so ~/.m2 is neither needed nor touched).
+maven_fetch_sources() { # COORDINATES VERSION OUT
+  local coords="$1" version="$2" out="$3"
+  local tmp
+  tmp="$(mktemp -d "${WORK}/.maven-copy.XXXXXX")"
+  if ! mvn -q -B "-Dmaven.repo.local=${WORK}/maven-repo" "${MAVEN_DEPENDENCY_PLUGIN}:copy" \
+      "-Dartifact=${coords}:${version}:jar:sources" "-DoutputDirectory=${tmp}" >&2; then
+    rm -rf "${tmp}"
+    return 1
+  fi
+  local files=("${tmp}"/*.jar)
+  if [[ ${#files[@]} -ne 1 || ! -f "${files[0]}" ]]; then
+    rm -rf "${tmp}"
+    return 1
+  fi
+  mv "${files[0]}" "${out}"
+  rm -rf "${tmp}"
+}
+
+fetch_maven() { # GROUP GROUP_ID:ARTIFACT VERSION SHA256
+  local group="$1" coords="$2" version="$3" sha="$4"
+  local name="${coords#*:}"
+  local dest="${CORPUS}/${group}/${name}-${version}"
+  if [[ -f "${dest}/${MARKER}" ]]; then
+    log "skip ${group}/${name}-${version} (present)"
+    return 0
+  fi
+  command -v mvn >/dev/null || { log "ERROR: mvn not found (the ${group} group needs Maven)"; return 1; }
+  local dl="${DOWNLOADS}/${group}"
+  mkdir -p "${dl}" "${CORPUS}/${group}"
+  local archive="${dl}/${name}-${version}-sources.jar"
+  if [[ ! -f "${archive}" ]] || ! verify_sha256 "${archive}" "${sha}" 2>/dev/null; then
+    log "download ${coords}:${version} sources from Maven Central (mvn)"
+    if ! maven_fetch_sources "${coords}" "${version}" "${archive}.tmp"; then
+      rm -f "${archive}.tmp"
+      log "ERROR: could not download ${coords}:${version}:sources"
+      return 1
+    fi
+    verify_sha256 "${archive}.tmp" "${sha}" || { rm -f "${archive}.tmp"; return 1; }
+    mv "${archive}.tmp" "${archive}"
+  fi
+  unpack "${archive}" "${dest}.partial"
+  # A sources jar also holds META-INF and resources: only the Java sources are the corpus.
+  "${PYTHON}" "${SCRIPT_DIR}/bench_corpus.py" keep java "${dest}.partial"
+  "${PYTHON}" "${SCRIPT_DIR}/bench_corpus.py" source "${dest}.partial" "name=${name}" \
+    "version=${version}" "source=Maven Central ${coords}:${version}:sources via mvn (sha256 ${sha})" \
+    "sha256=${sha}"
+  rm -rf "${dest}"
+  mv "${dest}.partial" "${dest}"
+  log "ok   ${group}/${name}-${version}"
+}
+
 main() {
   local groups=("$@")
   if [[ ${#groups[@]} -eq 0 ]]; then groups=("${ALL_GROUPS[@]}"); fi
@@ -279,6 +371,11 @@ main() {
           # shellcheck disable=SC2086
           fetch_crate precision-rust ${entry} || failed=$((failed + 1))
         done ;;
+      java)
+        for entry in "${JAVA_SOURCES[@]}"; do
+          # shellcheck disable=SC2086
+          fetch_maven java ${entry} || failed=$((failed + 1))
+        done ;;
       *)
         log "unknown group '${group}' (expected: ${ALL_GROUPS[*]})"
         exit 2 ;;
@@ -286,8 +383,8 @@ main() {
   done
 
   # Per-package file counts and Kafka-import counts; --check fails when a package of the
-  # python/rust groups has no Kafka import at all (a wrong pick or a broken unpack), or when a
-  # package of a precision group does use a Kafka client.
+  # python/rust/java groups has no Kafka import at all (a wrong pick or a broken unpack), or
+  # when a package of a precision group does use a Kafka client.
   local stats_groups=()
   for group in "${groups[@]}"; do
     if [[ -d "${CORPUS}/${group}" ]]; then stats_groups+=("${CORPUS}/${group}"); fi

@@ -13,7 +13,7 @@ use miette::{NamedSource, SourceSpan};
 
 /// The files offsetlint lints, by extension, for messages (`engine::discover::language`
 /// decides; a test there checks that this names each of its extensions).
-pub const SOURCE_FILES: &str = "Python (.py, .pyi, .ipynb) or Rust (.rs)";
+pub const SOURCE_FILES: &str = "Python (.py, .pyi, .ipynb), Rust (.rs) or Java (.java)";
 
 /// A path as printed in messages: control characters (a newline or an escape sequence in a
 /// file name) are escaped, so a crafted name cannot forge output lines.

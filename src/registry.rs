@@ -128,11 +128,15 @@ impl Rule {
     /// Languages the rule has examples for in its document.
     pub fn languages(self) -> Vec<&'static str> {
         let doc = self.doc();
-        [("python", "```python"), ("rust", "```rust")]
-            .into_iter()
-            .filter(|(_, fence)| doc.contains(fence))
-            .map(|(lang, _)| lang)
-            .collect()
+        [
+            ("python", "```python"),
+            ("rust", "```rust"),
+            ("java", "```java"),
+        ]
+        .into_iter()
+        .filter(|(_, fence)| doc.contains(fence))
+        .map(|(lang, _)| lang)
+        .collect()
     }
 }
 

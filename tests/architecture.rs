@@ -252,6 +252,13 @@ fn parsers_are_named_only_by_their_front_end() {
             rust_frontend || !text.contains("syn::"),
             "{p} names `syn::`"
         );
+        // The Java grammar sits behind one adapter (swappable for another tree-sitter grammar).
+        for needle in ["tree_sitter::", "tree_sitter_java"] {
+            assert!(
+                p.starts_with("src/frontend/java/") || !text.contains(needle),
+                "{p} names `{needle}`"
+            );
+        }
         for needle in ["proc_macro2", "quote::"] {
             assert!(
                 rust_tokens || !text.contains(needle),

@@ -519,6 +519,26 @@ fn snapshot_formats() {
         .1
         .stdout;
     insta::assert_snapshot!("json_OL201_rdkafka", rust_json);
+    let java = run(&[
+        "check",
+        "--color",
+        "never",
+        "--select",
+        "OL101",
+        "testdata/OL101/PlainBareCommit.java",
+    ])
+    .1
+    .stdout;
+    insta::assert_snapshot!("human_OL101_java", java);
+    let java_json = run(&[
+        "check",
+        "--format",
+        "json",
+        "testdata/OL201/PlainAndSpringSends.java",
+    ])
+    .1
+    .stdout;
+    insta::assert_snapshot!("json_OL201_java", java_json);
 }
 
 #[test]

@@ -464,7 +464,7 @@ fn exclude_does_not_depend_on_how_the_path_is_spelled() {
             cwd.display()
         );
         assert!(
-            stderr.contains("no Python (.py, .pyi, .ipynb) or Rust (.rs) files to lint")
+            stderr.contains("no Python (.py, .pyi, .ipynb), Rust (.rs) or Java (.java) files to lint")
                 && stderr.contains("0 files checked"),
             "{arg}: {stderr}"
         );
@@ -623,7 +623,7 @@ fn a_run_that_lints_nothing_says_so() {
     assert!(out.stderr.contains("warning"), "{}", out.stderr);
     assert!(
         out.stderr
-            .contains("no Python (.py, .pyi, .ipynb) or Rust (.rs) files to lint"),
+            .contains("no Python (.py, .pyi, .ipynb), Rust (.rs) or Java (.java) files to lint"),
         "{}",
         out.stderr
     );
@@ -632,7 +632,7 @@ fn a_run_that_lints_nothing_says_so() {
     let (_, out) = run(&["check", d.path().to_str().unwrap()]);
     assert!(
         !out.stderr
-            .contains("no Python (.py, .pyi, .ipynb) or Rust (.rs) files"),
+            .contains("no Python (.py, .pyi, .ipynb), Rust (.rs) or Java (.java) files"),
         "{}",
         out.stderr
     );
@@ -640,7 +640,7 @@ fn a_run_that_lints_nothing_says_so() {
     assert_eq!(status, ExitStatus::Error);
     assert!(
         !out.stderr
-            .contains("no Python (.py, .pyi, .ipynb) or Rust (.rs) files"),
+            .contains("no Python (.py, .pyi, .ipynb), Rust (.rs) or Java (.java) files"),
         "{}",
         out.stderr
     );
@@ -650,7 +650,7 @@ fn a_run_that_lints_nothing_says_so() {
     assert_eq!((status, out.stdout.trim()), (ExitStatus::Clean, "[]"));
     assert!(
         out.stderr
-            .contains("no Python (.py, .pyi, .ipynb) or Rust (.rs) files to lint"),
+            .contains("no Python (.py, .pyi, .ipynb), Rust (.rs) or Java (.java) files to lint"),
         "{}",
         out.stderr
     );

@@ -1,4 +1,4 @@
-//! The rule documents cannot rot. Every fenced `python` / `rust` block in `rules/*.md` is
+//! The rule documents cannot rot. Every fenced `python` / `rust` / `java` block in `rules/*.md` is
 //! tagged `bad` or `good` and is linted with all rules on:
 //!
 //! - a `bad` block marks each line a finding must start on with `# expect: OL101` /
@@ -96,9 +96,10 @@ fn examples(doc: &str) -> Result<Vec<Example>, String> {
         let ext = match lang {
             "python" => "py",
             "rust" => "rs",
+            "java" => "java",
             _ => {
                 return Err(format!(
-                    "line {}: fence `{info}` must be `python` or `rust` (tagged `bad` or \
+                    "line {}: fence `{info}` must be `python`, `rust` or `java` (tagged `bad` or \
                      `good`), or one of {NOT_RUN:?}",
                     i + 1
                 ))

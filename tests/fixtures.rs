@@ -9,7 +9,9 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use common::{difference, expectations, fixtures, observed, ANY_LINE, NOT_UTF8};
+use common::{
+    difference, expectations, fixture_expectations, fixtures, observed, ANY_LINE, NOT_UTF8,
+};
 use offsetlint::{language, lint_source, LineIndex, Settings};
 
 #[test]
@@ -41,7 +43,7 @@ fn every_fixture_yields_exactly_its_annotations() {
             continue;
         };
         checked += 1;
-        let want = match expectations(&source) {
+        let want = match fixture_expectations(&source) {
             Ok(want) => want,
             Err(e) => {
                 failures.push(format!("{}: bad annotation: {e}", path.display()));

@@ -484,7 +484,7 @@ fn pins_agree() {
         for line in [
             &format!("language: {language}"),
             "entry: offsetlint check --force-exclude",
-            "types_or: [python, pyi, rust]",
+            "types_or: [python, pyi, rust, java]",
             "require_serial: true",
         ] {
             assert!(hook.contains(line), "hook {id} lacks `{line}`:\n{hook}");

@@ -1,5 +1,6 @@
 //! Project-wide resolution, end to end: every directory under `testdata/projects/` is a small
-//! project of its own (a `pyproject.toml`, `setup.cfg` or `Cargo.toml` at its root). Each is
+//! project of its own (a `pyproject.toml`, `setup.cfg`, `Cargo.toml`, `pom.xml` or
+//! `build.gradle` at its root). Each is
 //! checked through the CLI, in-process, and the set of (file, line, code) findings must be
 //! exactly what its files' annotations say (`tests/common/mod.rs`, `project_annotations`):
 //!
@@ -124,11 +125,14 @@ fn parse_findings(
         .collect()
 }
 
+/// The project directories, without those that hold no file of a language offsetlint lints
+/// yet (the `java_*` projects until the Java front end is in: a check there only warns that
+/// there is nothing to lint).
 fn projects() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(PROJECTS)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
+        .filter(|p| p.is_dir() && !fixtures(p).is_empty())
         .collect();
     dirs.sort();
     dirs
@@ -200,7 +204,16 @@ fn every_project_yields_exactly_its_annotations() {
     let (mut expected, mut gaps) = (0, 0);
     let mut heuristic = BTreeSet::new();
     for dir in &dirs {
-        let markers = ["pyproject.toml", "setup.cfg", "setup.py", "Cargo.toml"];
+        // pom.xml and build.gradle: the Java projects (their files are linted once the Java
+        // front end is in; until then `fixtures` lists none of them).
+        let markers = [
+            "pyproject.toml",
+            "setup.cfg",
+            "setup.py",
+            "Cargo.toml",
+            "pom.xml",
+            "build.gradle",
+        ];
         assert!(
             markers.iter().any(|m| dir.join(m).exists()),
             "{}: a project needs a root marker ({markers:?})",

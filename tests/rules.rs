@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use common::{difference, expectations, fixtures, observed, NOT_UTF8};
+use common::{difference, fixture_expectations, fixtures, observed, NOT_UTF8};
 use offsetlint::cli::{main_with_args, Output};
 use offsetlint::{language, lint_source, ExitStatus, LineIndex, Rule, Settings};
 
@@ -128,7 +128,7 @@ fn per_rule_snapshots() {
         // holds.
         match std::fs::read_to_string(&case.path) {
             Ok(source) => {
-                let want: BTreeSet<(usize, String)> = expectations(&source)
+                let want: BTreeSet<(usize, String)> = fixture_expectations(&source)
                     .unwrap_or_else(|e| panic!("{shown}: {e}"))
                     .into_iter()
                     .filter(|(_, c)| case.select == "ALL" || c == case.select)

@@ -316,6 +316,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                     Op::Send {
                         awaits: u8::from(awaited),
                         raises: true,
+                        callback: None,
                     },
                     Role::Producer,
                 )
@@ -655,6 +656,7 @@ fn completed_send<'m>(
             op: Op::Send {
                 awaits: 1,
                 raises: true,
+                callback: None,
             },
             ..facts.clone()
         })

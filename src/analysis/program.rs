@@ -510,7 +510,7 @@ impl<'m> Program<'m> {
             // library, and the selection resolves every import of every file it reads).
             // `src.pkg.mod` from a project whose `src/` is a source root: the app runs from
             // the project's directory, where `src` is a namespace package over the same files.
-            Lang::Python if level == 0 => {
+            Lang::Python | Lang::Java if level == 0 => {
                 self.longest_module(from, path, 1).or_else(|| match path {
                     [src, rest @ ..] if src == "src" && !rest.is_empty() => {
                         self.longest_module(from, rest, 1)
@@ -518,7 +518,7 @@ impl<'m> Program<'m> {
                     _ => None,
                 })
             }
-            Lang::Python => {
+            Lang::Python | Lang::Java => {
                 let mut full = self.package_of(from, level)?;
                 full.extend(path.iter().cloned());
                 self.longest_module(from, &full, 1)

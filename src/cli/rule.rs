@@ -93,12 +93,12 @@ pub fn run_rules(args: RulesArgs, out: &mut Output) -> ExitStatus {
         return ExitStatus::Clean;
     }
     out.stdout.push_str(&format!(
-        "{:<6}  {:<26}  {:<13}  {}\n",
+        "{:<6}  {:<26}  {:<19}  {}\n",
         "code", "name", "languages", "summary"
     ));
     for rule in Rule::ALL {
         out.stdout.push_str(&format!(
-            "{:<6}  {:<26}  {:<13}  {}\n",
+            "{:<6}  {:<26}  {:<19}  {}\n",
             rule.code(),
             rule.name(),
             rule.languages().join(", "),

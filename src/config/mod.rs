@@ -24,9 +24,17 @@ use crate::knowledge::Knowledge;
 use crate::registry::{select, Rule, RuleSet, Severity};
 
 /// File-name globs that make a module a checkpoint module (OL401).
-pub const DEFAULT_CHECKPOINT_GLOBS: &[&str] = &["*checkpoint*", "*watermark*", "*offset_store*"];
+/// Java names its files for their classes, in CamelCase (`OffsetCheckpointStore.java`).
+pub const DEFAULT_CHECKPOINT_GLOBS: &[&str] = &[
+    "*checkpoint*",
+    "*watermark*",
+    "*offset_store*",
+    "*Checkpoint*",
+    "*Watermark*",
+    "*OffsetStore*",
+];
 /// File-name globs that make a module a fixture-generation module (OL402).
-pub const DEFAULT_FIXTURE_GLOBS: &[&str] = &["*fixture*"];
+pub const DEFAULT_FIXTURE_GLOBS: &[&str] = &["*fixture*", "*Fixture*"];
 /// File and directory name globs that make a module scratch code (OL404).
 pub const DEFAULT_SCRATCH_GLOBS: &[&str] = &[
     "*scratch*",

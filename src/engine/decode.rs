@@ -57,7 +57,7 @@ pub fn decode(bytes: Vec<u8>, lang: Lang) -> Result<Decoded, Undecodable> {
     let skipped = if has_bom { BOM.len() } else { 0 };
     let declared = match lang {
         Lang::Python => coding_declaration(body),
-        Lang::Rust => None,
+        Lang::Rust | Lang::Java => None,
     };
     let Some((name, at)) = declared else {
         return utf8(bytes, skipped, lang);
@@ -129,6 +129,7 @@ fn utf8(mut bytes: Vec<u8>, skipped: usize, lang: Lang) -> Result<Decoded, Undec
              (`# -*- coding: latin-1 -*-`, PEP 263)"
         }
         Lang::Rust => "Rust source files must be UTF-8",
+        Lang::Java => "save the file as UTF-8 (javac's `-encoding` default on current JDKs)",
     };
     Err(Undecodable {
         byte_offset: skipped + bad,
@@ -381,7 +382,7 @@ pub fn declared_codec(text: &str) -> Option<Codec> {
 pub fn fix_codec(lang: Lang, text: &str) -> Option<Codec> {
     match lang {
         Lang::Python => declared_codec(text),
-        Lang::Rust => None,
+        Lang::Rust | Lang::Java => None,
     }
 }
 

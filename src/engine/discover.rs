@@ -57,6 +57,7 @@ const EXTENSIONS: &[(&str, Lang)] = &[
     ("pyi", Lang::Python),
     ("ipynb", Lang::Python),
     ("rs", Lang::Rust),
+    ("java", Lang::Java),
 ];
 
 #[derive(Clone)]

@@ -843,6 +843,7 @@ fn lint_parsed<'m>(
         }
         None => (Vec::new(), 0),
     };
+    let findings = recovered_findings(findings, lowered.recovered.as_ref(), rules);
     let (mut findings, mut suppressed) = apply_suppressions(
         findings,
         file.source,
@@ -880,6 +881,24 @@ fn cell_syntax_errors(
                  parses",
             )
         })
+}
+
+/// A file the parser recovered from an error in: its first error is OL001, and findings in
+/// the input the parser skipped are dropped (what it made of that input is a guess).
+fn recovered_findings(
+    mut findings: Vec<Finding>,
+    recovered: Option<&crate::frontend::Recovered>,
+    rules: RuleSet,
+) -> Vec<Finding> {
+    let Some(r) = recovered else {
+        return findings;
+    };
+    findings
+        .retain(|f| !(r.skipped.iter()).any(|s| s.start <= f.range.start && f.range.end <= s.end));
+    if rules.contains(Rule::SyntaxError) {
+        findings.push(syntax_error(&r.error));
+    }
+    findings
 }
 
 /// Gives each finding its rule's level in the file's settings (`[severity]`).

@@ -46,7 +46,7 @@ pub fn add_noqa(file: &FileReport) -> Option<Added> {
     let before = frontend::lower(file.lang, source).ok()?;
     let mark = match file.lang {
         Lang::Python => "#",
-        Lang::Rust => "//",
+        Lang::Rust | Lang::Java => "//",
     };
     let mut out = Added::default();
     // (offset of the line's end, text to insert, line)

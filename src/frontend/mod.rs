@@ -1,6 +1,8 @@
 //! Front ends: parse one language and lower it into the shared `model`. Only
-//! `frontend::python` names a ruff crate and only `frontend::rust` names `syn`/`proc_macro2`.
+//! `frontend::python` names a ruff crate, only `frontend::rust` names `syn`/`proc_macro2` and
+//! only `frontend::java` names `tree_sitter`.
 
+pub mod java;
 pub mod python;
 pub mod rust;
 
@@ -13,6 +15,18 @@ pub struct Lowered {
     pub module: Module,
     /// Ranges of every comment (suppressions are read from these).
     pub comments: Vec<TextRange>,
+    /// A parser that recovers from errors (Java) lowered the rest of a file with one.
+    pub recovered: Option<Recovered>,
+}
+
+/// A syntax error the parser recovered from: reported (OL001), and findings inside the input
+/// it skipped are dropped.
+#[derive(Debug)]
+pub struct Recovered {
+    /// The first error.
+    pub error: SyntaxError,
+    /// The input the parser could not place in the tree.
+    pub skipped: Vec<TextRange>,
 }
 
 /// Deepest statement/expression nesting lowered; anything deeper becomes opaque. Keeps every
@@ -29,6 +43,7 @@ pub fn lower(lang: Lang, source: &str) -> Result<Lowered, SyntaxError> {
     match lang {
         Lang::Python => python::lower(source),
         Lang::Rust => rust::lower(source),
+        Lang::Java => java::lower(source),
     }
 }
 

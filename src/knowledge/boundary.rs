@@ -76,7 +76,17 @@ pub fn is_test_path(path: &std::path::Path) -> bool {
             .iter()
             .any(|s| stem == *s || stem.strip_suffix(s).is_some_and(|r| r.ends_with('_')))
         || in_directory(dir, TEST_DIRS)
+        || name.ends_with(".java")
+            && TEST_CLASS_SUFFIXES.iter().any(|s| {
+                (stem.strip_suffix(s))
+                    .and_then(|r| r.chars().last())
+                    .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+            })
 }
+
+/// Java test classes by their names' ends (`OrderServiceTest`, `..Tests`, integration tests
+/// `..IT`); `src/test/java` is a test directory already.
+pub const TEST_CLASS_SUFFIXES: &[&str] = &["Test", "Tests", "IT"];
 
 /// Whether a directory of `dir` (any component) is named one of `names`.
 pub fn in_directory(dir: &std::path::Path, names: &[&str]) -> bool {

@@ -46,7 +46,13 @@ pub struct FailureKnowledge {
 impl Default for FailureKnowledge {
     fn default() -> Self {
         FailureKnowledge {
-            broad: super::strings(&["Exception", "BaseException"]),
+            // Java's `RuntimeException` and `Throwable` catch everything a handler can see.
+            broad: super::strings(&[
+                "Exception",
+                "BaseException",
+                "RuntimeException",
+                "Throwable",
+            ]),
             poison: super::strings(&[
                 "JSONDecodeError",
                 "ValueError",
@@ -66,6 +72,22 @@ impl Default for FailureKnowledge {
                 "InvalidSchema",
                 "MarshmallowError",
                 "ValidationException",
+                // Java (java.md §2, OL102).
+                "JsonProcessingException",
+                "JsonParseException",
+                "JsonMappingException",
+                "MismatchedInputException",
+                "DeserializationException",
+                "SerializationException",
+                "RecordDeserializationException",
+                "NumberFormatException",
+                "IllegalArgumentException",
+                "DateTimeParseException",
+                "ConstraintViolationException",
+                "InvalidProtocolBufferException",
+                "MessageConversionException",
+                "ConversionException",
+                "ClassCastException",
             ]),
             transient: super::strings(&[
                 "OSError",
@@ -96,6 +118,13 @@ impl Default for FailureKnowledge {
                 "SQLAlchemyError",
                 "RedisError",
                 "BotoCoreError",
+                // Java (java.md §2, OL102).
+                "IOException",
+                "UncheckedIOException",
+                "SQLException",
+                "DataAccessException",
+                "RestClientException",
+                "WebClientException",
             ]),
             transient_words: super::strings(&[
                 "Timeout",

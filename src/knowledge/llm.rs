@@ -44,7 +44,16 @@ impl Default for LlmKnowledge {
                 strings(&["google", "generativeai"]),
             ])
             .collect(),
-            module_prefixes: strings(&["langchain", "llama_index"]),
+            // Java packages are one path segment: langchain4j, Spring AI and the OpenAI and
+            // Anthropic Java SDKs by their package prefixes.
+            module_prefixes: strings(&[
+                "langchain",
+                "llama_index",
+                "dev.langchain4j",
+                "org.springframework.ai",
+                "com.openai",
+                "com.anthropic",
+            ]),
             generate: strings(&[
                 "create",
                 "acreate",
@@ -67,6 +76,8 @@ impl Default for LlmKnowledge {
                 "send_chat_messages",
                 "chat_completion",
                 "generate_text",
+                // Spring AI `ChatModel.call(..)`, `ChatClient..call().content()`.
+                "call",
             ]),
             runnable_methods: strings(&["invoke", "ainvoke", "predict", "apredict"]),
             url_fragments: strings(&["/completions", "/chat", "/generate"]),

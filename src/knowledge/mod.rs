@@ -6,6 +6,7 @@
 pub mod boundary;
 pub mod durability;
 pub mod failure;
+mod java;
 mod llm;
 mod network;
 pub mod prefilter;
@@ -15,6 +16,7 @@ pub mod tasks;
 pub mod version;
 pub mod vocab;
 
+pub use java::{config_key, LISTENER_ANNOTATIONS, LISTENER_CONSUMER};
 pub use llm::LlmKnowledge;
 pub use network::NetworkKnowledge;
 
@@ -29,6 +31,16 @@ pub const CLIENT_ROOTS: &[(Lang, &str)] = &[
     (Lang::Python, "aiokafka"),
     (Lang::Python, "kafka"),
     (Lang::Rust, "rdkafka"),
+    (Lang::Java, java::KAFKA_ROOTS[0]),
+    (Lang::Java, java::KAFKA_ROOTS[1]),
+    (Lang::Java, java::KAFKA_ROOTS[2]),
+    (Lang::Java, java::KAFKA_ROOTS[3]),
+    (Lang::Java, java::KAFKA_ROOTS[4]),
+    (Lang::Java, java::KAFKA_ROOTS[5]),
+    (Lang::Java, java::KAFKA_ROOTS[6]),
+    (Lang::Java, java::SPRING_CORE),
+    (Lang::Java, java::SPRING_SUPPORT),
+    (Lang::Java, java::SPRING_ANNOTATION),
 ];
 
 /// A Kafka client library: an index into `Knowledge::libraries`. Teaching offsetlint a new
@@ -106,6 +118,12 @@ pub struct Library {
     /// with every release.
     pub commit_fix_versions: &'static [FixForm],
     pub commit_fix_unversioned: &'static str,
+    /// What OL101's help adds about the library's position-wide commit (kafka-clients: its
+    /// javadoc teaches the bare `commitSync()`); empty for none.
+    pub bare_commit_note: &'static str,
+    /// OL101's suggestion is offered as a fix. Not for Java yet: its replacement needs
+    /// imports (`Map`, `TopicPartition`, `OffsetAndMetadata`) that fixes cannot add in Java.
+    pub offers_commit_fix: bool,
     /// The consumer configuration keys OL105 reads.
     pub auto_commit: AutoCommitKeys,
     /// The producer configuration keys OL205 reads.
@@ -278,6 +296,9 @@ pub enum Op {
     Send {
         awaits: u8,
         raises: bool,
+        /// The position of a callback argument that observes the delivery instead
+        /// (kafka-clients `send(record, callback)`).
+        callback: Option<usize>,
     },
     /// Waits for queued records; `returns_result` when it reports what is still queued.
     Flush {
@@ -409,6 +430,7 @@ impl Default for Knowledge {
         };
         python::register(&mut k);
         rust::register(&mut k);
+        java::register(&mut k);
         k.refresh_prefilter();
         k
     }

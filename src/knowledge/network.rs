@@ -11,6 +11,10 @@ pub struct NetworkKnowledge {
     /// Items of those modules that are plain values and do no I/O (`std::net::Ipv6Addr`,
     /// `SocketAddr`): a module that parses or stores an address talks to nobody.
     pub rust_values: Vec<Vec<String>>,
+    /// Java packages (`java.net`, `okhttp3`); a package matches them and the packages below.
+    pub java: Vec<String>,
+    /// Classes of those packages that are plain values (`java.net.URI`).
+    pub java_values: Vec<String>,
 }
 
 fn paths(items: &[&str], sep: char) -> Vec<Vec<String>> {
@@ -99,10 +103,47 @@ impl Default for NetworkKnowledge {
             "std::net::AddrParseError",
             "std::net::Shutdown",
         ]);
+        let strings = |items: &[&str]| items.iter().map(|s| s.to_string()).collect();
+        // java.md §2, OL401: Kafka, JDBC, coordination services and Thrift protocols are
+        // not network code by default.
+        let java = strings(&[
+            "java.net",
+            "javax.net.ssl",
+            "okhttp3",
+            "org.apache.http",
+            "org.apache.hc",
+            "io.grpc",
+            "io.netty",
+            "org.springframework.web.client",
+            "org.springframework.web.reactive.function.client",
+            "retrofit2",
+            "feign",
+            "software.amazon.awssdk",
+            "com.amazonaws",
+            "dev.langchain4j",
+            "org.springframework.ai",
+            "com.openai",
+            "com.anthropic",
+            "com.azure",
+            "com.microsoft.azure",
+            "com.google.cloud",
+            "org.apache.thrift.transport.TSocket",
+            "org.apache.thrift.transport.TNonblockingSocket",
+            "org.apache.thrift.transport.TSSLTransportFactory",
+            "org.apache.thrift.transport.THttpClient",
+            "org.apache.thrift.server",
+        ]);
+        let java_values = strings(&[
+            "java.net.URI",
+            "java.net.URISyntaxException",
+            "java.net.MalformedURLException",
+        ]);
         NetworkKnowledge {
             python,
             rust,
             rust_values,
+            java,
+            java_values,
         }
     }
 }
@@ -110,18 +151,34 @@ impl Default for NetworkKnowledge {
 impl NetworkKnowledge {
     /// The network module an imported path falls in, if any.
     pub fn matches(&self, lang: Lang, path: &[String]) -> Option<String> {
+        if lang == Lang::Java {
+            return self.java_matches(path);
+        }
         let table = match lang {
-            Lang::Python => &self.python,
+            Lang::Python | Lang::Java => &self.python,
             Lang::Rust if self.rust_values.iter().any(|v| path.starts_with(v)) => return None,
             Lang::Rust => &self.rust,
         };
-        let sep = match lang {
-            Lang::Python => ".",
-            Lang::Rust => "::",
-        };
+        let sep = lang.path_separator();
         table
             .iter()
             .find(|m| path.starts_with(m))
             .map(|m| m.join(sep))
+    }
+
+    /// A Java path (its package one segment: `["java.net.http", "HttpClient"]`) in a network
+    /// package: the package, or the class where a class is listed.
+    fn java_matches(&self, path: &[String]) -> Option<String> {
+        let dotted = path.join(".");
+        let under = |p: &str| {
+            dotted == p
+                || dotted
+                    .strip_prefix(p)
+                    .is_some_and(|rest| rest.starts_with('.'))
+        };
+        if self.java_values.iter().any(|v| under(v)) {
+            return None;
+        }
+        self.java.iter().find(|p| under(p)).cloned()
     }
 }

@@ -69,6 +69,8 @@ pub(super) fn register(k: &mut Knowledge) {
             rebalance_callbacks: &["on_revoke", "on_assign", "on_lost"],
             commit_fix_versions: &[],
             commit_fix_unversioned: "",
+            bare_commit_note: "",
+            offers_commit_fix: true,
             auto_commit: AutoCommitKeys {
                 group: "group.id",
                 commit: "enable.auto.commit",
@@ -115,7 +117,7 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "poll", Op::Poll { single: true }),
         (Consumer, &[], "consume", Op::Poll { single: false }),
         // AIOProducer.produce returns a future that resolves on delivery.
-        (Producer, &["AIOProducer"], "produce", Op::Send { awaits: 2, raises: true }),
+        (Producer, &["AIOProducer"], "produce", Op::Send { awaits: 2, raises: true, callback: None }),
         (Producer, &[], "produce", Op::Produce {
             callback: ArgSlot::new(&["on_delivery", "callback"], Some(4)),
             policy: CallbackPolicy::ArgOrVisibleConfig,
@@ -147,6 +149,8 @@ pub(super) fn register(k: &mut Knowledge) {
             rebalance_callbacks: &["on_partitions_revoked", "on_partitions_assigned", "on_partitions_lost"],
             commit_fix_versions: &[],
             commit_fix_unversioned: "",
+            bare_commit_note: "",
+            offers_commit_fix: true,
             auto_commit: AutoCommitKeys {
                 group: "group_id",
                 commit: "enable_auto_commit",
@@ -173,7 +177,7 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "position", Op::Position),
         (Consumer, &[], "getone", Op::Poll { single: true }),
         (Consumer, &[], "getmany", Op::Poll { single: false }),
-        (Producer, &[], "send", Op::Send { awaits: 2, raises: true }),
+        (Producer, &[], "send", Op::Send { awaits: 2, raises: true, callback: None }),
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
         (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 1, raises: true }),
         (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 1, raises: true }),
@@ -206,6 +210,8 @@ pub(super) fn register(k: &mut Knowledge) {
                 FixForm { template: KAFKA_PYTHON_FIX_EPOCH, batch: Some(PARTITION_MAP_BATCH_EPOCH), runs: &[(&[], false), (&[2, 1], true), (&[3, 0], true)] },
             ],
             commit_fix_unversioned: "no replacement is suggested: kafka-python's `OffsetAndMetadata` takes `(offset, metadata)` in 2.0 and `(offset, metadata, leader_epoch)` in 2.1 to 2.3, and the project pins no kafka-python version that decides which (pin it in requirements.txt, pyproject.toml, setup.cfg or a lock file)",
+            bare_commit_note: "",
+            offers_commit_fix: true,
             auto_commit: AutoCommitKeys {
                 group: "group_id",
                 commit: "enable_auto_commit",
@@ -232,7 +238,7 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "seek", Op::Seek),
         (Consumer, &[], "position", Op::Position),
         (Consumer, &[], "poll", Op::Poll { single: false }),
-        (Producer, &[], "send", Op::Send { awaits: 1, raises: true }),
+        (Producer, &[], "send", Op::Send { awaits: 1, raises: true, callback: None }),
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
         (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: true }),
         (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 0, raises: true }),

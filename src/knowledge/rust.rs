@@ -30,6 +30,8 @@ pub(super) fn register(k: &mut Knowledge) {
             rebalance_callbacks: &["pre_rebalance", "post_rebalance"],
             commit_fix_versions: &[],
             commit_fix_unversioned: "",
+            bare_commit_note: "",
+            offers_commit_fix: true,
             auto_commit: AutoCommitKeys {
                 group: "group.id",
                 commit: "enable.auto.commit",
@@ -79,10 +81,10 @@ pub(super) fn register(k: &mut Knowledge) {
         }),
         // FutureProducer::send is async and resolves to the delivery `Result`; send_result
         // returns `Result<DeliveryFuture, _>` right away.
-        (Producer, &["FutureProducer"], "send", Op::Send { awaits: 1, raises: false }),
-        (Producer, &["FutureProducer"], "send_result", Op::Send { awaits: 1, raises: false }),
+        (Producer, &["FutureProducer"], "send", Op::Send { awaits: 1, raises: false, callback: None }),
+        (Producer, &["FutureProducer"], "send_result", Op::Send { awaits: 1, raises: false, callback: None }),
         // rdkafka before 0.23: `send_copy` returns the `DeliveryFuture` right away.
-        (Producer, &["FutureProducer"], "send_copy", Op::Send { awaits: 1, raises: false }),
+        (Producer, &["FutureProducer"], "send_copy", Op::Send { awaits: 1, raises: false, callback: None }),
         (Producer, &[], "flush", Op::Flush { returns_result: true }),
         (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: false }),
         (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 0, raises: false }),

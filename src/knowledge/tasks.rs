@@ -39,7 +39,13 @@ impl Default for TaskKnowledge {
                 "tokio.task.spawn",
                 "tokio.task.spawn_blocking",
                 "tokio.task.spawn_local",
-            ]),
+            ])
+            .into_iter()
+            // Java: a dropped `CompletableFuture` of a background stage.
+            .chain(["runAsync", "supplyAsync"].map(|m| {
+                crate::model::java_path(&format!("java.util.concurrent.CompletableFuture.{m}"))
+            }))
+            .collect(),
         }
     }
 }

@@ -195,6 +195,18 @@ impl Default for Vocabulary {
                 "into",
                 "boxed",
                 "fuse",
+                // Java futures: a stage that runs only on success fails when the future
+                // failed, without looking at the failure (`send(..).thenAccept(..)`).
+                "thenAccept",
+                "thenApply",
+                "thenRun",
+                "thenCompose",
+                "thenAcceptAsync",
+                "thenApplyAsync",
+                "thenRunAsync",
+                "thenComposeAsync",
+                "orTimeout",
+                "completable",
             ],
             typing_modules: &[
                 "typing",
@@ -239,7 +251,7 @@ impl Default for Vocabulary {
                 "into_iter",
                 "into_values",
             ],
-            constructor_methods: &["__init__", "__post_init__"],
+            constructor_methods: &["__init__", "__post_init__", "<init>"],
             callable_takers: &[
                 ("register", 0, "func", false),
                 ("run_in_executor", 1, "func", true),
@@ -507,3 +519,60 @@ impl RunnerArg {
 pub fn is_one_of(q: &[String], paths: &[&[&str]]) -> bool {
     paths.iter().any(|p| q.iter().eq(p.iter()))
 }
+
+/// Java generic types that hold elements of their last type argument (`List<Producer>`,
+/// `Map<String, Producer>`): the Java front end's element types.
+pub const JAVA_CONTAINERS: &[&str] = &[
+    "List",
+    "ArrayList",
+    "LinkedList",
+    "Collection",
+    "Set",
+    "HashSet",
+    "Map",
+    "HashMap",
+    "ConcurrentHashMap",
+    "LinkedHashMap",
+    "TreeMap",
+    "Queue",
+    "Deque",
+    "BlockingQueue",
+    "Iterable",
+];
+
+/// Java generic types that hold one value of their type argument, looked through like Rust's
+/// `Arc<T>`: `Optional<KafkaProducer<..>>`, `AtomicReference<..>`, `Supplier<..>`.
+pub const JAVA_TYPE_WRAPPERS: &[&str] = &[
+    "Optional",
+    "AtomicReference",
+    "Supplier",
+    "ObjectProvider",
+    "Provider",
+    "ThreadLocal",
+];
+
+/// Java map types a configuration is built in (`new Properties()`, `new HashMap<>()`).
+pub const JAVA_MAP_TYPES: &[&str] = &[
+    "Properties",
+    "HashMap",
+    "LinkedHashMap",
+    "TreeMap",
+    "ConcurrentHashMap",
+    "Hashtable",
+];
+
+/// Java map methods that set one entry: `props.put(k, v)`, `props.setProperty(k, v)`.
+pub const JAVA_MAP_SETTERS: &[&str] = &["put", "setProperty", "putIfAbsent"];
+
+/// Whether a call's dotted name makes a Java map on the spot: `new Properties()`,
+/// `new HashMap<>(..)`, `Map.of(..)`, `Map.ofEntries(..)`.
+pub fn is_java_map_literal(path: &[&str]) -> bool {
+    match path {
+        [.., "Map", "of" | "ofEntries"] => true,
+        [.., last] => JAVA_MAP_TYPES.contains(last),
+        [] => false,
+    }
+}
+
+/// Types whose values are timeouts, never offsets (`commitSync(Duration.ofSeconds(5))`).
+pub const TIMEOUT_TYPES: &[&str] = &["Duration"];

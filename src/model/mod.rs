@@ -68,6 +68,26 @@ pub fn file_name_is(path: &std::path::Path, name: &str) -> bool {
 }
 pub use span::{Ranged, TextRange};
 
+/// A Java dotted name as a model path: the leading lower-case segments (the package) are one
+/// segment, each class and member after it one more
+/// (`org.apache.kafka.clients.consumer.KafkaConsumer` is
+/// `["org.apache.kafka.clients.consumer", "KafkaConsumer"]`), so a package is a module of the
+/// model and its classes are the items in it, as the project layout lays Java files out.
+pub fn java_path(dotted: &str) -> Vec<String> {
+    let parts: Vec<&str> = dotted.split('.').map(str::trim).collect();
+    let package = parts
+        .iter()
+        .take_while(|p| p.chars().next().is_some_and(|c| c.is_ascii_lowercase()))
+        .count();
+    // A single lower-case name is a variable, or a package of one segment.
+    if package <= 1 {
+        return parts.iter().map(|p| p.to_string()).collect();
+    }
+    let mut out = vec![parts[..package].join(".")];
+    out.extend(parts[package..].iter().map(|p| p.to_string()));
+    out
+}
+
 /// A file that could not be parsed or decoded (OL001).
 #[derive(Debug, Clone)]
 pub struct SyntaxError {
@@ -80,21 +100,35 @@ pub struct SyntaxError {
 pub enum Lang {
     Python,
     Rust,
+    Java,
 }
 
 impl Lang {
     /// How qualified names are written: `confluent_kafka.TopicPartition`, `rdkafka::Offset`.
     pub fn path_separator(self) -> &'static str {
         match self {
-            Lang::Python => ".",
+            Lang::Python | Lang::Java => ".",
             Lang::Rust => "::",
         }
+    }
+
+    /// Receivers are typed where they are declared: a value's name never says it is a Kafka
+    /// client (Java: `CommitManager.commitSync()` is a project type's method).
+    pub fn typed_receivers(self) -> bool {
+        self == Lang::Java
+    }
+
+    /// A file is the module of the one class it is named for (Java): importing the module
+    /// names the class, and a package's classes see each other without an import.
+    pub fn file_is_class(self) -> bool {
+        self == Lang::Java
     }
 
     pub fn name(self) -> &'static str {
         match self {
             Lang::Python => "python",
             Lang::Rust => "rust",
+            Lang::Java => "java",
         }
     }
 }

@@ -131,3 +131,26 @@ pub fn walk_expr<'m, V: Visitor<'m> + ?Sized>(v: &mut V, expr: &'m Expr) {
         Expr::Closure(c) => walk_block(v, &c.body),
     }
 }
+
+/// Whether `name` is read anywhere in `block` (a name expression; a nested closure's own
+/// parameter of that name is not told apart).
+pub fn reads_name(block: &[Stmt], name: &str) -> bool {
+    struct Reads<'a> {
+        name: &'a str,
+        found: bool,
+    }
+    impl<'m> Visitor<'m> for Reads<'_> {
+        fn visit_expr(&mut self, expr: &'m Expr) {
+            if self.found {
+                return;
+            }
+            match expr {
+                Expr::Name { id, .. } if id == self.name => self.found = true,
+                _ => walk_expr(self, expr),
+            }
+        }
+    }
+    let mut v = Reads { name, found: false };
+    walk_block(&mut v, block);
+    v.found
+}

@@ -109,6 +109,8 @@ impl Words {
             }
             match f.lang {
                 Lang::Python => push("from ."),
+                // Same-package classes need no import: the class name is enough.
+                Lang::Java => {}
                 Lang::Rust => {
                     push("super::");
                     if f.layout.module.len() == 1 {

@@ -45,6 +45,8 @@ const PROJECT_MARKERS: &[&str] = &[
     ".git",
 ];
 const PYTHON_ROOT_MARKERS: &[&str] = &["pyproject.toml", "setup.cfg", "setup.py"];
+/// Maven and Gradle build files: a `src` beside one is a Java source root.
+const JAVA_BUILD_FILES: &[&str] = &["pom.xml", "build.gradle", "build.gradle.kts"];
 /// Directories outside a package chain that a module path may run through below its
 /// source root; a file deeper than that has no source root.
 const MAX_BELOW_ROOT: usize = 32;
@@ -132,6 +134,9 @@ pub struct Layouts {
 enum DirLayout {
     Python(Arc<[String]>, Arc<Path>),
     Rust(Option<RustCrate>),
+    /// A Java package (one segment, `com.acme.orders`; none in the default package) and the
+    /// repository its source root is in.
+    Java(Option<String>, Arc<Path>),
 }
 
 impl Layouts {
@@ -180,7 +185,49 @@ impl Layouts {
                 DirLayout::Python(module.into(), Arc::from(namespace))
             }
             Lang::Rust => DirLayout::Rust(self.rust_crate(dir)),
+            Lang::Java => {
+                let (package, namespace) = self.java_dir(dir);
+                DirLayout::Java(package, Arc::from(namespace))
+            }
         }
+    }
+
+    /// A Java directory's package and namespace. The package is the directories under the
+    /// source root (`src/main/java`, `src/test/java`, any `src/*/java`, a bare `src`); the
+    /// namespace is the repository (`.git`) above it, so that the Maven or Gradle modules of
+    /// one repository are one project, else the directory above the source root.
+    fn java_dir(&self, start: &Path) -> (Option<String>, PathBuf) {
+        let mut names = Vec::new();
+        let mut root = None;
+        for d in start.ancestors().take(MAX_BELOW_ROOT + 1) {
+            let name = dir_name(d);
+            let parent = d.parent();
+            let grand = parent.and_then(Path::parent);
+            let is_root = name == "java"
+                && grand.is_some_and(|g| g.file_name().is_some_and(|n| n == "src"))
+                || name == "src"
+                    && parent
+                        .is_some_and(|p| JAVA_BUILD_FILES.iter().any(|m| self.exists(p.join(m))));
+            if is_root {
+                root = Some(d);
+                break;
+            }
+            names.push(name);
+        }
+        let Some(root) = root else {
+            return (None, start.to_path_buf());
+        };
+        names.reverse();
+        let package = (!names.is_empty()).then(|| names.join("."));
+        let repo = root
+            .ancestors()
+            .take(MAX_BELOW_ROOT + 1)
+            .find(|d| self.exists(d.join(".git")));
+        let above = root
+            .ancestors()
+            .nth(if name_is(root, "src") { 1 } else { 3 });
+        let namespace = repo.or(above).unwrap_or(root);
+        (package, namespace.to_path_buf())
     }
 
     /// The module path of a directory's files (without their own name) and their namespace.
@@ -311,7 +358,27 @@ fn file_layout(path: &Path, dir: &DirLayout) -> Layout {
     match dir {
         DirLayout::Python(module, namespace) => python_file(path, module, namespace),
         DirLayout::Rust(krate) => rust_file(path, krate.as_ref()),
+        DirLayout::Java(package, namespace) => java_file(path, package.as_deref(), namespace),
     }
+}
+
+/// A Java file's module: its package and its class (the file's name).
+fn java_file(path: &Path, package: Option<&str>, namespace: &Arc<Path>) -> Layout {
+    let stem = stem_of(crate::model::split_file(path).1);
+    let module: Vec<String> = package
+        .map(str::to_string)
+        .into_iter()
+        .chain([stem.to_string()])
+        .collect();
+    Layout {
+        module: module.into(),
+        is_package: false,
+        namespace: namespace.clone(),
+    }
+}
+
+fn name_is(d: &Path, name: &str) -> bool {
+    d.file_name().is_some_and(|n| n == name)
 }
 
 fn python_file(path: &Path, dir_module: &Arc<[String]>, namespace: &Arc<Path>) -> Layout {

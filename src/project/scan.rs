@@ -46,6 +46,10 @@ pub fn scan(lang: crate::model::Lang, text: &str) -> Scanned {
             imports: python(text),
             path_mods: Vec::new(),
         },
+        crate::model::Lang::Java => Scanned {
+            imports: java(text),
+            path_mods: Vec::new(),
+        },
         crate::model::Lang::Rust => Scanned {
             imports: rust(text),
             path_mods: if text.contains("#[path") {
@@ -54,6 +58,58 @@ pub fn scan(lang: crate::model::Lang, text: &str) -> Scanned {
                 Vec::new()
             },
         },
+    }
+}
+
+/// Java `import a.b.C;`, `import static a.b.C.m;`, `import a.b.*;`, and the file's own
+/// package on demand (`package a.b;`: its classes need no import), as the front end lowers
+/// them (the package is one segment).
+pub fn java(text: &str) -> Vec<ScannedImport> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    for word in ["import", "package"] {
+        for at in memchr::memmem::find_iter(bytes, word.as_bytes()) {
+            let line_start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |i| i + 1);
+            if !text[line_start..at].trim().is_empty() {
+                continue;
+            }
+            let rest = &text[at + word.len()..];
+            let Some(end) = rest.find(';') else { continue };
+            let mut name = rest[..end].trim();
+            if !rest.starts_with(char::is_whitespace) {
+                continue;
+            }
+            name = name.strip_prefix("static ").map_or(name, str::trim);
+            let name: String = name.split_whitespace().collect();
+            let name = name.trim_end_matches(".*");
+            if name.is_empty()
+                || !name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '.' || c == '_' || c == '$')
+            {
+                continue;
+            }
+            let path = crate::model::java_path(name);
+            if word == "package" {
+                same_package(&mut out, text, &path);
+            }
+            out.push(ScannedImport { path, level: 0 });
+        }
+    }
+    out
+}
+
+/// A Java file uses the classes of its own package without importing them: each capitalised
+/// word of the text may name one (over-approximating only reads a file for nothing).
+fn same_package(out: &mut Vec<ScannedImport>, text: &str, package: &[String]) {
+    let mut seen = std::collections::HashSet::new();
+    let words = text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'));
+    for w in words.filter(|w| w.starts_with(|c: char| c.is_ascii_uppercase())) {
+        if seen.insert(w) {
+            let mut path = package.to_vec();
+            path.push(w.to_string());
+            out.push(ScannedImport { path, level: 0 });
+        }
     }
 }
 

@@ -120,7 +120,7 @@ pub fn render(lang: Lang, s: &Suggestion) -> Option<String> {
     }
     match lang {
         // The receiver is a dotted path or an expression's source text (`CONSUMERS[i]`).
-        Lang::Python => {
+        Lang::Python | Lang::Java => {
             is_identifier(&s.message).then(|| fill(s, &s.receiver, &s.message, |a| a.to_string()))
         }
         Lang::Rust => render_rust(s),

@@ -15,8 +15,8 @@ pub fn normalised(lang: Lang, text: &str) -> String {
         i += match c {
             c if c.is_whitespace() => 1,
             '#' if lang == Lang::Python => line_comment(rest),
-            '/' if lang == Lang::Rust && rest.get(1) == Some(&'/') => line_comment(rest),
-            '/' if lang == Lang::Rust && rest.get(1) == Some(&'*') => block_comment(rest),
+            '/' if lang != Lang::Python && rest.get(1) == Some(&'/') => line_comment(rest),
+            '/' if lang != Lang::Python && rest.get(1) == Some(&'*') => block_comment(rest),
             '"' => string(rest, &mut out, lang),
             '\'' if lang == Lang::Python => string(rest, &mut out, lang),
             ')' | ']' | '}' => {

@@ -131,6 +131,17 @@ pub fn difference(
         .then(|| format!("missing {missing:?}, unexpected {extra:?}"))
 }
 
+/// What a single-file fixture is held to: its `expect:` annotations, or, when it names known
+/// gaps as projects do (`expect-gap:`, `gap-extra:`, each with a reason), what offsetlint
+/// reports today ([`ProjectAnnotations::today`]).
+pub fn fixture_expectations(source: &str) -> Result<BTreeSet<(usize, String)>, String> {
+    if source.contains("expect-gap:") || source.contains("gap-extra:") {
+        project_annotations(source).map(|a| a.today())
+    } else {
+        expectations(source)
+    }
+}
+
 /// The annotations of a file of a fixture project (`testdata/projects/`): `expect:` as in
 /// [`expectations`], plus the known gaps of today's resolver, each with a reason:
 ///

@@ -131,7 +131,8 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let mut cur = e;
         for _ in 0..64 {
             match cur {
-                Expr::Call(c) if self.is_fresh_builder(c) => return cur,
+                // A config made on the spot ends the chain (`Map.of(..)` is no builder step).
+                Expr::Call(c) if self.is_literal_call(c) => return cur,
                 Expr::Call(c) => match c.func.as_method() {
                     Some((recv, _)) => cur = recv,
                     None => return cur,
@@ -154,7 +155,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     /// A call that makes a config on the spot: `ClientConfig::new()`, `dict(..)`.
     fn is_literal_call(&self, c: &Call) -> bool {
-        self.is_fresh_builder(c) || c.func.dotted().as_deref() == Some(&["dict"][..])
+        self.is_fresh_builder(c)
+            || c.func
+                .dotted()
+                .is_some_and(|d| d == ["dict"] || crate::knowledge::vocab::is_java_map_literal(&d))
     }
 
     fn local_config_expr(&self, e: &Expr, body: BodyId, depth: u32) -> bool {

@@ -43,7 +43,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             };
             let unconfirmed = match &f.op {
                 Op::Produce { .. } => Some(None),
-                Op::Send { awaits, raises } if !f.result.observes_outcome(*awaits, *raises) => {
+                Op::Send { awaits, raises, .. } if !f.result.observes_outcome(*awaits, *raises) => {
                     Some(None)
                 }
                 Op::Send { awaits, .. } if f.result.handle_pending(*awaits) => {

@@ -383,7 +383,10 @@ impl<'p, 'm> Resolver<'p, 'm> {
 
     pub(super) fn heuristic(&self, f: FileId, name: &str) -> Option<Client> {
         let libs = self.client_libs(f);
-        if !self.heuristic || libs.is_empty() {
+        let typed = self
+            .index(f)
+            .is_some_and(|i| i.module.lang.typed_receivers());
+        if !self.heuristic || libs.is_empty() || typed {
             return None;
         }
         let lower = name.to_ascii_lowercase();

@@ -8,6 +8,7 @@ use crate::analysis::config::ConfigValue;
 use crate::analysis::config::ConfigView;
 use crate::analysis::index::FileIndex;
 use crate::analysis::program::FileId;
+use crate::knowledge::vocab::{is_java_map_literal, JAVA_MAP_SETTERS, JAVA_MAP_TYPES};
 use crate::knowledge::ConfigStyle;
 use crate::model::*;
 
@@ -194,6 +195,9 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 any
             }
             Expr::Call(call) => {
+                if let Some(known) = self.java_map(f, b, call, c, depth) {
+                    return known;
+                }
                 // `dict(base, k=v)`
                 if call.func.dotted().as_deref() == Some(&["dict"][..]) {
                     let mut ok = true;
@@ -227,6 +231,56 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             }
             _ => false,
         }
+    }
+
+    /// A Java map built in place: `new Properties()`, `new HashMap<>(base)`, `Map.of(k, v, ..)`,
+    /// `Map.ofEntries(Map.entry(k, v), ..)`. `None` when the call is none of these.
+    fn java_map(
+        &self,
+        f: FileId,
+        b: BodyId,
+        call: &Call,
+        c: &mut Collected,
+        depth: u32,
+    ) -> Option<bool> {
+        let path = call.func.dotted()?;
+        if !is_java_map_literal(&path) {
+            return None;
+        }
+        let last = *path.last()?;
+        if JAVA_MAP_TYPES.contains(&last) {
+            return Some(match call.args.first() {
+                None => true,
+                Some(base) => self.dict_value(f, b, &base.value, c, depth + 1),
+            });
+        }
+        let pairs: Vec<(&Expr, &Expr)> = match last {
+            "of" => {
+                let args: Vec<&Expr> = call.args.iter().map(|a| &a.value).collect();
+                args.chunks(2)
+                    .filter_map(|p| match p {
+                        [k, v] => Some((*k, *v)),
+                        _ => None,
+                    })
+                    .collect()
+            }
+            "ofEntries" => (call.args.iter())
+                .filter_map(|a| match &a.value {
+                    Expr::Call(e) if e.func.last_name() == Some("entry") && e.args.len() == 2 => {
+                        Some((&e.args[0].value, &e.args[1].value))
+                    }
+                    _ => None,
+                })
+                .collect(),
+            _ => return None,
+        };
+        for (k, v) in pairs {
+            match self.resolver.const_str(f, b, k) {
+                Some(key) => c.entries.push((key, self.value(f, b, v))),
+                None => c.spread(),
+            }
+        }
+        Some(true)
     }
 
     /// `x["key"] = value` and `x.update({..})` on a config name in its body.
@@ -271,7 +325,27 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             }
         }
         for call in bi.method_calls.get(name).into_iter().flatten() {
-            if call.func.last_name() == Some("update") {
+            let method = call.func.last_name();
+            // Java: `props.put(k, v)`, `props.setProperty(k, v)`, `map.putAll(other)`.
+            if method.is_some_and(|m| JAVA_MAP_SETTERS.contains(&m)) {
+                let mut args = call.positional();
+                match (args.next(), args.next()) {
+                    (Some(k), Some(v)) => match self.resolver.const_str(f, b, &k.value) {
+                        Some(key) => c.entries.push((key, self.value(f, b, &v.value))),
+                        None => c.spread(),
+                    },
+                    _ => c.open = true,
+                }
+                continue;
+            }
+            if method == Some("putAll") {
+                match call.args.first() {
+                    Some(a) if self.dict_value(f, b, &a.value, c, 1) => {}
+                    _ => c.spread(),
+                }
+                continue;
+            }
+            if method == Some("update") {
                 // Settings of unknown content: not complete, but not a spread either.
                 match call.args.first().map(|a| &a.value) {
                     Some(Expr::Dict { items, .. }) => self.dict(f, b, items, c, 0),

@@ -268,11 +268,27 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     index: i as u32,
                 }));
             }
+            let java = module.lang.file_is_class();
             if let Some(imp) = index.names.imported(name) {
                 return match self.program.resolve(f, &imp.path, imp.level)? {
+                    // A Java file is the module of its class: importing it names the class.
+                    ImportTarget::Module(g) if java => self.module_name(g, imp.path.last()?),
                     ImportTarget::Module(g) => Some(Value::Module(g)),
                     ImportTarget::Item(g, rest) => self.item(g, &rest),
                 };
+            }
+            // A Java class of the file's own package, or of a package imported on demand
+            // (`import com.acme.*`): the file of that name in the package.
+            if java {
+                for (path, _) in &index.names.globs {
+                    let mut class = path.clone();
+                    class.push(name.to_string());
+                    if let Some(ImportTarget::Module(g)) = self.program.resolve(f, &class, 0) {
+                        if g != f {
+                            return self.module_name(g, name);
+                        }
+                    }
+                }
             }
             // Glob imports of program modules (`use super::*`, `from .x import *`).
             for (path, level) in &index.names.globs {
@@ -356,6 +372,17 @@ impl<'p, 'm> Resolver<'p, 'm> {
             Expr::Lit {
                 lit: Lit::Str(s), ..
             } => Some(s.clone()),
+            // A library's constant naming a configuration key (`ConsumerConfig.GROUP_ID_CONFIG`,
+            // statically imported or not).
+            Expr::Name { .. } | Expr::Attr { .. }
+                if (self.external_path(f, b, e, 0).as_deref())
+                    .and_then(crate::knowledge::config_key)
+                    .is_some() =>
+            {
+                self.external_path(f, b, e, 0)
+                    .as_deref()
+                    .and_then(crate::knowledge::config_key)
+            }
             Expr::Name { id, .. } => {
                 let (g, gb, value) = self.definition(f, b, id, 0)?;
                 self.const_str_depth(g, gb, value, depth + 1)

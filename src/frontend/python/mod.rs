@@ -21,6 +21,7 @@ pub fn lower(source: &str) -> Result<Lowered, SyntaxError> {
         Ok(Lowered {
             module,
             comments: comments(&parsed),
+            recovered: None,
         })
     })
 }

@@ -254,7 +254,11 @@ fn parse_and_lower(source: &str) -> Result<Lowered, SyntaxError> {
     l.items(&file.items);
     let module = l.st.finish(Lang::Rust)?;
     let comments = scan::comments(source);
-    Ok(Lowered { module, comments })
+    Ok(Lowered {
+        module,
+        comments,
+        recovered: None,
+    })
 }
 
 fn syntax_error(source: &str, e: &syn::Error) -> SyntaxError {

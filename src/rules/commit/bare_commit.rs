@@ -20,6 +20,7 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
             // slot keyword (`commit(message=None, offsets=[..])`) are not the position.
             Some(fillers) => fillers.iter().all(|a| {
                 matches!(a.value, Expr::Lit { lit: Lit::None, .. })
+                    || is_not_offsets(&a.value)
                     || is_position_query(ctx, &a.value, facts.body)
             }),
             None => false,
@@ -52,20 +53,27 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
         ),
     )
     .primary("position-wide commit");
+    let note = ctx.knowledge.lib(client.lib).bare_commit_note;
+    let head = if note.is_empty() {
+        HELP.to_string()
+    } else {
+        format!("{HELP}; {note}")
+    };
     let finding = match suggest_commit::suggest(ctx, call, facts) {
         Ok(Suggested {
             suggestion,
             what,
             fix,
         }) => {
-            let f = finding.help(format!("{HELP}; {what}")).suggest(suggestion);
+            let f = finding.help(format!("{head}; {what}")).suggest(suggestion);
             match fix {
                 Some(imports) => f.fix_replaces(call.range).fix_imports(imports),
                 None => f,
             }
         }
-        Err(why) => finding.help(format!("{HELP}; {why}")),
+        Err(why) => finding.help(format!("{head}; {why}")),
     };
+
     ctx.report(with_receiver(ctx, finding, facts));
 }
 
@@ -90,6 +98,18 @@ pub(super) fn slot_fillers<'m>(facts: &CallFacts<'m>, slot: &ArgSlot) -> Option<
         }
     }
     Some(out)
+}
+
+/// A value that fills the offsets position but cannot be offsets: a callback
+/// (kafka-clients `commitAsync(callback)`) or a timeout (`commitSync(Duration.ofSeconds(5))`).
+fn is_not_offsets(arg: &Expr) -> bool {
+    match arg {
+        Expr::Closure(_) => true,
+        Expr::Call(c) => (c.func.dotted()).is_some_and(|d| {
+            d.len() >= 2 && crate::knowledge::vocab::TIMEOUT_TYPES.contains(&d[d.len() - 2])
+        }),
+        _ => false,
+    }
 }
 
 /// `&consumer.position()?` / `consumer.assignment()`, or a name bound to one: the offsets

@@ -147,8 +147,10 @@ pub(super) fn suggest(
             .map(|n| n.renames.clone())
             .unwrap_or_default(),
     };
-    let offered =
-        message != MESSAGE_PLACEHOLDER && facts.wrapper.is_none() && facts.receiver.is_some();
+    let offered = lib.offers_commit_fix
+        && message != MESSAGE_PLACEHOLDER
+        && facts.wrapper.is_none()
+        && facts.receiver.is_some();
     Ok(Suggested {
         suggestion,
         what,

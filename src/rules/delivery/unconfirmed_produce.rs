@@ -3,7 +3,7 @@
 use crate::analysis::{ArgPresence, CallFacts, Context};
 use crate::diagnostic::Finding;
 use crate::knowledge::{CallbackPolicy, Op};
-use crate::model::{Call, Expr, Lit};
+use crate::model::{visit, Call, ClosureExpr, Expr, Lit};
 use crate::registry::Rule;
 use crate::rules::helpers::with_receiver;
 use crate::rules::RuleContext;
@@ -53,11 +53,42 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
                 "create the producer with `create_with_context(ctx)` whose `ProducerContext::delivery` records failures",
             )
         }
-        Op::Send { awaits, raises } => {
+        Op::Send {
+            awaits,
+            raises,
+            callback,
+        } => {
             if facts.result.observes_outcome(*awaits, *raises)
                 && !ctx.analysis.bound_unread(facts.body, &facts.result)
             {
                 return;
+            }
+            // A callback argument observes the delivery (`send(record, callback)`), unless it
+            // is `null` or never reads its exception (`(md, ex) -> {}`).
+            if let Some(at) = callback {
+                match facts.find_arg(&crate::knowledge::ArgSlot::new(&[], Some(*at))) {
+                    ArgPresence::Present(Expr::Lit { lit: Lit::None, .. })
+                    | ArgPresence::Absent => {}
+                    ArgPresence::Present(Expr::Closure(c)) if ignores_error(c) => {
+                        let finding = Finding::new(
+                            Rule::UnconfirmedProduce,
+                            call.range,
+                            format!(
+                                "the callback of `{}` never reads its exception: a failed delivery is never seen",
+                                facts.method
+                            ),
+                        )
+                        .primary("delivery never observed")
+                        .label(c.range, "exception parameter never read")
+                        .help(format!(
+                            "{} before any checkpoint or offset moves past this record",
+                            ctx.hint(facts, |l| (l.delivery_hint, l.delivery_hint_local))
+                        ));
+                        ctx.report(with_receiver(ctx, finding, facts));
+                        return;
+                    }
+                    ArgPresence::Present(_) | ArgPresence::Unknown => return,
+                }
             }
             (
                 format!("delivery result of `{}` is discarded", facts.method),
@@ -72,4 +103,11 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
             "{help} before any checkpoint or offset moves past this record"
         ));
     ctx.report(with_receiver(ctx, finding, facts));
+}
+
+/// A delivery callback `(metadata, exception) -> ..` whose exception parameter is never read.
+fn ignores_error(c: &ClosureExpr) -> bool {
+    c.params
+        .get(1)
+        .is_some_and(|e| !visit::reads_name(&c.body, &e.name))
 }

@@ -1,0 +1,196 @@
+use super::lower;
+use crate::model::*;
+
+fn module(src: &str) -> Module {
+    lower(src).expect("lowers").module
+}
+
+#[test]
+fn qualified_names_keep_the_package_as_one_segment() {
+    use crate::model::java_path as qualified;
+    assert_eq!(
+        qualified("org.apache.kafka.clients.consumer.KafkaConsumer"),
+        ["org.apache.kafka.clients.consumer", "KafkaConsumer"]
+    );
+    assert_eq!(
+        qualified("java.util.Map.Entry"),
+        ["java.util", "Map", "Entry"]
+    );
+    assert_eq!(qualified("KafkaConsumer"), ["KafkaConsumer"]);
+    assert_eq!(qualified("consumer"), ["consumer"]);
+}
+
+#[test]
+fn imports_fields_methods_and_calls() {
+    let m = module(
+        r#"package com.acme;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import static org.apache.kafka.clients.consumer.ConsumerConfig.*;
+class Worker {
+    private final KafkaConsumer<String, String> consumer;
+    Worker(KafkaConsumer<String, String> consumer) { this.consumer = consumer; }
+    void run() {
+        while (true) {
+            for (var r : consumer.poll(Duration.ofMillis(100))) { handle(r); }
+            consumer.commitSync();
+        }
+    }
+    void handle(Object r) {}
+}
+"#,
+    );
+    assert_eq!(m.lang, Lang::Java);
+    let paths: Vec<_> = m
+        .imports
+        .iter()
+        .map(|i| i.entries[0].path.clone())
+        .collect();
+    assert_eq!(paths[0], ["com.acme"]);
+    assert_eq!(
+        paths[1],
+        ["org.apache.kafka.clients.consumer", "KafkaConsumer"]
+    );
+    assert!(m.imports[2].entries[0].glob);
+    let class = &m.classes[0];
+    assert_eq!(class.name, "Worker");
+    assert_eq!(class.fields[0].ty.paths, [["KafkaConsumer"]]);
+    let run = m.bodies.iter().find(|b| b.name == "run").unwrap();
+    assert_eq!(run.self_name.as_deref(), Some("this"));
+    let StmtKind::Loop { kind, body, .. } = &run.stmts[0].kind else {
+        panic!("{:?}", run.stmts[0]);
+    };
+    assert_eq!(*kind, LoopKind::Infinite);
+    // The bare field is `this.consumer`.
+    let StmtKind::Expr(Expr::Call(c)) = &body[1].kind else {
+        panic!("{:?}", body[1]);
+    };
+    assert_eq!(
+        c.func.dotted(),
+        Some(vec!["this", "consumer", "commitSync"])
+    );
+    // A bare call of the class's own method is `this.handle(..)`.
+    let StmtKind::Loop {
+        body: inner,
+        target,
+        ..
+    } = &body[0].kind
+    else {
+        panic!()
+    };
+    assert!(matches!(target.as_deref(), Some(Target::Name(n, _)) if n == "r"));
+    let StmtKind::Expr(Expr::Call(h)) = &inner[0].kind else {
+        panic!()
+    };
+    assert_eq!(h.func.dotted(), Some(vec!["this", "handle"]));
+    let ctor = m.bodies.iter().find(|b| b.name == "<init>").unwrap();
+    assert!(
+        matches!(&ctor.stmts[0].kind, StmtKind::Assign { targets, .. }
+        if matches!(&targets[0], Target::Attr { attr, .. } if attr == "consumer"))
+    );
+}
+
+#[test]
+fn try_catch_union_types_finally_and_resources() {
+    let m = module(
+        r#"class A { void f() {
+    try (var c = open()) { work(); }
+    catch (IOException | java.sql.SQLException e) { log(e); }
+    finally { done(); }
+} }"#,
+    );
+    let f = m.bodies.iter().find(|b| b.name == "f").unwrap();
+    let StmtKind::Block(b) = &f.stmts[0].kind else {
+        panic!("{:?}", f.stmts)
+    };
+    assert!(matches!(&b[0].kind, StmtKind::Assign { .. }));
+    let StmtKind::Try {
+        handlers, finally, ..
+    } = &b[1].kind
+    else {
+        panic!()
+    };
+    assert_eq!(finally.len(), 1);
+    assert_eq!(
+        handlers[0].failure.catch,
+        Catch::Types(vec![
+            vec!["IOException".to_string()],
+            vec!["java.sql".to_string(), "SQLException".to_string()]
+        ])
+    );
+    assert_eq!(handlers[0].name.as_deref(), Some("e"));
+}
+
+#[test]
+fn lambdas_anonymous_callbacks_and_annotations() {
+    let m = module(
+        r#"class L {
+    @KafkaListener(topics = "orders", groupId = "billing")
+    void on(String v) {
+        producer.send(rec, (md, ex) -> {});
+        producer.send(rec, new Callback() { public void onCompletion(RecordMetadata md, Exception e) { } });
+    }
+}"#,
+    );
+    let on = m.bodies.iter().find(|b| b.name == "on").unwrap();
+    let Expr::Call(a) = &on.decorators[0] else {
+        panic!()
+    };
+    assert_eq!(a.func.last_name(), Some("KafkaListener"));
+    assert_eq!(
+        a.keyword("groupId").and_then(|g| g.value.as_str()),
+        Some("billing")
+    );
+    // A listener's body is the body of a loop over its container's consumer, binding the
+    // record parameter.
+    let [Stmt {
+        kind: StmtKind::Loop { target, body, .. },
+        ..
+    }] = &on.stmts[..]
+    else {
+        panic!("{:?}", on.stmts);
+    };
+    assert!(matches!(target.as_deref(), Some(Target::Name(n, _)) if n == "v"));
+    assert!(on.params.iter().any(|p| p
+        .annotation
+        .as_ref()
+        .is_some_and(|a| a.paths == [["org.apache.kafka.clients.consumer", "Consumer"]])));
+    for s in body {
+        let StmtKind::Expr(Expr::Call(c)) = &s.kind else {
+            panic!()
+        };
+        let Expr::Closure(cl) = &c.args[1].value else {
+            panic!("{:?}", c.args[1])
+        };
+        assert_eq!(cl.params.len(), 2);
+    }
+}
+
+#[test]
+fn syntax_errors_are_recovered_from() {
+    let lowered =
+        lower("class A { void f() { consumer.commitSync(; } void g() { x(); } }").unwrap();
+    let rec = lowered.recovered.expect("an error");
+    assert!(rec.error.message.contains("unexpected input"));
+    assert!(lowered.module.bodies.iter().any(|b| b.name == "g"));
+}
+
+#[test]
+fn comments_are_listed() {
+    let lowered = lower("// a\nclass A { /* b */ }").unwrap();
+    assert_eq!(lowered.comments.len(), 2);
+}
+
+#[test]
+fn deep_nesting_is_bounded() {
+    let src = format!(
+        "class A {{ int f() {{ return {}1{}; }} }}",
+        "(".repeat(5000),
+        ")".repeat(5000)
+    );
+    let _ = lower(&src);
+    let src = format!(
+        "class A {{ void f() {{ {} }} }}",
+        "if (x) {".repeat(3000) + &"}".repeat(3000)
+    );
+    let _ = lower(&src);
+}

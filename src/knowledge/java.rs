@@ -1,0 +1,279 @@
+//! Java Kafka clients: kafka-clients and spring-kafka (`shared/spec/java.md` §1).
+//!
+//! The Java front end keeps a package as one path segment, so a library's roots are its
+//! packages (`org.apache.kafka.clients.consumer`): a client type matches by package and class.
+
+use super::durability::{Durability, Setting};
+use super::{
+    AcksKeys, ArgSlot, AutoCommitKeys, ConfigStyle, FixImports, Knowledge, Library, Op, Role,
+    SinkSpec, TxStep,
+};
+use crate::model::Lang;
+
+pub(super) const KAFKA_CONSUMER: &str = "org.apache.kafka.clients.consumer";
+pub(super) const KAFKA_PRODUCER: &str = "org.apache.kafka.clients.producer";
+/// The packages of kafka-clients a file imports the client library by: its clients, and the
+/// admin, common, error and serialization packages (OL402).
+pub(super) const KAFKA_ROOTS: &[&str] = &[
+    KAFKA_CONSUMER,
+    KAFKA_PRODUCER,
+    "org.apache.kafka.clients",
+    "org.apache.kafka.clients.admin",
+    "org.apache.kafka.common",
+    "org.apache.kafka.common.errors",
+    "org.apache.kafka.common.serialization",
+];
+pub(super) const SPRING_CORE: &str = "org.springframework.kafka.core";
+pub(super) const SPRING_SUPPORT: &str = "org.springframework.kafka.support";
+/// Where `@KafkaListener` is: a file that imports only it is a Kafka file.
+pub(super) const SPRING_ANNOTATION: &str = "org.springframework.kafka.annotation";
+
+/// Annotations that make a method a Spring Kafka listener (`@KafkaListener` on the method,
+/// `@KafkaHandler` in a class annotated with it): the container calls it for each record it
+/// polled, and commits the record when it returns normally (java.md §1.3, "Consume loop").
+pub const LISTENER_ANNOTATIONS: &[&str] = &["KafkaListener", "KafkaHandler"];
+
+/// The consumer a listener's records come from, as the Java front end names it: the body of a
+/// listener is lowered as the body of a loop over this consumer.
+pub const LISTENER_CONSUMER: [&str; 2] = [KAFKA_CONSUMER, "Consumer"];
+
+/// The classes whose `*_CONFIG` constants name configuration keys, by package.
+const CONFIG_CLASSES: &[(&str, &str)] = &[
+    (KAFKA_CONSUMER, "ConsumerConfig"),
+    (KAFKA_PRODUCER, "ProducerConfig"),
+    ("org.apache.kafka.clients", "CommonClientConfigs"),
+];
+
+/// The configuration key a `ConsumerConfig`/`ProducerConfig` constant names: `GROUP_ID_CONFIG`
+/// is `group.id`, `KEY_DESERIALIZER_CLASS_CONFIG` is `key.deserializer` (kafka-clients spells
+/// every key this way: `ConsumerConfig.java`, `ProducerConfig.java`).
+pub fn config_key(path: &[String]) -> Option<String> {
+    let [.., class, constant] = path else {
+        return None;
+    };
+    let package = path.first()?;
+    let known = CONFIG_CLASSES
+        .iter()
+        .any(|(p, c)| c == class && (path.len() == 2 || p == package));
+    if !known {
+        return None;
+    }
+    let name = constant.strip_suffix("_CONFIG")?;
+    let name = name.strip_suffix("_CLASS").unwrap_or(name);
+    Some(name.to_ascii_lowercase().replace('_', "."))
+}
+
+/// kafka-clients 3.8 (`ConsumerConfig.java`, `ProducerConfig.java`): `acks=all` and idempotence
+/// from 3.0 (`1` and off before).
+const KAFKA_CLIENTS_DURABILITY: Durability = Durability {
+    consumer: &[
+        setting("group id", &["group.id"], None),
+        setting("auto commit", &["enable.auto.commit"], Some("true")),
+        setting(
+            "isolation level",
+            &["isolation.level"],
+            Some("read_uncommitted"),
+        ),
+    ],
+    producer: &[
+        Setting {
+            name: "acks",
+            keys: &["acks"],
+            default: None,
+            by_version: &[(&[], Some("1")), (&[3, 0], Some("all"))],
+        },
+        Setting {
+            name: "idempotence",
+            keys: &["enable.idempotence"],
+            default: None,
+            by_version: &[(&[], Some("false")), (&[3, 0], Some("true"))],
+        },
+        setting("transactional id", &["transactional.id"], None),
+    ],
+    global_callback: None,
+};
+
+const fn setting(
+    name: &'static str,
+    keys: &'static [&'static str],
+    default: Option<&'static str>,
+) -> Setting {
+    Setting {
+        name,
+        keys,
+        default,
+        by_version: &[],
+    }
+}
+
+#[rustfmt::skip]
+pub(super) fn register(k: &mut Knowledge) {
+    use ConfigStyle::DictAndKwargs;
+    use Role::*;
+    let kafka_clients = k.add_library(
+        Library {
+            name: "kafka-clients",
+            lang: Lang::Java,
+            roots: KAFKA_ROOTS,
+            offset_store: false,
+            delivery_hint: "call `.get()` on the returned future (after the loop, for a batch), or pass a `Callback` that records the exception",
+            flush_hint: "check it",
+            delivery_hint_local: "call `.get()` on the returned future (after the loop, for a batch), or pass a `Callback` that records the exception",
+            flush_hint_local: "check it",
+            commit_fix: "{receiver}.{method}(Map.of(new TopicPartition({message}.topic(), {message}.partition()), new OffsetAndMetadata({message}.offset() + 1)))",
+            commit_fix_imports: FixImports::NONE,
+            commit_batch_fix: None,
+            commit_batch_imports: FixImports::NONE,
+            poll_wraps_result: false,
+            rebalance_callbacks: &["onPartitionsRevoked", "onPartitionsAssigned", "onPartitionsLost"],
+            commit_fix_versions: &[],
+            commit_fix_unversioned: "",
+            bare_commit_note: "this is the `KafkaConsumer` javadoc's manual-commit pattern, at-least-once only while every polled record reaches what was processed and every failure leaves the loop; commit the offsets of the records processed (`commitSync(Map<TopicPartition, OffsetAndMetadata>)`, each record's `offset() + 1`)",
+            offers_commit_fix: false,
+            auto_commit: AutoCommitKeys {
+                group: "group.id",
+                commit: "enable.auto.commit",
+                store: None,
+                help: "set `ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG` to `false` and commit the offsets of processed records (`commitSync(Map<TopicPartition, OffsetAndMetadata>)`)",
+            },
+            acks: AcksKeys {
+                keys: &["acks"],
+                // `acks=1` through 2.8, `all` from 3.0 (KIP-679).
+                weak_default: &[(&[], true), (&[3, 0], false)],
+                idempotence: &[],
+                help: "set `ProducerConfig.ACKS_CONFIG` to `\"all\"` (kafka-clients' default from 3.0) so that a write is acknowledged once every in-sync replica has it",
+            },
+            durability: &KAFKA_CLIENTS_DURABILITY,
+        },
+        &[
+            ("KafkaConsumer", Consumer, DictAndKwargs),
+            ("Consumer", Consumer, DictAndKwargs),
+            ("KafkaProducer", Producer, DictAndKwargs),
+            ("Producer", Producer, DictAndKwargs),
+        ],
+    );
+    k.add_methods(kafka_clients, |_, _| false, vec![
+        // `commitSync()`, `commitSync(Duration)`, `commitAsync()`, `commitAsync(callback)`
+        // commit every assigned position; the map forms commit the map (java.md §1.1).
+        (Consumer, &[], "commitSync", Op::Commit { offsets: ArgSlot::new(&[], Some(0)) }),
+        (Consumer, &[], "commitAsync", Op::Commit { offsets: ArgSlot::new(&[], Some(0)) }),
+        (Consumer, &[], "seek", Op::Seek),
+        (Consumer, &[], "position", Op::Position),
+        (Consumer, &[], "assignment", Op::Position),
+        (Consumer, &[], "poll", Op::Poll { single: false }),
+        (Producer, &[], "send", Op::Send { awaits: 1, raises: true, callback: Some(1) }),
+        (Producer, &[], "flush", Op::Flush { returns_result: false }),
+        (Producer, &[], "beginTransaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: true }),
+        (Producer, &[], "commitTransaction", Op::Transaction { step: TxStep::Commit, awaits: 0, raises: true }),
+    ]);
+
+    // spring-kafka: `KafkaTemplate.send*` returns a future (2.x `ListenableFuture`, 3.x
+    // `CompletableFuture`); a failed send is only logged unless it is read (java.md §1.3).
+    let spring = k.add_library(
+        Library {
+            name: "spring-kafka",
+            lang: Lang::Java,
+            roots: &[SPRING_CORE, SPRING_SUPPORT, SPRING_ANNOTATION],
+            offset_store: false,
+            delivery_hint: "read the returned future (`.get(timeout)`, `.join()`, or `whenComplete((r, ex) -> ..)` that handles `ex`)",
+            flush_hint: "check it",
+            delivery_hint_local: "read the returned future (`.get(timeout)`, `.join()`, or `whenComplete((r, ex) -> ..)` that handles `ex`)",
+            flush_hint_local: "check it",
+            commit_fix: "",
+            commit_fix_imports: FixImports::NONE,
+            commit_batch_fix: None,
+            commit_batch_imports: FixImports::NONE,
+            poll_wraps_result: false,
+            rebalance_callbacks: &[],
+            commit_fix_versions: &[],
+            commit_fix_unversioned: "",
+            bare_commit_note: "",
+            offers_commit_fix: false,
+            auto_commit: AutoCommitKeys {
+                group: "group.id",
+                commit: "enable.auto.commit",
+                store: None,
+                help: "set `enable.auto.commit` to `false`",
+            },
+            acks: AcksKeys {
+                keys: &["acks"],
+                weak_default: &[(&[], true), (&[3, 0], false)],
+                idempotence: &[],
+                help: "set `ProducerConfig.ACKS_CONFIG` to `\"all\"`",
+            },
+            durability: &KAFKA_CLIENTS_DURABILITY,
+        },
+        &[
+            ("KafkaTemplate", Producer, DictAndKwargs),
+            ("KafkaOperations", Producer, DictAndKwargs),
+            // Its configuration is the producers' (OL205). The consumer factory is left out:
+            // Spring's containers turn auto-commit off when its config leaves the key unset.
+            ("DefaultKafkaProducerFactory", Producer, DictAndKwargs),
+            // A listener's acknowledgment commits its record (`MANUAL` ack modes).
+            ("Acknowledgment", Consumer, DictAndKwargs),
+        ],
+    );
+    k.add_methods(spring, |_, _| false, vec![
+        // `acknowledge()` commits the listener's record (and, by its contract, every record
+        // before it in the partition); `nack(..)` seeks back to it (java.md §1.3).
+        (Consumer, &[], "acknowledge", Op::CommitMessage),
+        (Consumer, &[], "nack", Op::Seek),
+        (Producer, &[], "send", Op::Send { awaits: 1, raises: true, callback: None }),
+        (Producer, &[], "sendDefault", Op::Send { awaits: 1, raises: true, callback: None }),
+        (Producer, &[], "flush", Op::Flush { returns_result: false }),
+    ]);
+
+    k.sinks.push(SinkSpec::Path {
+        roots: super::strings(&[KAFKA_CONSUMER]),
+        suffix: super::strings(&["OffsetAndMetadata"]),
+    });
+    k.sinks.push(SinkSpec::Method { lib: kafka_clients, name: "seek".into() });
+    // spring-kafka: `new TopicPartitionOffset(topic, partition, offset)` and a seek callback's
+    // `seek(topic, partition, offset)` (java.md §2, OL301).
+    k.sinks.push(SinkSpec::Path {
+        roots: super::strings(&[SPRING_SUPPORT]),
+        suffix: super::strings(&["TopicPartitionOffset"]),
+    });
+    k.sinks.push(SinkSpec::Method { lib: spring, name: "seek".into() });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::config_key;
+
+    fn path(p: &[&str]) -> Vec<String> {
+        p.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn config_constants_name_their_keys() {
+        let key = |p: &[&str]| config_key(&path(p));
+        assert_eq!(
+            key(&["ConsumerConfig", "GROUP_ID_CONFIG"]).as_deref(),
+            Some("group.id")
+        );
+        assert_eq!(
+            key(&[
+                super::KAFKA_CONSUMER,
+                "ConsumerConfig",
+                "ENABLE_AUTO_COMMIT_CONFIG"
+            ])
+            .as_deref(),
+            Some("enable.auto.commit")
+        );
+        assert_eq!(
+            key(&[
+                super::KAFKA_PRODUCER,
+                "ProducerConfig",
+                "VALUE_SERIALIZER_CLASS_CONFIG"
+            ])
+            .as_deref(),
+            Some("value.serializer")
+        );
+        assert_eq!(
+            key(&["com.acme", "ConsumerConfig", "GROUP_ID_CONFIG"]),
+            None
+        );
+        assert_eq!(key(&["Settings", "GROUP_ID_CONFIG"]), None);
+    }
+}

@@ -1,0 +1,73 @@
+package fixtures.ol104;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.support.Acknowledgment;
+import org.springframework.scheduling.annotation.Async;
+import org.springframework.stereotype.Component;
+
+/**
+ * OL104 fixture (spring-kafka): an acknowledgment before the effect, and the framework forms
+ * where the effect leaves the listener before the container's commit on return: an
+ * {@code @Async} listener (reported at the annotation), and a hand-off to an executor or
+ * {@code CompletableFuture.runAsync} (reported at the hand-off). A listener that returns the
+ * future of its work is acknowledged when the future completes (spring-kafka 3.2+).
+ */
+@Component
+public class SpringListenerOrder {
+    /** The record's effect. */
+    public interface Processor {
+        void process(String value);
+    }
+
+    private final Processor processor;
+    private final ExecutorService pool;
+
+    public SpringListenerOrder(Processor processor, ExecutorService pool) {
+        this.processor = processor;
+        this.pool = pool;
+    }
+
+    @KafkaListener(topics = "in", groupId = "indexer")
+    public void ackFirst(String v, Acknowledgment ack) {
+        ack.acknowledge(); // expect: OL104
+        processor.process(v);
+    }
+
+    @Async // expect-gap: OL104 @Async listeners are not built yet
+    @KafkaListener(topics = "in-async", groupId = "indexer")
+    public void asyncListener(String v) {
+        processor.process(v);
+    }
+
+    @KafkaListener(topics = "in-pool", groupId = "indexer")
+    public void handOff(String v) {
+        pool.submit(() -> processor.process(v)); // expect-gap: OL104 executor hand-offs from a listener are not built yet
+    }
+
+    @KafkaListener(topics = "in-async-future", groupId = "indexer")
+    public void runAsync(String v) {
+        CompletableFuture.runAsync(() -> processor.process(v), pool); // expect-gap: OL104 CompletableFuture.runAsync hand-offs from a listener are not built yet
+    }
+
+    // ---- correct twins ----
+
+    @KafkaListener(topics = "in-ack", groupId = "indexer")
+    public void ackAfter(String v, Acknowledgment ack) {
+        processor.process(v);
+        ack.acknowledge();
+    }
+
+    @KafkaListener(topics = "in-returned", groupId = "indexer")
+    public CompletableFuture<Void> returnsItsWork(String v) {
+        return CompletableFuture.runAsync(() -> processor.process(v), pool);
+    }
+
+    /** {@code @Async} on a method that is not a listener. */
+    @Async
+    public void refreshCaches() {
+        processor.process("refresh");
+    }
+}
