@@ -63,6 +63,8 @@ pub struct FileAnalysis<'p, 'm> {
     messages: Vec<OnceCell<std::collections::HashSet<&'m str>>>,
     /// Per region: whether it is a consume loop (`context.rs`).
     consume_loops: OnceCell<Vec<bool>>,
+    /// The channels this file's consume loops send their messages into (`context.rs`).
+    fed_channels: OnceCell<Vec<context::ChannelId>>,
     /// The Kafka clients constructed in this file, with their constructor calls (`context.rs`),
     /// found once for OL105, OL205 and OL404.
     constructions: OnceCell<Vec<(&'m Call, BodyId, resolve::Client)>>,
@@ -98,6 +100,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             calls_by_region: OnceCell::new(),
             messages: vec![OnceCell::new(); index.module.bodies.len()],
             consume_loops: OnceCell::new(),
+            fed_channels: OnceCell::new(),
             constructions: OnceCell::new(),
             loop_buffers: vec![OnceCell::new(); index.control.regions.len()],
             loop_effects: RefCell::default(),

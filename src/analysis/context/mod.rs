@@ -6,6 +6,7 @@
 
 mod advances;
 mod buffers;
+mod channels;
 mod consumers;
 mod delivery;
 mod failures;
@@ -15,6 +16,7 @@ mod messages;
 mod tasks;
 mod transactions;
 
+pub use channels::ChannelId;
 pub use consumers::ConfigSource;
 pub use flush::FlushCheck;
 
