@@ -78,6 +78,9 @@ pub struct FileAnalysis<'p, 'm> {
     depth_cuts: std::cell::Cell<usize>,
     /// Program functions that return a task they spawned (OL203), decided once each.
     task_returners: RefCell<HashMap<resolve::FuncRef, bool>>,
+    /// Analyses of other files whose helpers this file calls (OL204's produce in a helper of
+    /// another module), made once each.
+    other_files: RefCell<HashMap<FileId, Option<Rc<FileAnalysis<'p, 'm>>>>>,
 }
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
@@ -106,6 +109,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             loop_effects: RefCell::default(),
             depth_cuts: std::cell::Cell::new(0),
             task_returners: RefCell::default(),
+            other_files: RefCell::default(),
             program,
             file,
             index,
@@ -118,6 +122,17 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             polled: vec![OnceCell::new(); index.module.bodies.len()],
             explicit_stores: OnceCell::new(),
         })
+    }
+
+    /// The analysis of another file of the program, made once and kept for this file's run.
+    pub fn other_file(&self, file: FileId) -> Option<Rc<FileAnalysis<'p, 'm>>> {
+        if let Some(a) = self.other_files.borrow().get(&file) {
+            return a.clone();
+        }
+        let heuristic = self.resolver.heuristic_on();
+        let made = FileAnalysis::new(self.program, file, self.knowledge, heuristic).map(Rc::new);
+        self.other_files.borrow_mut().insert(file, made.clone());
+        made
     }
 
     /// Model output reaching offset sinks (OL301), computed once on first use.
