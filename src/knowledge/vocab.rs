@@ -67,6 +67,9 @@ pub struct Vocabulary {
     pub pure_calls: &'static [&'static str],
     /// Accessors of a message's metadata rather than its data (OL103, OL104): `msg.offset()`.
     pub message_metadata: &'static [&'static str],
+    /// The clients' offset value types, built to say what to commit (OL102's commit retry):
+    /// `TopicPartition(..)`, `OffsetAndMetadata(..)`.
+    pub offset_types: &'static [&'static str],
     /// Methods that add to an in-memory buffer (OL104's buffered sink): `batch.append(x)`.
     pub buffer_add_methods: &'static [&'static str],
     /// Methods that read or reset a buffer without writing it anywhere (OL104).
@@ -442,6 +445,7 @@ impl Default for Vocabulary {
                 "get",
                 "get_nowait",
             ],
+            offset_types: &["TopicPartition", "OffsetAndMetadata", "TopicPartitionList"],
             buffer_add_methods: &[
                 "append",
                 "extend",
