@@ -64,6 +64,8 @@ pub struct FileAnalysis<'p, 'm> {
     messages: Vec<OnceCell<std::collections::HashSet<&'m str>>>,
     /// Per region: whether it is a consume loop (`context.rs`).
     consume_loops: OnceCell<Vec<bool>>,
+    /// The channels this file's consume loops send their messages into (`context.rs`).
+    fed_channels: OnceCell<Vec<context::ChannelId>>,
     /// The Kafka clients constructed in this file, with their constructor calls (`context.rs`),
     /// found once for OL105, OL205 and OL404.
     constructions: OnceCell<Vec<(&'m Call, BodyId, resolve::Client)>>,
@@ -77,6 +79,9 @@ pub struct FileAnalysis<'p, 'm> {
     depth_cuts: std::cell::Cell<usize>,
     /// Program functions that return a task they spawned (OL203), decided once each.
     task_returners: RefCell<HashMap<resolve::FuncRef, bool>>,
+    /// Analyses of other files whose helpers this file calls (OL204's produce in a helper of
+    /// another module), made once each.
+    other_files: RefCell<HashMap<FileId, Option<Rc<FileAnalysis<'p, 'm>>>>>,
 }
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
@@ -99,11 +104,13 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             calls_by_region: OnceCell::new(),
             messages: vec![OnceCell::new(); index.module.bodies.len()],
             consume_loops: OnceCell::new(),
+            fed_channels: OnceCell::new(),
             constructions: OnceCell::new(),
             loop_buffers: vec![OnceCell::new(); index.control.regions.len()],
             loop_effects: RefCell::default(),
             depth_cuts: std::cell::Cell::new(0),
             task_returners: RefCell::default(),
+            other_files: RefCell::default(),
             program,
             file,
             index,
@@ -116,6 +123,17 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             polled: vec![OnceCell::new(); index.module.bodies.len()],
             explicit_stores: OnceCell::new(),
         })
+    }
+
+    /// The analysis of another file of the program, made once and kept for this file's run.
+    pub fn other_file(&self, file: FileId) -> Option<Rc<FileAnalysis<'p, 'm>>> {
+        if let Some(a) = self.other_files.borrow().get(&file) {
+            return a.clone();
+        }
+        let heuristic = self.resolver.heuristic_on();
+        let made = FileAnalysis::new(self.program, file, self.knowledge, heuristic).map(Rc::new);
+        self.other_files.borrow_mut().insert(file, made.clone());
+        made
     }
 
     /// Model output reaching offset sinks (OL301), computed once on first use.

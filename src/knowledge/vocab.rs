@@ -67,6 +67,9 @@ pub struct Vocabulary {
     pub pure_calls: &'static [&'static str],
     /// Accessors of a message's metadata rather than its data (OL103, OL104): `msg.offset()`.
     pub message_metadata: &'static [&'static str],
+    /// The clients' offset value types, built to say what to commit (OL102's commit retry):
+    /// `TopicPartition(..)`, `OffsetAndMetadata(..)`.
+    pub offset_types: &'static [&'static str],
     /// Methods that add to an in-memory buffer (OL104's buffered sink): `batch.append(x)`.
     pub buffer_add_methods: &'static [&'static str],
     /// Methods that read or reset a buffer without writing it anywhere (OL104).
@@ -95,6 +98,16 @@ pub struct Vocabulary {
     /// stream is a consumer's, catalog OL103), and whether the closure's error return ends
     /// the stream (`try_for_each`) or only that item (`for_each`, `then`).
     pub each_methods: &'static [(&'static str, bool)],
+    /// Calls that make a channel or queue, by the qualified path's first and last segments,
+    /// and whether they return a (sender, receiver) pair (Rust) rather than one object that
+    /// is both ends (Python's `queue.Queue()`). A consume loop that sends its messages into
+    /// one makes the loops over its receiving end consume loops (catalog: "Channels").
+    pub channel_makers: &'static [(&'static str, &'static str, bool)],
+    /// Methods that put a value on a channel or queue: `tx.send(m)`, `q.put(msg)`.
+    pub channel_sends: &'static [&'static str],
+    /// Methods that take values off a channel or queue (one, or a stream or iterator of
+    /// them): `rx.recv()`, `q.get()`, `rx.iter()`, `rx.into_stream()`.
+    pub channel_receives: &'static [&'static str],
 }
 
 pub const TYPE_WRAPPERS: &[&str] = &[
@@ -391,6 +404,60 @@ impl Default for Vocabulary {
                 ("try_for_each", true),
                 ("try_for_each_concurrent", true),
             ],
+            channel_makers: &[
+                ("tokio", "channel", true),
+                ("tokio", "unbounded_channel", true),
+                ("std", "channel", true),
+                ("std", "sync_channel", true),
+                ("crossbeam", "bounded", true),
+                ("crossbeam", "unbounded", true),
+                ("crossbeam_channel", "bounded", true),
+                ("crossbeam_channel", "unbounded", true),
+                ("flume", "bounded", true),
+                ("flume", "unbounded", true),
+                ("async_channel", "bounded", true),
+                ("async_channel", "unbounded", true),
+                ("futures", "channel", true),
+                ("futures", "unbounded", true),
+                ("queue", "Queue", false),
+                ("queue", "SimpleQueue", false),
+                ("queue", "LifoQueue", false),
+                ("queue", "PriorityQueue", false),
+                ("asyncio", "Queue", false),
+                ("asyncio", "LifoQueue", false),
+                ("asyncio", "PriorityQueue", false),
+                ("multiprocessing", "Queue", false),
+                ("multiprocessing", "JoinableQueue", false),
+                ("multiprocessing", "SimpleQueue", false),
+            ],
+            channel_sends: &[
+                "send",
+                "send_async",
+                "try_send",
+                "blocking_send",
+                "send_timeout",
+                "unbounded_send",
+                "put",
+                "put_nowait",
+            ],
+            channel_receives: &[
+                "recv",
+                "recv_async",
+                "recv_timeout",
+                "recv_deadline",
+                "recv_many",
+                "try_recv",
+                "blocking_recv",
+                "iter",
+                "try_iter",
+                "into_iter",
+                "into_stream",
+                "stream",
+                "next",
+                "get",
+                "get_nowait",
+            ],
+            offset_types: &["TopicPartition", "OffsetAndMetadata", "TopicPartitionList"],
             buffer_add_methods: &[
                 "append",
                 "extend",

@@ -75,16 +75,36 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let Some(Value::Func(func)) = self.resolver.value(self.file, body, &call.func) else {
             return false;
         };
-        if func.file != self.file || func.body == body {
-            return false;
+        if func.file == self.file {
+            return func.body != body && self.body_leaves_unconfirmed(func.body, depth + 1);
         }
+        // A helper of another module (`publisher.publish(v)`, `forward(producer, v)`): judged
+        // by that module's analysis, when it has a produce to judge.
+        let produces = |c: &Call| {
+            let method = c.func.as_method().map(|(_, m)| m);
+            (self.knowledge.methods.iter())
+                .any(|k| Some(k.name) == method && super::is_produce(&k.op))
+        };
+        let Some(index) = self.program.index(func.file) else {
+            return false;
+        };
+        let has_produce = (index.calls.iter()).any(|(c, b)| *b == func.body && produces(c));
+        has_produce
+            && self
+                .other_file(func.file)
+                .is_some_and(|other| other.body_leaves_unconfirmed(func.body, depth + 1))
+    }
+
+    /// Whether function body `body` of this file ends with a produce whose delivery it did
+    /// not confirm.
+    fn body_leaves_unconfirmed(&self, body: BodyId, depth: u32) -> bool {
         let control = self.control();
-        let top = control.body_regions[func.body.0 as usize];
+        let top = control.body_regions[body.0 as usize];
         let end = Pos {
             region: top,
             index: control.region(top).stmts.len() as u32,
         };
-        self.unconfirmed_produces_within(func.body, depth + 1)
+        self.unconfirmed_produces_within(body, depth)
             .iter()
             .any(|(p, ppos, handle)| {
                 !self.delivery_checked(p, *ppos, end)

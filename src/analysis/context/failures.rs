@@ -130,7 +130,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Whether the code a failure path protects is only Kafka client housekeeping: a fetch
     /// (`poll()`: no message was received, so nothing about a message failed) or a commit
     /// (`try: consumer.commit(..) except KafkaException: consumer.commit(..)` retries the
-    /// commit; no processing failed), with logging around it. A produce is processing.
+    /// commit; no processing failed), with logging around it and the offsets it commits
+    /// built there (`TopicPartition(msg.topic(), msg.partition(), msg.offset() + 1)`: a
+    /// message's metadata, pure calls, the client library's offset types). A produce is
+    /// processing.
     pub fn failure_protects_kafka_only(&self, r: RegionId) -> bool {
         let protected = self.protected_calls(r);
         let vocab = &self.knowledge.vocab;
@@ -155,9 +158,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                         vocab.passthrough_methods.contains(&m)
                             && matches!(recv, Expr::Call(inner) if housekeeping(inner))
                     })
-                    || c.func
-                        .last_name()
-                        .is_some_and(|n| vocab.log_methods.contains(&n))
+                    || c.func.last_name().is_some_and(|n| {
+                        vocab.log_methods.contains(&n)
+                            || vocab.pure_calls.contains(&n)
+                            || vocab.offset_types.contains(&n)
+                            || vocab.message_metadata.contains(&n) && c.func.as_method().is_some()
+                    })
             })
     }
 

@@ -1,7 +1,7 @@
 //! Flushes (OL202): whether a flush result is re-checked, and the timeout it waits for.
 
 use super::is_produce;
-use crate::analysis::control::{Exits, Pos, RegionKind};
+use crate::analysis::control::{Exits, Pos, RegionId, RegionKind};
 use crate::analysis::resolve::Value;
 use crate::analysis::CallFacts;
 use crate::analysis::FileAnalysis;
@@ -63,12 +63,35 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             return true;
         }
         // A helper that holds the flush (`def _backoff(self): self.producer.flush(1)`), and
-        // that every call of in this file is such a back-pressure flush.
+        // that every call of in this file is such a back-pressure flush; or one that retries
+        // the produce itself after the flush (`except BufferError: self._on_full(msg)`).
+        let produces = |c: &Call| self.facts(c.id).is_some_and(|f| is_produce(&f.op));
+        let retries_itself = (self.region_calls(control.body_regions[facts.body.0 as usize]))
+            .any(|(c, p)| produces(c) && control.follows(pos, call.range, p, c.range));
         let callers = self.callers_in_file(facts.body);
         !callers.is_empty()
             && callers.iter().all(|c| {
-                self.call_pos(c)
-                    .is_some_and(|p| self.retried_after_backpressure(p, c.range))
+                self.call_pos(c).is_some_and(|p| {
+                    self.retried_after_backpressure(p, c.range)
+                        || retries_itself && self.in_backpressure_handler(p)
+                })
+            })
+    }
+
+    /// Whether `pos` is in a handler of a back-pressure error (`BufferError`, `QueueFull`).
+    fn in_backpressure_handler(&self, pos: Pos) -> bool {
+        (self.control().failure_regions(pos).into_iter()).any(|r| self.handles_backpressure(r))
+    }
+
+    fn handles_backpressure(&self, r: RegionId) -> bool {
+        let failure = &self.knowledge.failure;
+        self.control()
+            .failure_path(r)
+            .is_some_and(|path| match &path.catch {
+                Catch::Types(ts) | Catch::Variants(ts) => ts
+                    .iter()
+                    .any(|t| failure.is_backpressure(&self.index.names.qualify(t))),
+                Catch::Any => false,
             })
     }
 
@@ -77,18 +100,8 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// handler, or by a retry loop around it that leaves once the produce went through.
     fn retried_after_backpressure(&self, pos: Pos, range: TextRange) -> bool {
         let control = self.control();
-        let failure = &self.knowledge.failure;
         for r in control.failure_regions(pos) {
-            let Some(path) = control.failure_path(r) else {
-                continue;
-            };
-            let backpressure = match &path.catch {
-                Catch::Types(ts) | Catch::Variants(ts) => ts
-                    .iter()
-                    .any(|t| failure.is_backpressure(&self.index.names.qualify(t))),
-                Catch::Any => false,
-            };
-            if !backpressure {
+            if !self.handles_backpressure(r) {
                 continue;
             }
             let produces = |c: &Call| self.facts(c.id).is_some_and(|f| is_produce(&f.op));

@@ -10,15 +10,18 @@ use crate::model::{BodyId, Expr};
 impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Whether loop region `r` is a consume loop: it polls or consumes (an `Op::Poll` call
     /// whose nearest loop it is, or in its header), or iterates a consumer or polled messages
-    /// (a `for` loop, or a per-item closure over the stream: `stream.for_each(|m| ..)`).
+    /// (a `for` loop, or a per-item closure over the stream: `stream.for_each(|m| ..)`), or
+    /// receives from a channel a consume loop sends its messages into (`channels.rs`).
     pub fn is_consume_loop(&self, r: RegionId) -> bool {
         let flags = self
             .consume_loops
-            .get_or_init(|| self.compute_consume_loops());
+            .get_or_init(|| self.compute_consume_loops(true));
         flags.get(r.0 as usize).copied().unwrap_or(false)
     }
 
-    fn compute_consume_loops(&self) -> Vec<bool> {
+    /// The consume loops; through channels fed by consume loops when `channels` (without,
+    /// the loops that decide which channels are fed).
+    pub(super) fn compute_consume_loops(&self, channels: bool) -> Vec<bool> {
         let control = self.control();
         let mut flags = vec![false; control.regions.len()];
         // A file with no consumer call and no Kafka import has no consume loop: spare every
@@ -30,8 +33,9 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         if !consumer_calls && self.resolver.libs(self.file).is_empty() {
             return flags;
         }
-        for call in &self.calls {
-            if !matches!(self.facts(call.id).map(|f| &f.op), Some(Op::Poll { .. })) {
+        for (call, body) in &self.index.calls {
+            let polls = matches!(self.facts(call.id).map(|f| &f.op), Some(Op::Poll { .. }));
+            if !(polls || channels && self.is_fed_receive(*body, call)) {
                 continue;
             }
             let Some(pos) = control.pos(call.id) else {
@@ -50,9 +54,9 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         for (i, region) in control.regions.iter().enumerate() {
             // A per-item closure over a consumer's stream (`consumer.stream().for_each(..)`).
             if let Some((stream, _)) = self.each_stream(region.kind) {
-                let names = self.message_names(region.body);
-                flags[i] |= self.polls(stream)
-                    || self.refs_message_data(stream, names)
+                let names = self.names_for(region.body, channels);
+                flags[i] |= self.receives(region.body, stream, channels)
+                    || self.refs_message_data(stream, &names)
                     || (self.resolver.client_of(self.file, region.body, stream))
                         .is_some_and(|c| c.role == Role::Consumer);
                 continue;
@@ -61,12 +65,13 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 continue;
             };
             let Some(iter) = l.iter else { continue };
-            let names = self.message_names(region.body);
+            let names = self.names_for(region.body, channels);
             if self
                 .resolver
                 .client_of(self.file, region.body, iter)
                 .is_some_and(|c| c.role == Role::Consumer)
-                || self.refs_message_data(iter, names)
+                || self.refs_message_data(iter, &names)
+                || channels && self.receives_fed(region.body, iter)
                 || self.iterates_polling_object(iter, region.body)
             {
                 flags[i] = true;

@@ -6,6 +6,7 @@ use crate::analysis::FileAnalysis;
 use crate::knowledge::{Op, Role};
 use crate::model::visit::{self, Visitor};
 use crate::model::*;
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
@@ -14,15 +15,32 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// batch (`for msg in consumer`, `for m in msgs`), bound by a `match` arm on one, or
     /// assigned from an expression using one (`payload = json.loads(msg.value())`). Reading
     /// only a message's metadata (`msg.offset()`) derives nothing.
+    ///
+    /// A value taken off a channel that a consume loop sends its messages into
+    /// (`m = rx.recv().await`, `msg = q.get()`) is a polled message too (`channels.rs`).
     pub fn message_names(&self, body: BodyId) -> &HashSet<&'m str> {
-        self.messages[body.0 as usize].get_or_init(|| self.compute_message_names(body))
+        self.messages[body.0 as usize].get_or_init(|| self.compute_message_names(body, true))
     }
 
-    fn compute_message_names(&self, body: BodyId) -> HashSet<&'m str> {
+    /// Message names as [`FileAnalysis::message_names`] finds them, or (without `channels`)
+    /// from polls alone, which is how the channels that are fed are decided.
+    pub(super) fn names_for(&self, body: BodyId, channels: bool) -> Cow<'_, HashSet<&'m str>> {
+        match channels {
+            true => Cow::Borrowed(self.message_names(body)),
+            false => Cow::Owned(self.compute_message_names(body, false)),
+        }
+    }
+
+    /// Whether `e` polls a consumer or (with `channels`) receives from a fed channel.
+    pub(super) fn receives(&self, body: BodyId, e: &Expr, channels: bool) -> bool {
+        self.polls(e) || channels && self.receives_fed(body, e)
+    }
+
+    pub(super) fn compute_message_names(&self, body: BodyId, channels: bool) -> HashSet<&'m str> {
         let bi = &self.index.bodies[body.0 as usize];
         let control = self.control();
         let mut names: HashSet<&'m str> = HashSet::new();
-        let polls = |e: &Expr| self.polls(e);
+        let polls = |e: &Expr| self.receives(body, e, channels);
         let bind = |t: &'m Target, names: &mut HashSet<&'m str>| -> bool {
             let mut changed = false;
             target_names(t, &mut |n| changed |= names.insert(n));

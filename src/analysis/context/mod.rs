@@ -6,6 +6,7 @@
 
 mod advances;
 mod buffers;
+mod channels;
 mod consumers;
 mod delivery;
 mod failures;
@@ -15,6 +16,7 @@ mod messages;
 mod tasks;
 mod transactions;
 
+pub use channels::ChannelId;
 pub use consumers::ConfigSource;
 pub use flush::FlushCheck;
 
@@ -106,7 +108,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     }
 
     /// Calls inside region `r` (or a region nested in it), in walk order.
-    pub fn region_calls(&self, r: RegionId) -> impl Iterator<Item = (&'m Call, Pos)> + '_ {
+    pub fn region_calls(
+        &self,
+        r: RegionId,
+    ) -> impl Iterator<Item = (&'m Call, Pos)> + use<'_, 'p, 'm> {
         let control = self.control();
         let end = control.region(r).end;
         let sorted = self.calls_by_region.get_or_init(|| {
@@ -130,7 +135,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     }
 
     /// Calls positioned exactly at `pos` (in the statement's own expressions).
-    pub(super) fn calls_at(&self, pos: Pos) -> impl Iterator<Item = &'m Call> + '_ {
+    pub(super) fn calls_at(&self, pos: Pos) -> impl Iterator<Item = &'m Call> + use<'_, 'p, 'm> {
         self.region_calls(pos.region)
             .filter(move |(_, p)| *p == pos)
             .map(|(c, _)| c)

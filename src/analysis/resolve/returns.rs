@@ -310,19 +310,31 @@ impl<'p, 'm> Resolver<'p, 'm> {
         let Expr::Name { id, .. } = self.strip(f, e) else {
             return Vec::new();
         };
-        let Some(i) = (self.index(f).map(|index| &index.body(b).params))
-            .and_then(|params| params.iter().position(|p| &p.name == id))
-        else {
-            return Vec::new();
-        };
         let mut out = Vec::new();
-        self.caller_args(FuncRef { file: f, body: b }, i, |g, cb, arg| {
+        self.passed_as(f, b, id, |g, cb, arg| {
             if let Some(Value::Kafka(c)) = self.value(g, cb, arg) {
                 out.push(c);
             }
             true
         });
         out
+    }
+
+    /// What each caller of body `b` (up to 64) passes as its parameter `name`, as written at
+    /// the call: where a value that is not a client comes from (a channel's end).
+    pub fn passed_as(
+        &self,
+        f: FileId,
+        b: BodyId,
+        name: &str,
+        visit: impl FnMut(FileId, BodyId, &'m Expr) -> bool,
+    ) {
+        let Some(i) = (self.index(f).map(|index| &index.body(b).params))
+            .and_then(|params| params.iter().position(|p| p.name == name))
+        else {
+            return;
+        };
+        self.caller_args(FuncRef { file: f, body: b }, i, visit);
     }
 
     /// The name callers call `body` by: its class for a constructor, else its own.

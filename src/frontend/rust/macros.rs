@@ -555,9 +555,11 @@ impl Lowerer {
         Some(Expr::derived(parts, Hop::Format, r))
     }
 
-    /// `select!` branches: a block of `If { test: guard or opaque, body: [PAT = FUT.await, BODY] }`.
+    /// `select!` branches: `If { test: guard or opaque, body: [PAT = FUT.await, BODY], orelse:
+    /// [the next branch] }`. One branch runs: a commit in one is never before the code of
+    /// another (OL104), as an `if`/`else if` chain says.
     fn select(&mut self, branches: &[Branch], tail: &Tail) -> Block {
-        let mut stmts = Vec::with_capacity(branches.len());
+        let mut stmts: Vec<Stmt> = Vec::with_capacity(branches.len());
         for b in branches {
             let range = sp(b.start).cover(last(&b.body));
             let test = match &b.guard {
@@ -593,6 +595,14 @@ impl Lowerer {
                 range,
             });
         }
-        stmts
+        // Each branch is the `else` of the one before it.
+        let mut chain: Option<Stmt> = None;
+        while let Some(mut stmt) = stmts.pop() {
+            if let (StmtKind::If { orelse, .. }, Some(next)) = (&mut stmt.kind, chain.take()) {
+                orelse.push(next);
+            }
+            chain = Some(stmt);
+        }
+        chain.into_iter().collect()
     }
 }

@@ -85,8 +85,9 @@
 //! and in expression position alike:
 //! * `tokio::select!`, `futures::select!`, `select_biased!` (`biased;` allowed): a `Block` with,
 //!   per branch `PAT = FUT (, if GUARD)? => BODY`, an `If { test: GUARD or Opaque, body:
-//!   [Assign(PAT = Await(FUT)), ..BODY] }`; `else` / `default` / `complete` branches likewise
-//!   without the assignment. The future is wrapped in `Await` because the macro awaits it.
+//!   [Assign(PAT = Await(FUT)), ..BODY] }`, each branch in the `orelse` of the one before (one
+//!   branch runs); `else` / `default` / `complete` branches likewise without the assignment.
+//!   The future is wrapped in `Await` because the macro awaits it.
 //! * `join!`, `try_join!` (tokio, futures): `Seq` of each argument wrapped in `Await`.
 //! * `vec!`: `Seq` of the elements (`vec![x; n]` is `Seq [x]`).
 //! * `assert!`, `debug_assert!`, `assert_eq!`, `assert_ne!`, `debug_assert_eq!`,

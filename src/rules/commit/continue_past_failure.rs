@@ -4,8 +4,10 @@
 //! message's commit covers the failed offset.
 
 use crate::analysis::context::is_commit;
+use crate::analysis::control::{Control, Exits, RegionId, RegionKind};
 use crate::diagnostic::Finding;
 use crate::knowledge::failure::FailureKind;
+use crate::model::LoopKind;
 use crate::registry::Rule;
 use crate::rules::RuleContext;
 
@@ -20,12 +22,19 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
         let Some(at) = control.region(site.region).parent else {
             continue;
         };
-        // The nearest loop must be the consume loop: a handler in a retry loop retries.
+        // The nearest loop must be the consume loop: a handler in a retry loop retries,
+        // unless the retry loop gives up and goes on with the consume loop.
         let Some(l) = control.enclosing_loop(at) else {
             continue;
         };
-        if !analysis.is_consume_loop(l)
-            || control.leaves_loop_of(site.region, l)
+        let l = match analysis.is_consume_loop(l) {
+            true => l,
+            false => match gives_up(control, l) {
+                Some(outer) if analysis.is_consume_loop(outer) => outer,
+                _ => continue,
+            },
+        };
+        if control.leaves_loop_of(site.region, l)
             || analysis.failure_handles_message(site.region)
             || !analysis.failure_protects_message(site.region)
         {
@@ -64,4 +73,25 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
         }
         ctx.report(finding);
     }
+}
+
+/// The loop around retry loop `l` when `l` gives up and goes on with it: a bounded `for` over
+/// the attempts that leaves (`break`) once one succeeds, and whose `else:` (every attempt
+/// failed) neither leaves the outer loop nor stops ("giving up, continue with next batch").
+/// Without an `else:` the code after the retry loop may check the outcome: not guessed.
+fn gives_up(control: &Control, l: RegionId) -> Option<RegionId> {
+    let region = control.region(l);
+    let RegionKind::Loop(lp) = region.kind else {
+        return None;
+    };
+    if lp.kind != LoopKind::For || !region.exits.any(Exits::BREAK) {
+        return None;
+    }
+    let at = region.parent?;
+    let outer = control.enclosing_loop(at)?;
+    let exhausted = (control.regions.iter().enumerate()).find_map(|(i, r)| {
+        (matches!(r.kind, RegionKind::LoopElse) && r.parent == Some(at) && !r.stmts.is_empty())
+            .then_some(RegionId(i as u32))
+    })?;
+    (!control.leaves_loop_of(exhausted, outer)).then_some(outer)
 }

@@ -27,12 +27,14 @@ fn select_branches_keep_real_ranges() {
     if <opaque>
       let _ = await(shutdown.recv())
       exit Break
-    if ready
-      let msg = await(consumer.recv())
-      let m = try(msg)
-      expr try(consumer.commit_message(m, CommitMode.Async))
-    if <opaque>
-      expr consumer.commit_consumer_state(CommitMode.Sync).ok()
+    else
+      if ready
+        let msg = await(consumer.recv())
+        let m = try(msg)
+        expr try(consumer.commit_message(m, CommitMode.Async))
+      else
+        if <opaque>
+          expr consumer.commit_consumer_state(CommitMode.Sync).ok()
 "
     );
     let calls = all_calls(&l);
@@ -54,7 +56,7 @@ fn select_branches_keep_real_ranges() {
     // `let x = select! {..}` assigns each branch's tail.
     assert_eq!(
         f("let v = futures::select! { a = fa => a + 1, complete => 0 };"),
-        "block\n  if <opaque>\n    let a = await(fa)\n    let v = Operator(a, 1)\n  if <opaque>\n    let v = 0\n"
+        "block\n  if <opaque>\n    let a = await(fa)\n    let v = Operator(a, 1)\n  else\n    if <opaque>\n      let v = 0\n"
     );
 }
 

@@ -17,4 +17,4 @@ async def producer():
 
 def publish_one():
     publish(b"x")
-    orders_checkpoint.save(1)
+    orders_checkpoint.save(1)  # expect: OL204
