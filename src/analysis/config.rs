@@ -15,9 +15,9 @@ pub enum ConfigValue {
     Int(i64),
     /// `None` (Python): the setting is explicitly absent (`group_id=None`).
     Null,
-    /// A string constant the value resolves to (`GROUP_ID`, `settings.GROUP_ID`), not written
-    /// at the setting: the same value as the literal (OL404), but not a literal (OL105,
-    /// OL205 judge literals only).
+    /// A string constant the value resolves to (`GROUP_ID`, `settings.GROUP_ID`, a Rust
+    /// `const`), not written at the setting: one literal of the project, judged as the
+    /// literal is (OL105, OL205, OL404).
     Const(String),
     Other,
 }
@@ -42,11 +42,8 @@ impl ConfigValue {
     pub fn is_false(&self) -> bool {
         match self {
             ConfigValue::Bool(b) => !b,
-            ConfigValue::Str(s) => s.eq_ignore_ascii_case("false"),
-            ConfigValue::Int(_)
-            | ConfigValue::Null
-            | ConfigValue::Const(_)
-            | ConfigValue::Other => false,
+            ConfigValue::Str(s) | ConfigValue::Const(s) => s.eq_ignore_ascii_case("false"),
+            ConfigValue::Int(_) | ConfigValue::Null | ConfigValue::Other => false,
         }
     }
 }
@@ -65,7 +62,21 @@ pub enum ConfigView {
         /// `update(extra)` of settings is open but not spread: the catalog names the spread as
         /// what may carry `on_delivery`.
         spread: bool,
+        /// Entries from this index on were set after the last entries of unknown content, so
+        /// they are known whatever those held (`{**base, "acks": 1}` with `base` unseen).
+        known_from: usize,
     },
+}
+
+/// What a configuration is known to give one key ([`ConfigView::known`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Known<'a> {
+    /// Set to this, after any entries of unknown content.
+    Set(&'a ConfigValue),
+    /// Not set, and the config is complete: the client's default applies.
+    Default,
+    /// Not visible, or possibly set by entries of unknown content.
+    Unknown,
 }
 
 impl ConfigView {
@@ -75,6 +86,37 @@ impl ConfigView {
                 entries.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
             }
             ConfigView::Hidden => None,
+        }
+    }
+
+    /// What the config is known to give `key`: a value set after every entry of unknown
+    /// content, the client's default when the config is complete, or unknown (a key only a
+    /// spread of unknown content might set is never read as its default).
+    pub fn known(&self, key: &str) -> Known<'_> {
+        self.known_any(&[key])
+    }
+
+    /// [`ConfigView::known`] for a setting spelled several ways (`acks` and its alias
+    /// `request.required.acks`): the last entry setting any of them wins.
+    pub fn known_any(&self, keys: &[&str]) -> Known<'_> {
+        let ConfigView::Visible {
+            entries,
+            open,
+            known_from,
+            ..
+        } = self
+        else {
+            return Known::Unknown;
+        };
+        match entries
+            .iter()
+            .rposition(|(k, _)| keys.contains(&k.as_str()))
+        {
+            Some(i) if i >= *known_from => Known::Set(&entries[i].1),
+            Some(_) if *open => Known::Unknown,
+            Some(i) => Known::Set(&entries[i].1),
+            None if *open => Known::Unknown,
+            None => Known::Default,
         }
     }
 
