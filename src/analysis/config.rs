@@ -5,7 +5,20 @@
 //! The data only: reading it from a construction needs the resolver and is
 //! `resolve/config_reader.rs` (so the dependency goes one way, resolve to config).
 
+use crate::analysis::callbacks::CallbackKind;
 use crate::model::*;
+
+/// An expression as written, when it is a name, an attribute path or a call of one
+/// (`settings.group`, `os.environ.get(..)`).
+pub fn spelled(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Name { id, .. } => Some(id.clone()),
+        Expr::Attr { value, attr, .. } => Some(format!("{}.{attr}", spelled(value)?)),
+        Expr::Call(call) => Some(format!("{}(..)", spelled(&call.func)?)),
+        Expr::Await { value, .. } | Expr::Try { value, .. } => spelled(value),
+        _ => None,
+    }
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ConfigValue {
@@ -19,7 +32,15 @@ pub enum ConfigValue {
     /// `const`), not written at the setting: one literal of the project, judged as the
     /// literal is (OL105, OL205, OL404).
     Const(String),
-    Other,
+    /// A program function or lambda (a global delivery callback): its name, and what it does
+    /// with a report.
+    Callback {
+        name: Option<String>,
+        kind: CallbackKind,
+    },
+    /// A value that is not known, spelled when it is a name, an attribute path or a call
+    /// (`config.host_ingress_consumer_group`, `os.environ.get(..)`).
+    Other(Option<String>),
 }
 
 impl ConfigValue {
@@ -35,7 +56,16 @@ impl ConfigValue {
                 lit: Lit::Int(i), ..
             } => ConfigValue::Int(*i),
             Expr::Lit { lit: Lit::None, .. } => ConfigValue::Null,
-            _ => ConfigValue::Other,
+            _ => ConfigValue::Other(spelled(expr)),
+        }
+    }
+
+    /// The expression a value came from, when it is not a literal (the inventory shows it).
+    pub fn expression(&self) -> Option<&str> {
+        match self {
+            ConfigValue::Const(_) | ConfigValue::Str(_) => None,
+            ConfigValue::Callback { name, .. } | ConfigValue::Other(name) => name.as_deref(),
+            ConfigValue::Bool(_) | ConfigValue::Int(_) | ConfigValue::Null => None,
         }
     }
 
@@ -43,7 +73,10 @@ impl ConfigValue {
         match self {
             ConfigValue::Bool(b) => !b,
             ConfigValue::Str(s) | ConfigValue::Const(s) => s.eq_ignore_ascii_case("false"),
-            ConfigValue::Int(_) | ConfigValue::Null | ConfigValue::Other => false,
+            ConfigValue::Int(_)
+            | ConfigValue::Null
+            | ConfigValue::Callback { .. }
+            | ConfigValue::Other(_) => false,
         }
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod bound;
 pub mod branches;
+pub mod callbacks;
 pub mod config;
 pub mod context;
 pub mod control;

@@ -53,7 +53,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let on = |key: &str| match config.known(key) {
             Known::Default => Some(true),
             Known::Unknown
-            | Known::Set(ConfigValue::Int(_) | ConfigValue::Other | ConfigValue::Null) => None,
+            | Known::Set(
+                ConfigValue::Int(_)
+                | ConfigValue::Other(_)
+                | ConfigValue::Callback { .. }
+                | ConfigValue::Null,
+            ) => None,
             Known::Set(v) => Some(!v.is_false()),
         };
         on(keys.commit) == Some(true) && keys.store.is_none_or(|store| on(store) == Some(true))

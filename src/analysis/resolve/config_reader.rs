@@ -4,6 +4,7 @@
 
 use super::values::{ClassRef, FuncRef, Value};
 use super::Resolver;
+use crate::analysis::callbacks::classify;
 use crate::analysis::config::ConfigValue;
 use crate::analysis::config::ConfigView;
 use crate::analysis::index::FileIndex;
@@ -67,8 +68,28 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
     /// A setting's value: a literal, or the string constant it resolves to.
     fn value(&self, f: FileId, b: BodyId, expr: &Expr) -> ConfigValue {
         match ConfigValue::of(expr) {
-            ConfigValue::Other => {
-                (self.resolver.const_str(f, b, expr)).map_or(ConfigValue::Other, ConfigValue::Const)
+            ConfigValue::Other(spelled) => {
+                if let Some(s) = self.resolver.const_str(f, b, expr) {
+                    return ConfigValue::Const(s);
+                }
+                let vocab = &self.resolver.knowledge.vocab;
+                // A callback (`"on_delivery": record_failure`, a lambda): what it does.
+                let body = match expr {
+                    Expr::Closure(c) => Some((&c.body, &c.params)),
+                    _ => match self.resolver.value(f, b, expr) {
+                        Some(Value::Func(func)) => (self.index(func.file))
+                            .map(|i| i.body(func.body))
+                            .map(|body| (&body.stmts, &body.params)),
+                        _ => None,
+                    },
+                };
+                match body {
+                    Some((stmts, params)) => ConfigValue::Callback {
+                        name: spelled,
+                        kind: classify(stmts, params, vocab),
+                    },
+                    None => ConfigValue::Other(spelled),
+                }
             }
             v => v,
         }
