@@ -65,30 +65,41 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -
     let mut unconfirmed: HashMap<BodyId, Vec<(CallId, bool)>> = HashMap::default();
     // (body, start, key) of each use: a checkpoint written after it in its body follows it.
     let mut used: Vec<(BodyId, u32, Key)> = Vec::new();
-    let mut add_use = |part: &mut FilePart, body: BodyId, client: &Client, receiver: Option<&Expr>, u: Use| {
-        let Some((key, seen_client, declared)) = joined(a, body, client, receiver) else {
-            return;
+    let mut add_use =
+        |part: &mut FilePart, body: BodyId, client: &Client, receiver: Option<&Expr>, u: Use| {
+            let Some((key, seen_client, declared)) = joined(a, body, client, receiver) else {
+                return;
+            };
+            let seen_at = match seen_client.origin() {
+                Some(o) => origin_location(a, o),
+                None => u.location.clone(),
+            };
+            let mut seen = entry_of(a, &seen_client, seen_at, seen_config(a, &seen_client), pins);
+            if let Some(o) = seen_client.origin() {
+                seen.function =
+                    (a.program.index(o.file)).and_then(|i| i.module.enclosing_function(o.range));
+            }
+            part.seen.push((key.clone(), seen));
+            if let Some(o) = declared {
+                part.also.push((key.clone(), origin_location(a, o)));
+            }
+            used.push((body, u.range.start, key.clone()));
+            part.uses.push((key, u));
         };
-        let seen_at = match seen_client.origin() {
-            Some(o) => origin_location(a, o),
-            None => u.location.clone(),
-        };
-        let mut seen = entry_of(a, &seen_client, seen_at, seen_config(a, &seen_client), pins);
-        if let Some(o) = seen_client.origin() {
-            seen.function = (a.program.index(o.file)).and_then(|i| i.module.enclosing_function(o.range));
-        }
-        part.seen.push((key.clone(), seen));
-        if let Some(o) = declared {
-            part.also.push((key.clone(), origin_location(a, o)));
-        }
-        used.push((body, u.range.start, key.clone()));
-        part.uses.push((key, u));
-    };
     for &(call, body) in &a.index.calls {
         let Some(f) = a.facts(call.id) else {
             // Calls the rules do not model: a confirmed send, a subscription's topics.
             if let Some((receiver, method)) = call.func.as_method() {
-                unmodelled(a, &mut part, call, body, receiver, method, &here, &mut add_use);
+                unmodelled(
+                    a,
+                    &mut part,
+                    call,
+                    body,
+                    receiver,
+                    method,
+                    &here,
+                    &mut add_use,
+                );
             }
             continue;
         };
@@ -286,9 +297,7 @@ fn unmodelled(
 /// The topic a produce or send names: its `topic` keyword or first argument (a literal or a
 /// constant), or the topic of the rdkafka record it sends (`FutureRecord::to("orders")`).
 fn topic_of(a: &FileAnalysis, body: BodyId, call: &Call) -> Option<String> {
-    let arg = call
-        .keyword("topic")
-        .or_else(|| call.positional().next())?;
+    let arg = call.keyword("topic").or_else(|| call.positional().next())?;
     if let Some(t) = a.resolver.const_str(a.file, body, &arg.value) {
         return Some(t);
     }
@@ -490,8 +499,7 @@ fn entry_of(
         .map(|s| {
             let mut v = setting(&client.config, s, s.default_for(lib.name, pins));
             // A default that changed between releases: the version it is that of.
-            if v.source == "default" && !s.by_version.is_empty() && always(s.by_version).is_none()
-            {
+            if v.source == "default" && !s.by_version.is_empty() && always(s.by_version).is_none() {
                 v.version = pins.get(lib.name).map(|p| p.describe(lib.name));
             }
             v
@@ -499,9 +507,12 @@ fn entry_of(
         .collect();
     if client.role == Role::Consumer {
         // Without a group nothing is committed, whatever auto commit says.
-        let no_group = settings
-            .iter()
-            .any(|s| s.name == "group id" && s.value.is_none() && s.source != "unknown" && s.source != "computed");
+        let no_group = settings.iter().any(|s| {
+            s.name == "group id"
+                && s.value.is_none()
+                && s.source != "unknown"
+                && s.source != "computed"
+        });
         for s in settings.iter_mut().filter(|s| s.name == "auto commit") {
             if no_group {
                 s.note = Some("no group: nothing is committed");

@@ -59,7 +59,12 @@ fn by_file(inventory: &Inventory) -> Vec<(&str, Vec<&ClientEntry>)> {
 /// `path:line:col`, or `path:cell N:line:col` in a notebook (as `check` shows it).
 fn at(l: &Location) -> String {
     match l.cell {
-        Some(cell) => format!("{}:cell {cell}:{}:{}", escape_text(&l.path), l.line, l.column),
+        Some(cell) => format!(
+            "{}:cell {cell}:{}:{}",
+            escape_text(&l.path),
+            l.line,
+            l.column
+        ),
         None => format!("{}:{}:{}", escape_text(&l.path), l.line, l.column),
     }
 }
@@ -266,9 +271,14 @@ pub fn human(inventory: &Inventory) -> String {
                 Some(f) => format!(" in {}", escape_text(f)),
                 None => String::new(),
             };
+            let cell = e
+                .location
+                .cell
+                .map(|c| format!("cell {c}:"))
+                .unwrap_or_default();
             let _ = writeln!(
                 out,
-                "  {}:{}  {} {}{place}",
+                "  {cell}{}:{}  {} {}{place}",
                 e.location.line,
                 e.location.column,
                 e.role,
@@ -277,7 +287,12 @@ pub fn human(inventory: &Inventory) -> String {
             let _ = writeln!(out, "      {:<22} {}", "config", config_text(&e.config));
             let _ = writeln!(out, "      {:<22} {}", "version", pinned_text(e));
             for l in &e.also_reaches {
-                let _ = writeln!(out, "      {:<22} declared type at {}", "also reaches", at(l));
+                let _ = writeln!(
+                    out,
+                    "      {:<22} declared type at {}",
+                    "also reaches",
+                    at(l)
+                );
             }
             if !e.topics.is_empty() {
                 let _ = writeln!(out, "      {:<22} {}", "topics", topics_text(e));
@@ -293,7 +308,11 @@ pub fn human(inventory: &Inventory) -> String {
                     use_text(u),
                     at(&u.location),
                     method_text(u),
-                    if notes.is_empty() { String::new() } else { format!(" ({notes})") }
+                    if notes.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({notes})")
+                    }
                 );
             }
             if e.uses.is_empty() {
@@ -379,13 +398,11 @@ pub fn markdown(inventory: &Inventory) -> String {
                 Some(f) => format!(", in `{}`", cell(f)),
                 None => String::new(),
             };
-            let _ = writeln!(
-                out,
-                "### {} {}, line {}{place}\n",
-                e.role,
-                cell(&title(e)),
-                e.location.line
-            );
+            let line = match e.location.cell {
+                Some(c) => format!("cell {c}, line {}", e.location.line),
+                None => format!("line {}", e.location.line),
+            };
+            let _ = writeln!(out, "### {} {}, {line}{place}\n", e.role, cell(&title(e)));
             let _ = writeln!(out, "Configuration: {}.\n", cell(&config_text(&e.config)));
             let _ = writeln!(out, "{} version: {}.\n", e.library, cell(&pinned_text(e)));
             for l in &e.also_reaches {

@@ -150,7 +150,10 @@ impl<'p, 'm> Resolver<'p, 'm> {
         let mut found: Option<Client> = None;
         for client in stored {
             let client = client?;
-            if found.as_ref().is_some_and(|f| f.origin() != client.origin()) {
+            if found
+                .as_ref()
+                .is_some_and(|f| f.origin() != client.origin())
+            {
                 return None;
             }
             found = Some(client);
@@ -163,8 +166,13 @@ impl<'p, 'm> Resolver<'p, 'm> {
     /// client is built where the call is, typed by the binding).
     fn stored_value(&self, f: FileId, b: BodyId, e: &Expr) -> Option<Client> {
         if let Expr::Name { id, .. } = e {
-            let bound = (self.index(f)?.bodies.get(b.0 as usize)?.assigns.get(id.as_str()))
-                .and_then(|v| v.first());
+            let bound = (self
+                .index(f)?
+                .bodies
+                .get(b.0 as usize)?
+                .assigns
+                .get(id.as_str()))
+            .and_then(|v| v.first());
             if let Some(&(value, annotation)) = bound {
                 if matches!(self.strip(f, value), Expr::Call(_)) {
                     return match self.assigned(f, b, value, annotation)? {
