@@ -40,6 +40,7 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -
             let key = Key::Built {
                 path: path.clone(),
                 start: call.range.start,
+                role: client.role.display(),
             };
             // `KafkaConsumer("orders", ..)`: the topics it subscribes to.
             if role == Role::Consumer {
@@ -231,6 +232,7 @@ fn joined(
         (_, Some(o)) => Key::Built {
             path: path_of(a, o.file),
             start: o.range.start,
+            role: client.role.display(),
         },
         (Resolution::Heuristic { name }, None) => Key::Heuristic {
             path: path_of(a, a.file),

@@ -166,13 +166,15 @@ pub struct FindingRef {
     pub location: Location,
 }
 
-/// What a client is joined on across files: its construction, or a heuristic receiver's
-/// file, name and role.
+/// What a client is joined on across files: its construction (or declaration, with its role:
+/// the fields of one class are declared at the class), or a heuristic receiver's file, name
+/// and role.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Key {
     Built {
         path: String,
         start: u32,
+        role: &'static str,
     },
     Heuristic {
         path: String,

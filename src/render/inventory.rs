@@ -9,6 +9,7 @@ use crate::inventory::{
     CallbackInfo, ClientEntry, ConfigOrigin, FileFindings, FindingRef, Inventory, Location,
     SettingValue, Use,
 };
+use crate::registry::Rule;
 
 /// The inventory of a run of `engine::inventory_paths`: its files' parts joined, with the
 /// findings of the report attached.
@@ -197,9 +198,9 @@ fn topics_text(e: &ClientEntry) -> String {
 /// Each with the findings of its rule on the client.
 fn risks(e: &ClientEntry) -> Vec<(String, Vec<&FindingRef>)> {
     let mut out = Vec::new();
-    let findings = |codes: &[&str]| -> Vec<&FindingRef> {
+    let findings = |rules: &[Rule]| -> Vec<&FindingRef> {
         (e.findings.iter())
-            .filter(|f| codes.contains(&f.code))
+            .filter(|f| rules.iter().any(|r| r.code() == f.code))
             .collect()
     };
     let setting = |name: &str| e.settings.iter().find(|s| s.name == name);
@@ -209,7 +210,7 @@ fn risks(e: &ClientEntry) -> Vec<(String, Vec<&FindingRef>)> {
                 let value = acks.value.as_deref().unwrap_or_default();
                 out.push((
                     format!("weak acks (`{}={value}`, {})", acks.key, acks.source),
-                    findings(&["OL205"]),
+                    findings(&[Rule::WeakAcks]),
                 ));
             }
         }
@@ -220,14 +221,14 @@ fn risks(e: &ClientEntry) -> Vec<(String, Vec<&FindingRef>)> {
         if unconfirmed > 0 && !global {
             out.push((
                 format!("{unconfirmed} unconfirmed send(s)"),
-                findings(&["OL201"]),
+                findings(&[Rule::UnconfirmedProduce]),
             ));
         }
         if let Some(c) = setting("delivery callback").and_then(|s| s.callback.as_ref()) {
             if matches!(c.kind, "only logs" | "empty") {
                 out.push((
                     format!("delivery {}", callback_text(c)),
-                    findings(&["OL201", "OL204"]),
+                    findings(&[Rule::UnconfirmedProduce, Rule::WatermarkOverUnconfirmed]),
                 ));
             }
         }
@@ -241,13 +242,13 @@ fn risks(e: &ClientEntry) -> Vec<(String, Vec<&FindingRef>)> {
         if positions > 0 && !stores_explicitly {
             out.push((
                 format!("{positions} position-wide commit(s)"),
-                findings(&["OL101"]),
+                findings(&[Rule::BareCommit]),
             ));
         }
         let on = |name: &str| setting(name).is_some_and(|s| s.value.as_deref() == Some("true"));
         let auto = setting("auto commit");
         if on("auto commit") && !stores_explicitly && auto.is_some_and(|s| s.note.is_none()) {
-            out.push(("auto-commit on".to_string(), findings(&["OL105"])));
+            out.push(("auto-commit on".to_string(), findings(&[Rule::AutoCommit])));
         }
     }
     out

@@ -147,6 +147,14 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 }
             }
         }
+        // A class whose constructor is generated (a dataclass): what its constructions pass.
+        if self.find_method(cls, "__init__").is_none() {
+            for &(g, b, call) in self.constructions(cls).take(64) {
+                if let Some(arg) = call.keyword(attr) {
+                    stored.push(self.stored_value(g, b, &arg.value));
+                }
+            }
+        }
         let mut found: Option<Client> = None;
         for client in stored {
             let client = client?;

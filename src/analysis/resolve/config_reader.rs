@@ -12,7 +12,7 @@ use crate::analysis::program::{FileId, ImportTarget};
 use crate::knowledge::ConfigStyle;
 use crate::model::*;
 
-#[derive(Default)]
+#[derive(Default, PartialEq)]
 struct Collected {
     entries: Vec<(String, ConfigValue)>,
     open: bool,
@@ -33,6 +33,16 @@ impl Collected {
     fn unknown(&mut self) {
         self.open = true;
         self.known_from = self.entries.len();
+    }
+
+    /// Adds what another reading collected, after what is here.
+    fn append(&mut self, other: Collected) {
+        if other.open {
+            self.open = true;
+            self.known_from = self.entries.len() + other.known_from;
+        }
+        self.spread |= other.spread;
+        self.entries.extend(other.entries);
     }
 
     fn view(self) -> ConfigView {
@@ -56,6 +66,10 @@ pub struct ConfigReader<'r, 'p, 'm> {
 /// Nesting budget for configs built from configs.
 const MAX_DEPTH: u32 = 16;
 
+/// What following a parameter to its call sites costs of [`MAX_DEPTH`]: two levels at most
+/// (each level reads up to 64 callers).
+const CALLER_DEPTH: u32 = 7;
+
 impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
     pub fn new(resolver: &'r Resolver<'p, 'm>, f: FileId, b: BodyId) -> Self {
         ConfigReader { resolver, f, b }
@@ -67,10 +81,20 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
 
     /// A setting's value: a literal, or the string constant it resolves to.
     fn value(&self, f: FileId, b: BodyId, expr: &Expr) -> ConfigValue {
+        self.value_at(f, b, expr, 0)
+    }
+
+    /// [`ConfigReader::value`], `depth` call sites away from the config.
+    fn value_at(&self, f: FileId, b: BodyId, expr: &Expr, depth: u32) -> ConfigValue {
         match ConfigValue::of(expr) {
             ConfigValue::Other(spelled) => {
                 if let Some(s) = self.resolver.const_str(f, b, expr) {
                     return ConfigValue::Const(s);
+                }
+                // A parameter (`def producer_conf(acks)`): what every caller passes, when
+                // they agree (`producer_conf("1")`).
+                if let Some(v) = self.passed_value(f, b, expr, depth) {
+                    return v;
                 }
                 let vocab = &self.resolver.knowledge.vocab;
                 // A callback (`"on_delivery": record_failure`, a lambda): what it does.
@@ -93,6 +117,31 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             }
             v => v,
         }
+    }
+
+    /// The value every call site passes for the parameter `expr` names, when they all agree
+    /// on a known one; two call levels at most.
+    fn passed_value(&self, f: FileId, b: BodyId, expr: &Expr, depth: u32) -> Option<ConfigValue> {
+        let Expr::Name { id, .. } = expr else {
+            return None;
+        };
+        let index = self.index(f)?;
+        let local = (index.bodies.get(b.0 as usize)?.assigns).contains_key(id.as_str());
+        let i = index.body(b).params.iter().position(|p| p.name == *id)?;
+        if local || depth >= 2 {
+            return None;
+        }
+        let mut passed: Option<ConfigValue> = None;
+        let mut agree = true;
+        self.resolver
+            .caller_args(FuncRef { file: f, body: b }, i, |g, cb, arg| {
+                let v = self.value_at(g, cb, arg, depth + 1);
+                agree = !matches!(v, ConfigValue::Other(_) | ConfigValue::Callback { .. })
+                    && passed.as_ref().is_none_or(|p| *p == v);
+                passed.get_or_insert(v);
+                agree
+            });
+        passed.filter(|_| agree)
     }
 
     /// A Python-style constructor call: `Consumer(conf, **kw)`, `AIOKafkaConsumer(group_id=..)`.
@@ -211,6 +260,12 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                     .get(b.0 as usize)
                     .and_then(|bi| bi.assigns.get(id.as_str()));
                 let Some(values) = local else {
+                    // A parameter: what its callers pass.
+                    if index.body(b).params.iter().any(|p| p.name == *id) {
+                        return self.from_callers(f, b, id, c, depth, |g, cb, arg, sub, d| {
+                            self.dict_value(g, cb, arg, sub, d)
+                        });
+                    }
                     // Defined in an enclosing body, the module, or another module.
                     return match self.resolver.definition(f, b, id, 0) {
                         Some((g, gb, value)) if (g, gb) != (f, b) => {
@@ -373,7 +428,10 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         let path: Vec<String> = (callee.dotted().filter(|p| p.len() >= 2)?.into_iter())
             .map(str::to_string)
             .collect();
-        if self.resolver.program.file(f).lang != Lang::Rust {
+        // A path whose first name is bound here is a value's attribute, not a module's item.
+        let bound = self.resolver.definition(f, b, &path[0], 0).is_some()
+            || (self.index(f)?.body(b).params.iter()).any(|p| p.name == path[0]);
+        if bound {
             return None;
         }
         match self.resolver.program.resolve(f, &path, 0)? {
@@ -384,6 +442,49 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 }
             }
             _ => None,
+        }
+    }
+
+    /// A parameter's config: what every call site resolution sees passes (`def build(cfg)`
+    /// called as `build(config())`), when they all can be read and agree. Call sites are
+    /// followed two levels deep at most (each costs [`CALLER_DEPTH`] of the nesting budget).
+    fn from_callers(
+        &self,
+        f: FileId,
+        b: BodyId,
+        name: &str,
+        c: &mut Collected,
+        depth: u32,
+        read: impl Fn(FileId, BodyId, &Expr, &mut Collected, u32) -> bool,
+    ) -> bool {
+        let Some(index) = self.index(f) else {
+            return false;
+        };
+        let Some(i) = index.body(b).params.iter().position(|p| p.name == name) else {
+            return false;
+        };
+        let depth = depth + CALLER_DEPTH;
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        let mut passed: Option<Collected> = None;
+        let mut agree = true;
+        self.resolver
+            .caller_args(FuncRef { file: f, body: b }, i, |g, cb, arg| {
+                let mut sub = Collected::default();
+                agree =
+                    read(g, cb, arg, &mut sub, depth) && passed.as_ref().is_none_or(|p| *p == sub);
+                if agree && passed.is_none() {
+                    passed = Some(sub);
+                }
+                agree
+            });
+        match (agree, passed) {
+            (true, Some(p)) => {
+                c.append(p);
+                true
+            }
+            _ => false,
         }
     }
 
