@@ -90,17 +90,29 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -
     for &(call, body) in &a.index.calls {
         let Some(f) = a.facts(call.id) else {
             // Calls the rules do not model: a confirmed send, a subscription's topics.
-            if let Some((receiver, method)) = call.func.as_method() {
-                unmodelled(
-                    a,
-                    &mut part,
-                    call,
-                    body,
-                    receiver,
-                    method,
-                    &here,
-                    &mut add_use,
-                );
+            match unmodelled(a, call, body) {
+                Some((client, Unmodelled::Send(topic))) => {
+                    let u = Use {
+                        kind: "send",
+                        method: "send_and_wait".to_string(),
+                        detail: Some("confirmed"),
+                        location: here(call.range),
+                        via: None,
+                        topic,
+                        callback: None,
+                        range: call.range,
+                    };
+                    let receiver = call.func.as_method().map(|(r, _)| r);
+                    add_use(&mut part, body, &client, receiver, u);
+                }
+                Some((client, Unmodelled::Topics(topics))) => {
+                    let receiver = call.func.as_method().map(|(r, _)| r);
+                    if let Some((key, _, _)) = joined(a, body, &client, receiver) {
+                        part.topics
+                            .extend(topics.into_iter().map(|t| (key.clone(), t)));
+                    }
+                }
+                None => {}
             }
             continue;
         };
@@ -244,56 +256,40 @@ fn joined(
     Some((key, client, declared))
 }
 
-/// Calls on a client that the rules do not model: `send_and_wait` (a send that awaits its
-/// own delivery) is a confirmed send; `subscribe([..])` names the consumer's topics.
-#[allow(clippy::too_many_arguments)]
-fn unmodelled(
-    a: &FileAnalysis,
-    part: &mut FilePart,
-    call: &Call,
-    body: BodyId,
-    receiver: &Expr,
-    method: &str,
-    here: &dyn Fn(TextRange) -> Location,
-    add_use: &mut dyn FnMut(&mut FilePart, BodyId, &Client, Option<&Expr>, Use),
-) {
+/// What a call the rules do not model says of its client.
+enum Unmodelled {
+    /// `send_and_wait(..)`: a send that awaits its own delivery, with its topic.
+    Send(Option<String>),
+    /// `subscribe([..])`: the topics named.
+    Topics(Vec<String>),
+}
+
+/// Calls on a client that the rules do not model: `send_and_wait` (a confirmed send) and
+/// `subscribe([..])` (the consumer's topics).
+fn unmodelled(a: &FileAnalysis, call: &Call, body: BodyId) -> Option<(Client, Unmodelled)> {
+    let (receiver, method) = call.func.as_method()?;
     if !matches!(method, "send_and_wait" | "subscribe") {
-        return;
+        return None;
     }
-    let Some(client) = a.resolver.client_of(a.file, body, receiver) else {
-        return;
-    };
-    match (method, client.role) {
-        ("send_and_wait", Role::Producer) => {
-            let u = Use {
-                kind: "send",
-                method: method.to_string(),
-                detail: Some("confirmed"),
-                location: here(call.range),
-                via: None,
-                topic: topic_of(a, body, call),
-                callback: None,
-                range: call.range,
-            };
-            add_use(part, body, &client, Some(receiver), u);
-        }
+    let client = a.resolver.client_of(a.file, body, receiver)?;
+    let what = match (method, client.role) {
+        ("send_and_wait", Role::Producer) => Unmodelled::Send(topic_of(a, body, call)),
         ("subscribe", Role::Consumer) => {
-            let Some((key, _, _)) = joined(a, body, &client, Some(receiver)) else {
-                return;
-            };
-            let topics = match call.positional().next().map(|x| &x.value) {
+            let named = call.keyword("topics").or_else(|| call.positional().next());
+            let topics = match named.map(|x| &x.value) {
                 Some(Expr::Seq { elts, .. }) => elts.iter().collect(),
                 Some(e) => vec![e],
                 None => Vec::new(),
             };
-            for t in topics {
-                if let Some(topic) = a.resolver.const_str(a.file, body, t) {
-                    part.topics.push((key.clone(), topic));
-                }
-            }
+            Unmodelled::Topics(
+                (topics.into_iter())
+                    .filter_map(|t| a.resolver.const_str(a.file, body, t))
+                    .collect(),
+            )
         }
-        _ => {}
-    }
+        _ => return None,
+    };
+    Some((client, what))
 }
 
 /// The topic a produce or send names: its `topic` keyword or first argument (a literal or a

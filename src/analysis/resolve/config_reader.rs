@@ -262,7 +262,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 let Some(values) = local else {
                     // A parameter: what its callers pass.
                     if index.body(b).params.iter().any(|p| p.name == *id) {
-                        return self.from_callers(f, b, id, c, depth, |g, cb, arg, sub, d| {
+                        return self.callers_config(f, b, id, c, depth, |g, cb, arg, sub, d| {
                             self.dict_value(g, cb, arg, sub, d)
                         });
                     }
@@ -448,7 +448,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
     /// A parameter's config: what every call site resolution sees passes (`def build(cfg)`
     /// called as `build(config())`), when they all can be read and agree. Call sites are
     /// followed two levels deep at most (each costs [`CALLER_DEPTH`] of the nesting budget).
-    fn from_callers(
+    fn callers_config(
         &self,
         f: FileId,
         b: BodyId,
