@@ -671,3 +671,66 @@ fn delivery_callback(client: &Client, global: Option<&'static str>) -> SettingVa
     }
     out
 }
+
+#[cfg(test)]
+/// The delivery callbacks the inventory classifies (`analysis/callbacks.rs`), from source:
+/// the analysis layer does not read source itself.
+mod tests {
+    use crate::analysis::callbacks::{classify, CallbackKind};
+    use crate::frontend::lower;
+    use crate::knowledge::vocab::Vocabulary;
+    use crate::model::*;
+
+    /// The kind of the first function of `source`.
+    fn kind(lang: Lang, source: &str) -> CallbackKind {
+        let module = lower(lang, source).unwrap().module;
+        let body = (module.bodies.iter())
+            .find(|b| b.kind == BodyKind::Function)
+            .unwrap();
+        classify(&body.stmts, &body.params, &Vocabulary::default())
+    }
+
+    #[test]
+    fn callbacks_are_told_by_what_they_do_with_a_report() {
+        let py = |s| kind(Lang::Python, s);
+        assert_eq!(py("def cb(err, msg):\n    pass\n"), CallbackKind::Empty);
+        assert_eq!(
+            py("def cb(err, msg):\n    '''Ignored.'''\n"),
+            CallbackKind::Empty
+        );
+        // Reading the report to log it is not an effect.
+        assert_eq!(
+            py("def cb(err, msg):\n    if err:\n        log.error('%s %s', msg.topic(), err.str())\n"),
+            CallbackKind::OnlyLogs
+        );
+        assert_eq!(
+            py("def cb(err, msg):\n    text = str(err)\n    print(text)\n"),
+            CallbackKind::OnlyLogs
+        );
+        assert_eq!(
+            py("def cb(err, msg):\n    if err:\n        failures.append(msg)\n"),
+            CallbackKind::RecordsFailures
+        );
+        assert_eq!(
+            py("def cb(self, err, msg):\n    self.failed += 1\n"),
+            CallbackKind::RecordsFailures
+        );
+        assert_eq!(
+            py("def cb(err, msg):\n    if err:\n        raise KafkaException(err)\n"),
+            CallbackKind::RecordsFailures
+        );
+        let rs = |s| kind(Lang::Rust, s);
+        assert_eq!(
+            rs("fn delivery(&self, r: &DeliveryResult) { error!(\"failed: {:?}\", r); }"),
+            CallbackKind::OnlyLogs
+        );
+        assert_eq!(
+            rs("fn delivery(&self, r: &DeliveryResult) {}"),
+            CallbackKind::Empty
+        );
+        assert_eq!(
+            rs("fn delivery(&self, r: &DeliveryResult) { self.failed.fetch_add(1, Relaxed); }"),
+            CallbackKind::RecordsFailures
+        );
+    }
+}
