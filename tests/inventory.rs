@@ -47,6 +47,63 @@ fn json_snapshot() {
 /// The keys of every object in the schema, by where the object sits. docs/inventory.md
 /// documents each one; a field renamed or removed in the output fails this test.
 const SCHEMA: &[(&str, &[&str])] = &[
+    ("", &["version", "schema_version", "clients", "heuristic"]),
+    (
+        "client",
+        &[
+            "role",
+            "library",
+            "type",
+            "resolution",
+            "location",
+            "function",
+            "receiver",
+            "config",
+            "settings",
+            "pinned",
+            "uses",
+            "findings",
+            "also_reaches",
+            "topics",
+        ],
+    ),
+    ("client.pinned", &["version", "from"]),
+    ("client.location", &["path", "line", "column", "cell"]),
+    ("client.config", &["kind", "name", "at", "open"]),
+    ("client.config.at", &["path", "line", "column", "cell"]),
+    (
+        "client.settings",
+        &[
+            "name",
+            "key",
+            "value",
+            "source",
+            "expression",
+            "version",
+            "callback",
+            "note",
+        ],
+    ),
+    ("client.settings.callback", &["name", "kind"]),
+    (
+        "client.uses",
+        &[
+            "kind", "method", "detail", "location", "via", "topic", "callback",
+        ],
+    ),
+    ("client.uses.location", &["path", "line", "column", "cell"]),
+    ("client.uses.callback", &["name", "kind"]),
+    ("client.findings", &["code", "rule", "location"]),
+    (
+        "client.findings.location",
+        &["path", "line", "column", "cell"],
+    ),
+    ("client.also_reaches", &["path", "line", "column", "cell"]),
+];
+
+/// The fields a version-1 reader knows, by object: every one is still there, with its
+/// version-1 meaning (`version` stays 1; `schema_version` says what was added).
+const VERSION_1: &[(&str, &[&str])] = &[
     ("", &["version", "clients", "heuristic"]),
     (
         "client",
@@ -65,18 +122,12 @@ const SCHEMA: &[(&str, &[&str])] = &[
             "findings",
         ],
     ),
-    ("client.pinned", &["version", "from"]),
-    ("client.location", &["path", "line", "column"]),
-    ("client.config", &["kind", "name", "at", "open"]),
-    ("client.config.at", &["path", "line", "column"]),
     ("client.settings", &["name", "key", "value", "source"]),
     (
         "client.uses",
         &["kind", "method", "detail", "location", "via"],
     ),
-    ("client.uses.location", &["path", "line", "column"]),
-    ("client.findings", &["code", "rule", "location"]),
-    ("client.findings.location", &["path", "line", "column"]),
+    ("client.location", &["path", "line", "column"]),
 ];
 
 /// Collects the key set of every object under `at` (array elements share their parent's
@@ -104,8 +155,17 @@ fn keys(v: &Value, at: &str, out: &mut BTreeMap<String, BTreeSet<String>>) {
 fn json_fields_are_the_documented_schema() {
     let json: Value = serde_json::from_str(&format("json")).unwrap();
     assert_eq!(json["version"], 1);
+    assert_eq!(json["schema_version"], 2);
     let mut found = BTreeMap::new();
     keys(&json, "", &mut found);
+    for (at, ks) in VERSION_1 {
+        for k in *ks {
+            assert!(
+                found[*at].contains(*k),
+                "version-1 field `{at}.{k}` is gone"
+            );
+        }
+    }
     let expected: BTreeMap<String, BTreeSet<String>> = SCHEMA
         .iter()
         .map(|(at, ks)| (at.to_string(), ks.iter().map(|k| k.to_string()).collect()))
@@ -254,4 +314,168 @@ fn unpinned_version_dependent_defaults_are_not_guessed() {
         .unwrap();
     assert_eq!(auto_commit["value"], "true");
     assert_eq!(auto_commit["source"], "default");
+}
+
+/// The clients of the fixture's JSON, and one by where it is built.
+fn clients() -> Vec<Value> {
+    let json: Value = serde_json::from_str(&format("json")).unwrap();
+    json["clients"].as_array().unwrap().clone()
+}
+
+fn built_in<'a>(clients: &'a [Value], path: &str, line: u64) -> &'a Value {
+    (clients.iter())
+        .find(|c| c["location"]["path"] == path && c["location"]["line"] == line)
+        .unwrap_or_else(|| panic!("no client built at {path}:{line}"))
+}
+
+fn setting<'a>(client: &'a Value, name: &str) -> &'a Value {
+    (client["settings"].as_array().unwrap().iter())
+        .find(|s| s["name"] == name)
+        .unwrap_or_else(|| panic!("no setting {name} in {client}"))
+}
+
+/// One producer built in `bus.py` and used in three modules is one entry holding every use,
+/// its settings read through `**settings.producer` (a class attribute spreading a module
+/// constant), each callback classified, the weakest deciding the delivery callback.
+#[test]
+fn one_client_used_in_three_modules_is_one_entry() {
+    let clients = clients();
+    let bus = "testdata/inventory/py/ingest/bus.py";
+    let built_there = (clients.iter())
+        .filter(|c| c["location"]["path"] == bus)
+        .count();
+    assert_eq!(built_there, 1);
+    let producer = built_in(&clients, bus, 18);
+    let files: BTreeSet<&str> = (producer["uses"].as_array().unwrap().iter())
+        .map(|u| u["location"]["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        BTreeSet::from([
+            "testdata/inventory/py/ingest/orders.py",
+            "testdata/inventory/py/ingest/refunds.py",
+            "testdata/inventory/py/ingest/shipping.py",
+        ])
+    );
+    assert_eq!(
+        producer["topics"],
+        serde_json::json!(["orders", "refunds", "shipping"])
+    );
+    let acks = setting(producer, "acks");
+    assert_eq!(
+        (&acks["value"], &acks["source"]),
+        (&"1".into(), &"explicit".into())
+    );
+    let kinds: Vec<(&str, &str)> = (producer["uses"].as_array().unwrap().iter())
+        .filter(|u| u["kind"] == "produce")
+        .map(|u| {
+            (
+                u["topic"].as_str().unwrap(),
+                u["callback"]["kind"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("orders", "records failures"),
+            ("refunds", "only logs"),
+            ("shipping", "only logs")
+        ]
+    );
+    assert_eq!(
+        setting(producer, "delivery callback")["callback"]["kind"],
+        "only logs"
+    );
+}
+
+/// A field's declared type whose uses resolution traces to it is joined to the one
+/// construction stored in the field: one entry, the declaration under `also_reaches`.
+#[test]
+fn a_declared_field_is_joined_to_its_construction() {
+    let clients = clients();
+    assert!(clients.iter().all(|c| c["resolution"] != "annotation"));
+    let consumer = built_in(&clients, "testdata/inventory/rs/src/invoices.rs", 16);
+    assert_eq!(
+        consumer["also_reaches"],
+        serde_json::json!([{
+            "path": "testdata/inventory/rs/src/invoices.rs", "line": 9, "column": 1, "cell": null
+        }])
+    );
+    let uses: Vec<&str> = (consumer["uses"].as_array().unwrap().iter())
+        .map(|u| u["method"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        uses,
+        [
+            "recv",
+            "store_offset_from_message",
+            "high_watermark",
+            "commit_consumer_state"
+        ]
+    );
+}
+
+/// A computed group keeps the expression it came from; a consumer without a group says that
+/// nothing is committed; consumes are uses.
+#[test]
+fn computed_values_and_groupless_consumers_say_what_they_are() {
+    let clients = clients();
+    let ingress = "testdata/inventory/py/ingest/ingress.py";
+    let consumer = built_in(&clients, ingress, 10);
+    let group = setting(consumer, "group id");
+    assert_eq!(group["source"], "computed");
+    assert_eq!(group["expression"], "config.host_ingress_consumer_group");
+    let tail = built_in(&clients, ingress, 19);
+    assert_eq!(
+        setting(tail, "auto commit")["note"],
+        "no group: nothing is committed"
+    );
+    assert_eq!(tail["uses"][0]["kind"], "consume");
+    assert_eq!(tail["uses"][0]["method"], "getmany");
+}
+
+/// A notebook's positions are cells and lines in them, as `check` reports them.
+#[test]
+fn notebook_positions_are_cells() {
+    let clients = clients();
+    let nb = "testdata/inventory/py/notebooks/replay.ipynb";
+    let consumer = (clients.iter())
+        .find(|c| c["location"]["path"] == nb)
+        .unwrap();
+    assert_eq!(consumer["location"]["cell"], 2);
+    assert_eq!(consumer["location"]["line"], 3);
+    let commit = (consumer["uses"].as_array().unwrap().iter())
+        .find(|u| u["kind"] == "commit")
+        .unwrap();
+    assert_eq!(
+        (&commit["location"]["cell"], &commit["location"]["line"]),
+        (&3.into(), &3.into())
+    );
+    assert_eq!(consumer["findings"][0]["location"]["cell"], 3);
+}
+
+/// The markdown report opens with its risks, each with the finding of its rule.
+#[test]
+fn markdown_opens_with_the_risks() {
+    let md = format("markdown");
+    let risks = md
+        .split("## Risks")
+        .nth(1)
+        .unwrap()
+        .split("\n## ")
+        .next()
+        .unwrap();
+    assert!(md.find("## Risks") < md.find("## `"), "{md}");
+    for expected in [
+        "weak acks (`acks=1`, explicit); OL205 at `testdata/inventory/py/ingest/bus.py:18:19`",
+        "delivery callback only logs",
+        "auto-commit on; OL105 at `testdata/inventory/py/ingest/ingress.py:10:16`",
+        "1 position-wide commit(s); OL101 at `testdata/inventory/py/notebooks/replay.ipynb:cell 3:3:1`",
+    ] {
+        assert!(risks.contains(expected), "{expected} not in {risks}");
+    }
+    // Stored offsets committed by position are not a risk; nor is a group-less consumer.
+    assert!(!risks.contains("invoices.rs"), "{risks}");
+    assert!(!risks.contains("ingress.py:19"), "{risks}");
 }

@@ -9,6 +9,7 @@
 pub mod bound;
 pub mod branches;
 pub mod completes;
+pub mod callbacks;
 pub mod config;
 pub mod context;
 pub mod control;

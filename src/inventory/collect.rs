@@ -4,15 +4,20 @@
 
 use foldhash::HashMap;
 
-use super::{ClientEntry, ConfigOrigin, FilePart, Key, Location, PinnedVersion, SettingValue, Use};
-use crate::analysis::config::{ConfigValue, ConfigView};
+use super::{
+    CallbackInfo, ClientEntry, ConfigOrigin, FilePart, Key, Location, PinnedVersion, SettingValue,
+    Use,
+};
+use crate::analysis::callbacks::classify as classify_callback;
+use crate::analysis::config::{spelled, ConfigValue, ConfigView, Known};
 use crate::analysis::context::{ConfigSource, FlushCheck};
 use crate::analysis::program::FileId;
-use crate::analysis::resolve::{Client, Context, Origin, Resolution, Via};
+use crate::analysis::resolve::{Client, Context, Origin, Resolution, Value, Via};
 use crate::analysis::{ArgPresence, CallFacts, FileAnalysis};
 use crate::knowledge::durability::Setting;
-use crate::knowledge::version::Pins;
+use crate::knowledge::version::{always, Pins};
 use crate::knowledge::{Op, Role, TxStep};
+use crate::model::visit::{self, Visitor};
 use crate::model::*;
 
 /// The file's part of the inventory (`source` and `lines` are its text and line index).
@@ -24,6 +29,7 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -
             path: path.clone(),
             line,
             column,
+            cell: None,
         }
     };
     let mut part = FilePart::default();
@@ -34,7 +40,16 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -
             let key = Key::Built {
                 path: path.clone(),
                 start: call.range.start,
+                role: client.role.display(),
             };
+            // `KafkaConsumer("orders", ..)`: the topics it subscribes to.
+            if role == Role::Consumer {
+                for arg in call.positional() {
+                    if let Some(topic) = a.resolver.const_str(a.file, body, &arg.value) {
+                        part.topics.push((key.clone(), topic));
+                    }
+                }
+            }
             part.entries.push((
                 key,
                 ClientEntry {
@@ -51,53 +66,104 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -
     let mut unconfirmed: HashMap<BodyId, Vec<(CallId, bool)>> = HashMap::default();
     // (body, start, key) of each use: a checkpoint written after it in its body follows it.
     let mut used: Vec<(BodyId, u32, Key)> = Vec::new();
+    let mut add_use =
+        |part: &mut FilePart, body: BodyId, client: &Client, receiver: Option<&Expr>, u: Use| {
+            let Some((key, seen_client, declared)) = joined(a, body, client, receiver) else {
+                return;
+            };
+            let seen_at = match seen_client.origin() {
+                Some(o) => origin_location(a, o),
+                None => u.location.clone(),
+            };
+            let mut seen = entry_of(a, &seen_client, seen_at, seen_config(a, &seen_client), pins);
+            if let Some(o) = seen_client.origin() {
+                seen.function =
+                    (a.program.index(o.file)).and_then(|i| i.module.enclosing_function(o.range));
+            }
+            part.seen.push((key.clone(), seen));
+            if let Some(o) = declared {
+                part.also.push((key.clone(), origin_location(a, o)));
+            }
+            used.push((body, u.range.start, key.clone()));
+            part.uses.push((key, u));
+        };
     for &(call, body) in &a.index.calls {
         let Some(f) = a.facts(call.id) else {
+            // Calls the rules do not model: a confirmed send, a subscription's topics.
+            match unmodelled(a, call, body) {
+                Some((client, Unmodelled::Send(topic))) => {
+                    let u = Use {
+                        kind: "send",
+                        method: "send_and_wait".to_string(),
+                        detail: Some("confirmed"),
+                        location: here(call.range),
+                        via: None,
+                        topic,
+                        callback: None,
+                        range: call.range,
+                    };
+                    let receiver = call.func.as_method().map(|(r, _)| r);
+                    add_use(&mut part, body, &client, receiver, u);
+                }
+                Some((client, Unmodelled::Topics(topics))) => {
+                    let receiver = call.func.as_method().map(|(r, _)| r);
+                    if let Some((key, _, _)) = joined(a, body, &client, receiver) {
+                        part.topics
+                            .extend(topics.into_iter().map(|t| (key.clone(), t)));
+                    }
+                }
+                None => {}
+            }
             continue;
         };
         let Some((kind, detail)) = classify(a, call, body, f, &mut unconfirmed) else {
             continue;
         };
-        let key = match (&f.client.resolution, f.client.origin()) {
-            (_, Some(o)) => Key::Built {
-                path: path_of(a, o.file),
-                start: o.range.start,
+        let callback = match &f.op {
+            Op::Produce { callback, .. } => match f.find_arg(callback) {
+                ArgPresence::Present(cb) => Some(callback_info(a, body, cb)),
+                _ => None,
             },
-            (Resolution::Heuristic { name }, None) => Key::Heuristic {
-                path: path.clone(),
-                name: name.clone(),
-                role: f.client.role.display(),
-            },
-            _ => continue,
+            _ => None,
         };
-        let location = here(call.range);
-        let seen_at = match f.client.origin() {
-            Some(o) => origin_location(a, o),
-            None => location.clone(),
+        let topic = matches!(f.op, Op::Produce { .. } | Op::Send { .. })
+            .then(|| topic_of(a, body, call))
+            .flatten();
+        let u = Use {
+            kind,
+            method: f.method.clone(),
+            detail,
+            location: here(call.range),
+            via: f.wrapper.as_ref().map(|w| w.name.clone()),
+            topic,
+            callback,
+            range: call.range,
         };
-        let mut seen = entry_of(a, &f.client, seen_at, seen_config(a, &f.client), pins);
-        if let Some(o) = f.client.origin() {
-            seen.function = a
-                .program
-                .index(o.file)
-                .and_then(|i| i.module.enclosing_function(o.range));
+        let receiver = call.func.as_method().map(|(r, _)| r);
+        add_use(&mut part, body, &f.client, receiver, u);
+    }
+    // `for msg in consumer`, `async for msg in consumer`: consumes.
+    for (i, b) in a.module.bodies.iter().enumerate() {
+        let body = BodyId(i as u32);
+        for iter in loop_iterables(&b.stmts) {
+            let Some(client) = a.resolver.client_of(a.file, body, iter) else {
+                continue;
+            };
+            if client.role != Role::Consumer {
+                continue;
+            }
+            let u = Use {
+                kind: "consume",
+                method: if b.is_async { "async for" } else { "for" }.to_string(),
+                detail: Some("iteration"),
+                location: here(iter.range()),
+                via: None,
+                topic: None,
+                callback: None,
+                range: iter.range(),
+            };
+            add_use(&mut part, body, &client, Some(iter), u);
         }
-        part.seen.push((key.clone(), seen));
-        let callback = matches!(&f.op, Op::Produce { callback, .. }
-            if matches!(f.find_arg(callback), ArgPresence::Present(_)));
-        used.push((body, call.range.start, key.clone()));
-        part.uses.push((
-            key,
-            Use {
-                kind,
-                method: f.method.clone(),
-                detail,
-                location,
-                via: f.wrapper.as_ref().map(|w| w.name.clone()),
-                range: call.range,
-                callback,
-            },
-        ));
     }
     // Checkpoint and watermark writes after a use in the same function: the calls and
     // assignments the rules take for advances (`save_checkpoint(..)`, `self.watermark = n`).
@@ -134,8 +200,9 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -
                     detail: None,
                     location: here(range),
                     via: None,
+                    topic: None,
+                    callback: None,
                     range,
-                    callback: false,
                 },
             ));
         }
@@ -143,7 +210,150 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -
     part
 }
 
-/// A use's kind and detail; `None` for calls the inventory does not list (polls, position
+/// What a use is joined on: the construction its client resolves to (through a field whose
+/// declared type resolution stopped at, when the program stores one construction in it: then
+/// the declaration is returned too), or a heuristic receiver's name; with the client as seen.
+fn joined(
+    a: &FileAnalysis,
+    body: BodyId,
+    client: &Client,
+    receiver: Option<&Expr>,
+) -> Option<(Key, Client, Option<Origin>)> {
+    let declared = match &client.resolution {
+        Resolution::Resolved {
+            via: Via::Annotation,
+            at,
+            ..
+        } => Some(*at),
+        _ => None,
+    };
+    let stored = declared.and_then(|_| {
+        let Expr::Attr { value, attr, .. } = a.resolver.strip(a.file, receiver?) else {
+            return None;
+        };
+        match a.resolver.value(a.file, body, value)? {
+            Value::Instance(cls) => a.resolver.stored_construction(cls, attr),
+            _ => None,
+        }
+    });
+    let (client, declared) = match stored {
+        Some(c) => (c, declared),
+        None => (client.clone(), None),
+    };
+    let key = match (&client.resolution, client.origin()) {
+        (_, Some(o)) => Key::Built {
+            path: path_of(a, o.file),
+            start: o.range.start,
+            role: client.role.display(),
+        },
+        (Resolution::Heuristic { name }, None) => Key::Heuristic {
+            path: path_of(a, a.file),
+            name: name.clone(),
+            role: client.role.display(),
+        },
+        _ => return None,
+    };
+    Some((key, client, declared))
+}
+
+/// What a call the rules do not model says of its client.
+enum Unmodelled {
+    /// `send_and_wait(..)`: a send that awaits its own delivery, with its topic.
+    Send(Option<String>),
+    /// `subscribe([..])`: the topics named.
+    Topics(Vec<String>),
+}
+
+/// Calls on a client that the rules do not model: `send_and_wait` (a confirmed send) and
+/// `subscribe([..])` (the consumer's topics).
+fn unmodelled(a: &FileAnalysis, call: &Call, body: BodyId) -> Option<(Client, Unmodelled)> {
+    let (receiver, method) = call.func.as_method()?;
+    if !matches!(method, "send_and_wait" | "subscribe") {
+        return None;
+    }
+    let client = a.resolver.client_of(a.file, body, receiver)?;
+    let what = match (method, client.role) {
+        ("send_and_wait", Role::Producer) => Unmodelled::Send(topic_of(a, body, call)),
+        ("subscribe", Role::Consumer) => {
+            let named = call.keyword("topics").or_else(|| call.positional().next());
+            let topics = match named.map(|x| &x.value) {
+                Some(Expr::Seq { elts, .. }) => elts.iter().collect(),
+                Some(e) => vec![e],
+                None => Vec::new(),
+            };
+            Unmodelled::Topics(
+                (topics.into_iter())
+                    .filter_map(|t| a.resolver.const_str(a.file, body, t))
+                    .collect(),
+            )
+        }
+        _ => return None,
+    };
+    Some((client, what))
+}
+
+/// The topic a produce or send names: its `topic` keyword or first argument (a literal or a
+/// constant), or the topic of the rdkafka record it sends (`FutureRecord::to("orders")`).
+fn topic_of(a: &FileAnalysis, body: BodyId, call: &Call) -> Option<String> {
+    let arg = call.keyword("topic").or_else(|| call.positional().next())?;
+    if let Some(t) = a.resolver.const_str(a.file, body, &arg.value) {
+        return Some(t);
+    }
+    // `FutureRecord::to("orders").payload(..).key(..)`: down the chain to `to(..)`.
+    let mut e = &arg.value;
+    for _ in 0..16 {
+        let Expr::Call(c) = e else { return None };
+        if c.func.last_name() == Some("to") {
+            let first = c.positional().next()?;
+            return a.resolver.const_str(a.file, body, &first.value);
+        }
+        e = c.func.as_method()?.0;
+    }
+    None
+}
+
+/// A delivery callback passed to a produce: its name and what it does with a report.
+fn callback_info(a: &FileAnalysis, body: BodyId, cb: &Expr) -> CallbackInfo {
+    let vocab = &a.knowledge.vocab;
+    let kind = match cb {
+        Expr::Closure(c) => Some(classify_callback(&c.body, &c.params, vocab)),
+        _ => match a.resolver.value(a.file, body, cb) {
+            Some(Value::Func(func)) => (a.program.index(func.file))
+                .map(|i| i.body(func.body))
+                .map(|b| classify_callback(&b.stmts, &b.params, vocab)),
+            _ => None,
+        },
+    };
+    CallbackInfo {
+        name: spelled(cb),
+        kind: kind.map_or("unknown", |k| k.describe()),
+    }
+}
+
+/// The iterables of the `for` loops of a block (nested blocks included, nested functions
+/// not: they are bodies of their own).
+fn loop_iterables(block: &[Stmt]) -> Vec<&Expr> {
+    struct Loops<'m>(Vec<&'m Expr>);
+    impl<'m> Visitor<'m> for Loops<'m> {
+        fn visit_stmt(&mut self, stmt: &'m Stmt) {
+            if let StmtKind::Loop {
+                kind: LoopKind::For,
+                iter: Some(iter),
+                ..
+            } = &stmt.kind
+            {
+                self.0.push(iter);
+            }
+            visit::walk_stmt(self, stmt);
+        }
+        fn visit_expr(&mut self, _: &'m Expr) {}
+    }
+    let mut loops = Loops(Vec::new());
+    visit::walk_block(&mut loops, block);
+    loops.0
+}
+
+/// A use's kind and detail; `None` for calls the inventory does not list (position
 /// queries).
 fn classify(
     a: &FileAnalysis,
@@ -189,6 +399,7 @@ fn classify(
         Op::CommitMessage => ("commit", Some("message")),
         Op::StoreOffsets => ("store", None),
         Op::Seek => ("seek", None),
+        Op::Poll { single } => ("consume", Some(if *single { "poll" } else { "batch" })),
         // Its outcome arrives in a callback: one passed here, or the client's (see the
         // producer's `delivery callback` setting).
         Op::Produce { callback, .. } => (
@@ -234,6 +445,7 @@ fn origin_location(a: &FileAnalysis, o: Origin) -> Location {
         path: path_of(a, o.file),
         line,
         column,
+        cell: None,
     }
 }
 
@@ -282,8 +494,29 @@ fn entry_of(
         Role::Producer => lib.durability.producer,
     };
     let mut settings: Vec<SettingValue> = (table.iter())
-        .map(|s| setting(&client.config, s, s.default_for(lib.name, pins)))
+        .map(|s| {
+            let mut v = setting(&client.config, s, s.default_for(lib.name, pins));
+            // A default that changed between releases: the version it is that of.
+            if v.source == "default" && !s.by_version.is_empty() && always(s.by_version).is_none() {
+                v.version = pins.get(lib.name).map(|p| p.describe(lib.name));
+            }
+            v
+        })
         .collect();
+    if client.role == Role::Consumer {
+        // Without a group nothing is committed, whatever auto commit says.
+        let no_group = settings.iter().any(|s| {
+            s.name == "group id"
+                && s.value.is_none()
+                && s.source != "unknown"
+                && s.source != "computed"
+        });
+        for s in settings.iter_mut().filter(|s| s.name == "auto commit") {
+            if no_group {
+                s.note = Some("no group: nothing is committed");
+            }
+        }
+    }
     if client.role == Role::Producer {
         // A library whose default acks depend on idempotence (aiokafka): `all` once it is on.
         let idempotent = (lib.acks.idempotence.iter()).any(|k| {
@@ -331,6 +564,8 @@ fn entry_of(
         }),
         uses: Vec::new(),
         findings: Vec::new(),
+        also_reaches: Vec::new(),
+        topics: Vec::new(),
     }
 }
 
@@ -338,35 +573,54 @@ fn entry_of(
 /// versions the project allows do not agree on it, or no version is known.
 const DEPENDS_ON_VERSION: &str = "depends-on-version";
 
-/// A setting's effective value: written (the last of its keys written wins, as the config
-/// reader reads it), else the client's default (for the pinned versions: `default`, `None`
-/// when they do not agree) when the configuration is whole.
+/// A setting's effective value: known (set after any entries of unknown content; the last of
+/// its keys written wins, as the config reader reads it), else the client's default (for the
+/// pinned versions: `default`, `None` when they do not agree) when the configuration is
+/// whole; else unknown (a key a spread of unknown content may set is never shown as the
+/// default).
 fn setting(config: &ConfigView, s: &Setting, default: Option<Option<&str>>) -> SettingValue {
-    let written = s.keys.iter().find_map(|k| Some((*k, config.get(k)?)));
-    let (key, value, source) = match (config, written) {
-        (_, Some((key, v))) => {
+    let mut expression = None;
+    let (key, value, source) = match config.known_any(s.keys) {
+        Known::Set(v) => {
+            let key = written_key(config, s.keys);
+            expression = v.expression().map(str::to_string);
             let (value, source) = match v {
                 ConfigValue::Str(v) => (Some(v.clone()), "explicit"),
                 ConfigValue::Bool(b) => (Some(b.to_string()), "explicit"),
                 ConfigValue::Int(i) => (Some(i.to_string()), "explicit"),
                 ConfigValue::Null => (None, "explicit"),
                 ConfigValue::Const(v) => (Some(v.clone()), "constant"),
-                ConfigValue::Other => (None, "computed"),
+                ConfigValue::Callback { .. } | ConfigValue::Other(_) => (None, "computed"),
             };
             (key, value, source)
         }
-        (ConfigView::Visible { open: false, .. }, None) => match default {
+        Known::Default => match default {
             Some(value) => (s.keys[0], value.map(str::to_string), "default"),
             None => (s.keys[0], None, DEPENDS_ON_VERSION),
         },
-        _ => (s.keys[0], None, "unknown"),
+        Known::Unknown => (written_key(config, s.keys), None, "unknown"),
     };
     SettingValue {
         name: s.name,
         key: key.to_string(),
         value,
         source,
+        expression,
+        version: None,
+        callback: None,
+        note: None,
     }
+}
+
+/// The key of `keys` the config writes last, else the canonical one.
+fn written_key(config: &ConfigView, keys: &'static [&'static str]) -> &'static str {
+    let ConfigView::Visible { entries, .. } = config else {
+        return keys[0];
+    };
+    (entries.iter().rev())
+        .find_map(|(k, _)| keys.iter().find(|&&key| key == k))
+        .copied()
+        .unwrap_or(keys[0])
 }
 
 /// Who hears of a producer's deliveries: a global callback in its configuration, its rdkafka
@@ -377,12 +631,24 @@ fn delivery_callback(client: &Client, global: Option<&'static str>) -> SettingVa
         key: String::new(),
         value: None,
         source: "uses",
+        expression: None,
+        version: None,
+        callback: None,
+        note: None,
     };
     if let Some(key) = global {
-        if client.config.get(key).is_some() {
+        if let Some(value) = client.config.get(key) {
             out.key = key.to_string();
             out.value = Some(format!("global {key}"));
             out.source = "explicit";
+            out.expression = value.expression().map(str::to_string);
+            out.callback = Some(CallbackInfo {
+                name: value.expression().map(str::to_string),
+                kind: match value {
+                    ConfigValue::Callback { kind, .. } => kind.describe(),
+                    _ => "unknown",
+                },
+            });
         } else if client.config.is_spread() || client.config == ConfigView::Hidden {
             // A global callback may be in what is not seen.
             out.source = "unknown";

@@ -14,8 +14,12 @@ use crate::diagnostic::Finding;
 use crate::model::{LineIndex, TextRange};
 pub use collect::collect;
 
-/// The version of the JSON schema; raised only if a field ever has to change meaning.
+/// `version`: the version-1 schema every version-1 field still follows. It stays 1 while
+/// fields are only added, so a version-1 reader keeps working (docs/inventory.md).
 pub const SCHEMA_VERSION: u32 = 1;
+
+/// `schema_version`: the schema's revision, the fields it adds to version 1.
+pub const SCHEMA_REVISION: u32 = 2;
 
 /// The producer setting decided at the use sites when the configuration does not.
 const DELIVERY_CALLBACK: &str = "delivery callback";
@@ -24,6 +28,7 @@ const DELIVERY_CALLBACK: &str = "delivery callback";
 #[derive(Debug, Default, Serialize)]
 pub struct Inventory {
     pub version: u32,
+    pub schema_version: u32,
     /// Clients traced to a construction, by where they are built.
     pub clients: Vec<ClientEntry>,
     /// Receivers recognised by their name only (the heuristic), by where they are used.
@@ -34,8 +39,11 @@ pub struct Inventory {
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Location {
     pub path: String,
+    /// In a notebook, the line in `cell`.
     pub line: usize,
     pub column: usize,
+    /// In a notebook: the 1-based index of the cell in its `cells` array, as `check` gives it.
+    pub cell: Option<usize>,
 }
 
 /// One client: a construction, or a heuristic receiver of one file.
@@ -63,6 +71,20 @@ pub struct ClientEntry {
     pub pinned: Option<PinnedVersion>,
     pub uses: Vec<Use>,
     pub findings: Vec<FindingRef>,
+    /// The other places resolution joined to this client: a declared type (a field's) whose
+    /// uses are this construction's.
+    pub also_reaches: Vec<Location>,
+    /// The topics its uses and construction name, when visible (literals and constants).
+    pub topics: Vec<String>,
+}
+
+/// A delivery callback and what it does with a report.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct CallbackInfo {
+    /// As written (`record_failure`, `self._on_delivery`); null for a lambda.
+    pub name: Option<String>,
+    /// `records failures`, `only logs`, `empty`, or `unknown` (not a program function).
+    pub kind: &'static str,
 }
 
 /// How the configuration was seen.
@@ -93,6 +115,16 @@ pub struct SettingValue {
     /// the project pins no version that decides it), `uses` (decided at the use sites), or
     /// `unknown` (the configuration is not visible, or open).
     pub source: &'static str,
+    /// The expression a `computed` value (or a constant, a callback) came from
+    /// (`config.host_ingress_consumer_group`).
+    pub expression: Option<String>,
+    /// For a `default` that changed between releases: the client version it is that of and
+    /// where that was read (`kafka-python 2.0.2 (poetry.lock)`).
+    pub version: Option<String>,
+    /// The delivery callback's: what the callback(s) do with a report.
+    pub callback: Option<CallbackInfo>,
+    /// What the value means here (`no group: nothing is committed`).
+    pub note: Option<&'static str>,
 }
 
 /// The versions of a client library a project's dependency files allow.
@@ -107,7 +139,8 @@ pub struct PinnedVersion {
 /// A call that uses the client (or a checkpoint written after one).
 #[derive(Debug, Clone, Serialize)]
 pub struct Use {
-    /// `commit`, `store`, `seek`, `produce`, `send`, `flush`, `transaction`, `checkpoint`.
+    /// `commit`, `store`, `seek`, `consume`, `produce`, `send`, `flush`, `transaction`,
+    /// `checkpoint`.
     pub kind: &'static str,
     /// The method as written (`commit`, `send_and_wait`, `save_checkpoint`).
     pub method: String,
@@ -117,11 +150,12 @@ pub struct Use {
     pub location: Location,
     /// The program function the call goes through, when it is a wrapper's.
     pub via: Option<String>,
+    /// The topic it names, when visible.
+    pub topic: Option<String>,
+    /// The delivery callback a produce passes.
+    pub callback: Option<CallbackInfo>,
     #[serde(skip)]
     range: TextRange,
-    /// A produce that passes its own delivery callback.
-    #[serde(skip)]
-    callback: bool,
 }
 
 /// A finding of `check` on the client's construction or one of its uses.
@@ -132,13 +166,15 @@ pub struct FindingRef {
     pub location: Location,
 }
 
-/// What a client is joined on across files: its construction, or a heuristic receiver's
-/// file, name and role.
+/// What a client is joined on across files: its construction (or declaration, with its role:
+/// the fields of one class are declared at the class), or a heuristic receiver's file, name
+/// and role.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Key {
     Built {
         path: String,
         start: u32,
+        role: &'static str,
     },
     Heuristic {
         path: String,
@@ -153,6 +189,10 @@ enum Key {
 pub struct FilePart {
     entries: Vec<(Key, ClientEntry, TextRange)>,
     uses: Vec<(Key, Use)>,
+    /// A declared type resolution joined to a construction, and where it is declared.
+    also: Vec<(Key, Location)>,
+    /// Topics named at a client's construction or subscription (`subscribe(["orders"])`).
+    topics: Vec<(Key, String)>,
     /// A use's client, seen from the use: for a construction outside the files inventoried.
     seen: Vec<(Key, ClientEntry)>,
 }
@@ -175,12 +215,16 @@ pub fn build<'a>(
     let mut clients: BTreeMap<Key, (ClientEntry, Option<TextRange>)> = BTreeMap::new();
     let mut uses: Vec<(Key, Use)> = Vec::new();
     let mut seen: Vec<(Key, ClientEntry)> = Vec::new();
+    let mut also: Vec<(Key, Location)> = Vec::new();
+    let mut topics: Vec<(Key, String)> = Vec::new();
     for part in parts {
         for (key, entry, range) in part.entries {
             clients.insert(key, (entry, Some(range)));
         }
         uses.extend(part.uses);
         seen.extend(part.seen);
+        also.extend(part.also);
+        topics.extend(part.topics);
     }
     // A client built outside the files inventoried (or a heuristic receiver) is listed from
     // what its first use saw of it.
@@ -190,7 +234,18 @@ pub fn build<'a>(
     }
     for (key, u) in uses {
         if let Some((entry, _)) = clients.get_mut(&key) {
+            entry.topics.extend(u.topic.clone());
             entry.uses.push(u);
+        }
+    }
+    for (key, at) in also {
+        if let Some((entry, _)) = clients.get_mut(&key) {
+            entry.also_reaches.push(at);
+        }
+    }
+    for (key, topic) in topics {
+        if let Some((entry, _)) = clients.get_mut(&key) {
+            entry.topics.push(topic);
         }
     }
     // Findings go to the client whose construction or use holds their start (the innermost
@@ -230,6 +285,7 @@ pub fn build<'a>(
                         path: file.path.clone(),
                         line,
                         column,
+                        cell: None,
                     },
                 });
             }
@@ -237,6 +293,7 @@ pub fn build<'a>(
     }
     let mut inventory = Inventory {
         version: SCHEMA_VERSION,
+        schema_version: SCHEMA_REVISION,
         ..Inventory::default()
     };
     for ((key, (mut entry, _)), mut found) in clients.into_iter().zip(attached) {
@@ -250,6 +307,10 @@ pub fn build<'a>(
         found.sort();
         found.dedup();
         entry.findings = found;
+        entry.also_reaches.sort();
+        entry.also_reaches.dedup();
+        entry.topics.sort();
+        entry.topics.dedup();
         match key {
             Key::Built { .. } => inventory.clients.push(entry),
             Key::Heuristic { .. } => inventory.heuristic.push(entry),
@@ -266,7 +327,11 @@ pub fn build<'a>(
 /// A producer's delivery callback when its configuration does not decide it: a callback
 /// passed per call, a delivery handle per call (`send`), or none.
 fn decide_delivery(entry: &mut ClientEntry) {
-    let per_call = entry.uses.iter().any(|u| u.callback);
+    let per_call = entry.uses.iter().any(|u| u.callback.is_some());
+    // What the callbacks passed per call do: the weakest of them.
+    let passed = (entry.uses.iter().filter_map(|u| u.callback.as_ref()))
+        .min_by_key(|c| strength(c.kind))
+        .cloned();
     let handles = entry.uses.iter().any(|u| u.kind == "send");
     let produces = entry.uses.iter().any(|u| u.kind == "produce");
     let decided = match (per_call, handles, produces) {
@@ -283,7 +348,31 @@ fn decide_delivery(entry: &mut ClientEntry) {
                 s.value = Some(decided.to_string());
                 s.source = "uses";
             }
-            _ => {}
+            _ => continue,
         }
+        s.callback = passed.clone();
+    }
+}
+
+/// Orders callback kinds from the weakest check of a delivery to the strongest.
+fn strength(kind: &str) -> u8 {
+    match kind {
+        "empty" => 0,
+        "only logs" => 1,
+        "unknown" => 2,
+        _ => 3,
+    }
+}
+
+impl Inventory {
+    /// Every location it holds, to be placed (a notebook's become cell positions).
+    pub fn locations_mut(&mut self) -> impl Iterator<Item = &mut Location> {
+        (self.clients.iter_mut().chain(&mut self.heuristic)).flat_map(|e| {
+            std::iter::once(&mut e.location)
+                .chain(e.config.at.as_mut())
+                .chain(e.uses.iter_mut().map(|u| &mut u.location))
+                .chain(e.findings.iter_mut().map(|f| &mut f.location))
+                .chain(e.also_reaches.iter_mut())
+        })
     }
 }

@@ -40,7 +40,8 @@ def make_conf() -> dict:
     return {"bootstrap.servers": "localhost:9092", "group.id": "billing"}
 
 
-from_helper = Consumer(make_conf())  # returned by a helper: built elsewhere
+# Returned by a helper: visible.
+from_helper = Consumer(make_conf())  # expect: OL105
 from_settings = Consumer(CONSUMER_CONF)  # imported from a settings module
 
 

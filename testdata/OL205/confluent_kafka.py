@@ -46,7 +46,8 @@ def make_conf() -> dict:
     return {"bootstrap.servers": "localhost:9092", "acks": 1}
 
 
-from_helper = Producer(make_conf())  # returned by a helper: built elsewhere
+# Returned by a helper: visible.
+from_helper = Producer(make_conf())  # expect: OL205
 from_settings = Producer(PRODUCER_CONF)  # imported from a settings module
 
 

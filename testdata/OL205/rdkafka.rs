@@ -52,7 +52,8 @@ pub fn consumer() -> KafkaResult<StreamConsumer> {
 }
 
 pub fn from_base(base: &ClientConfig) -> KafkaResult<FutureProducer> {
-    base.clone().set("acks", "1").create()
+    // The base cannot be seen, but `acks` is set after it: known.
+    base.clone().set("acks", "1").create() // expect: OL205
 }
 
 fn base_config() -> ClientConfig {
@@ -62,8 +63,8 @@ fn base_config() -> ClientConfig {
 }
 
 pub fn from_helper() -> KafkaResult<FutureProducer> {
-    // A chain from a shared base config: built elsewhere, not judged here.
-    base_config().set("bootstrap.servers", "localhost:9092").create()
+    // A chain from a shared base config the helper builds: visible, judged whole.
+    base_config().set("bootstrap.servers", "localhost:9092").create() // expect: OL205
 }
 
 pub fn configured(level: &str) -> KafkaResult<FutureProducer> {

@@ -1,7 +1,7 @@
 //! Consumer constructions and their configuration: auto-commit, completeness, locality.
 
 use super::constructed_client;
-use crate::analysis::config::{ConfigValue, ConfigView};
+use crate::analysis::config::{ConfigValue, ConfigView, Known};
 use crate::analysis::program::FileId;
 use crate::analysis::resolve::Client;
 use crate::analysis::FileAnalysis;
@@ -36,31 +36,30 @@ pub enum ConfigSource {
 }
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
-    /// Whether a consumer's visible, complete configuration leaves automatic commits on:
-    /// a group, and neither auto-commit nor (for librdkafka) the automatic offset store off
-    /// (OL105; OL103's "the next commit covers the failed offset").
+    /// Whether a consumer's visible configuration leaves automatic commits on: a group, and
+    /// neither auto-commit nor (for librdkafka) the automatic offset store off (OL105; OL103's
+    /// "the next commit covers the failed offset"). Each key must be known: set after any
+    /// entries of unknown content, or left at its default in a complete config.
     pub fn auto_commit_on(&self, client: &Client) -> bool {
-        let ConfigView::Visible { open: false, .. } = &client.config else {
-            return false;
-        };
         let keys = &self.knowledge.lib(client.lib).auto_commit;
         let config = &client.config;
         // Without a group nothing is committed.
-        match config.get(keys.group) {
-            None | Some(ConfigValue::Null) => return false,
-            Some(ConfigValue::Str(s)) if s.is_empty() => return false,
-            Some(_) => {}
+        match config.known(keys.group) {
+            Known::Unknown | Known::Default | Known::Set(ConfigValue::Null) => return false,
+            Known::Set(ConfigValue::Str(s)) if s.is_empty() => return false,
+            Known::Set(_) => {}
         }
-        // On by default; a value that is not a literal is not visible.
-        let on = |key: &str| match config.get(key) {
-            None => Some(true),
-            Some(
+        // On by default; a value that is not a literal or constant is not visible.
+        let on = |key: &str| match config.known(key) {
+            Known::Default => Some(true),
+            Known::Unknown
+            | Known::Set(
                 ConfigValue::Int(_)
-                | ConfigValue::Const(_)
-                | ConfigValue::Other
+                | ConfigValue::Other(_)
+                | ConfigValue::Callback { .. }
                 | ConfigValue::Null,
             ) => None,
-            Some(v) => Some(!v.is_false()),
+            Known::Set(v) => Some(!v.is_false()),
         };
         on(keys.commit) == Some(true) && keys.store.is_none_or(|store| on(store) == Some(true))
     }
@@ -83,26 +82,6 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             .filter(|(_, _, c)| c.role == role)
             .cloned()
             .collect()
-    }
-
-    /// Whether a construction's configuration can be judged whole, as OL105 judges it: visible,
-    /// with no entries of unknown content, and built at the construction or in this file
-    /// ([`FileAnalysis::config_is_local`]).
-    pub fn config_is_complete(&self, call: &Call, body: BodyId, client: &Client) -> bool {
-        matches!(client.config, ConfigView::Visible { open: false, .. })
-            && self.config_is_local(call, body, client)
-    }
-
-    /// Whether a construction's configuration is built right here (OL105's "visible"): a
-    /// literal, or a builder chain from `ClientConfig::new()`, written at the call or bound
-    /// to a name of this file. A config returned by a helper, a shared base config
-    /// (`create_config().set(..)`) or one imported from another module is not.
-    pub fn config_is_local(&self, call: &Call, body: BodyId, client: &Client) -> bool {
-        match self.config_root(call, client) {
-            ConfigRoot::Expr(root) => self.local_config_expr(root, body, 0),
-            ConfigRoot::AtCall => true,
-            ConfigRoot::Unseen => false,
-        }
     }
 
     /// Where a construction's configuration starts: the expression it is built from, the
@@ -159,29 +138,6 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             || c.func
                 .dotted()
                 .is_some_and(|d| d == ["dict"] || crate::knowledge::vocab::is_java_map_literal(&d))
-    }
-
-    fn local_config_expr(&self, e: &Expr, body: BodyId, depth: u32) -> bool {
-        if depth > 8 {
-            return false;
-        }
-        match e {
-            // A `**spread` is not visible (OL105): it may come from anywhere.
-            Expr::Dict { items, .. } => items.iter().all(|(k, _)| k.is_some()),
-            Expr::Record(_) => true,
-            // `base | {..}`: every part.
-            Expr::Derived { parts, .. } => parts
-                .iter()
-                .all(|p| self.local_config_expr(p, body, depth + 1)),
-            Expr::Call(c) => self.is_literal_call(c),
-            Expr::Name { id, .. } => match self.resolver.definition(self.file, body, id, 0) {
-                Some((f, b, value)) if f == self.file => {
-                    self.local_config_expr(self.chain_root(value), b, depth + 1)
-                }
-                _ => false,
-            },
-            _ => false,
-        }
     }
 
     /// How the client's type takes its configuration (a dict, keyword arguments, a builder).

@@ -2,7 +2,7 @@
 //! and class attributes (any depth), and delegation through `__getattr__`.
 
 use super::expressions::elements_of;
-use super::values::{merge, ClassRef, Client, FuncRef, Link, Value};
+use super::values::{merge, ClassRef, Client, FuncRef, Link, Resolution, Value, Via};
 use super::{Key, Resolver};
 use crate::analysis::program::FileId;
 use crate::model::*;
@@ -117,6 +117,92 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }
         }
         out
+    }
+
+    /// The one construction the program stores in a field whose uses resolution traces to
+    /// its declared type (`consumer: StreamConsumer` filled by `Self { consumer, .. }` after
+    /// `let consumer = config.create()?`): the inventory lists the two as one client. None
+    /// when the stores disagree, or one is not a construction.
+    pub fn stored_construction(&self, cls: ClassRef, attr: &str) -> Option<Client> {
+        let class = self.class(cls)?;
+        let index = self.index(cls.file)?;
+        let mut stored = Vec::new();
+        for (i, body) in index.module.bodies.iter().enumerate() {
+            if body.class.as_deref() != Some(class.name.as_str()) {
+                continue;
+            }
+            for (a, value, _) in &index.bodies[i].self_attr_assigns {
+                if *a == attr {
+                    stored.push(self.stored_value(cls.file, BodyId(i as u32), value));
+                }
+            }
+        }
+        for &(g, b, fields) in self.program.records_of(&class.name) {
+            if self.program.file(g).lang != index.module.lang {
+                continue;
+            }
+            for (name, value) in fields {
+                if name == attr {
+                    stored.push(self.stored_value(g, b, value));
+                }
+            }
+        }
+        // A class whose constructor is generated (a dataclass): what its constructions pass.
+        if self.find_method(cls, "__init__").is_none() {
+            for &(g, b, call) in self.constructions(cls).take(64) {
+                if let Some(arg) = call.keyword(attr) {
+                    stored.push(self.stored_value(g, b, &arg.value));
+                }
+            }
+        }
+        let mut found: Option<Client> = None;
+        for client in stored {
+            let client = client?;
+            if found
+                .as_ref()
+                .is_some_and(|f| f.origin() != client.origin())
+            {
+                return None;
+            }
+            found = Some(client);
+        }
+        found
+    }
+
+    /// The construction a store puts in a field, if it is one: a constructor's value, or a
+    /// local bound to a construction (`let consumer: StreamConsumer = cfg.create()?`, whose
+    /// client is built where the call is, typed by the binding).
+    fn stored_value(&self, f: FileId, b: BodyId, e: &Expr) -> Option<Client> {
+        if let Expr::Name { id, .. } = e {
+            let bound = (self
+                .index(f)?
+                .bodies
+                .get(b.0 as usize)?
+                .assigns
+                .get(id.as_str()))
+            .and_then(|v| v.first());
+            if let Some(&(value, annotation)) = bound {
+                if matches!(self.strip(f, value), Expr::Call(_)) {
+                    return match self.assigned(f, b, value, annotation)? {
+                        Value::Kafka(c) => Some(c),
+                        _ => None,
+                    };
+                }
+            }
+        }
+        match self.value(f, b, e)? {
+            Value::Kafka(
+                c @ Client {
+                    resolution:
+                        Resolution::Resolved {
+                            via: Via::Constructor,
+                            ..
+                        },
+                    ..
+                },
+            ) => Some(c),
+            _ => None,
+        }
     }
 
     pub(super) fn class(&self, cls: ClassRef) -> Option<&'m Class> {

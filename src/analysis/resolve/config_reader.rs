@@ -2,28 +2,48 @@
 //! constants, helpers and imports wherever resolution reaches (a parameter or anything else
 //! that cannot be followed is `Hidden`).
 
-use super::values::Value;
+use super::values::{ClassRef, FuncRef, Value};
 use super::Resolver;
+use crate::analysis::callbacks::classify;
 use crate::analysis::config::ConfigValue;
 use crate::analysis::config::ConfigView;
 use crate::analysis::index::FileIndex;
-use crate::analysis::program::FileId;
+use crate::analysis::program::{FileId, ImportTarget};
 use crate::knowledge::vocab::{is_java_map_literal, JAVA_MAP_SETTERS, JAVA_MAP_TYPES};
 use crate::knowledge::ConfigStyle;
 use crate::model::*;
 
-#[derive(Default)]
+#[derive(Default, PartialEq)]
 struct Collected {
     entries: Vec<(String, ConfigValue)>,
     open: bool,
     spread: bool,
+    /// Entries from here on were set after every entry of unknown content.
+    known_from: usize,
 }
 
 impl Collected {
     /// Entries of unknown content spread into the config.
     fn spread(&mut self) {
-        self.open = true;
+        self.unknown();
         self.spread = true;
+    }
+
+    /// Settings of unknown content (`conf.update(extra)`): what was set before may be
+    /// overridden, what is set after is known.
+    fn unknown(&mut self) {
+        self.open = true;
+        self.known_from = self.entries.len();
+    }
+
+    /// Adds what another reading collected, after what is here.
+    fn append(&mut self, other: Collected) {
+        if other.open {
+            self.open = true;
+            self.known_from = self.entries.len() + other.known_from;
+        }
+        self.spread |= other.spread;
+        self.entries.extend(other.entries);
     }
 
     fn view(self) -> ConfigView {
@@ -31,6 +51,7 @@ impl Collected {
             entries: self.entries,
             open: self.open,
             spread: self.spread,
+            known_from: self.known_from,
         }
     }
 }
@@ -46,6 +67,10 @@ pub struct ConfigReader<'r, 'p, 'm> {
 /// Nesting budget for configs built from configs.
 const MAX_DEPTH: u32 = 16;
 
+/// What following a parameter to its call sites costs of [`MAX_DEPTH`]: two levels at most
+/// (each level reads up to 64 callers).
+const CALLER_DEPTH: u32 = 7;
+
 impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
     pub fn new(resolver: &'r Resolver<'p, 'm>, f: FileId, b: BodyId) -> Self {
         ConfigReader { resolver, f, b }
@@ -57,12 +82,67 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
 
     /// A setting's value: a literal, or the string constant it resolves to.
     fn value(&self, f: FileId, b: BodyId, expr: &Expr) -> ConfigValue {
+        self.value_at(f, b, expr, 0)
+    }
+
+    /// [`ConfigReader::value`], `depth` call sites away from the config.
+    fn value_at(&self, f: FileId, b: BodyId, expr: &Expr, depth: u32) -> ConfigValue {
         match ConfigValue::of(expr) {
-            ConfigValue::Other => {
-                (self.resolver.const_str(f, b, expr)).map_or(ConfigValue::Other, ConfigValue::Const)
+            ConfigValue::Other(spelled) => {
+                if let Some(s) = self.resolver.const_str(f, b, expr) {
+                    return ConfigValue::Const(s);
+                }
+                // A parameter (`def producer_conf(acks)`): what every caller passes, when
+                // they agree (`producer_conf("1")`).
+                if let Some(v) = self.passed_value(f, b, expr, depth) {
+                    return v;
+                }
+                let vocab = &self.resolver.knowledge.vocab;
+                // A callback (`"on_delivery": record_failure`, a lambda): what it does.
+                let body = match expr {
+                    Expr::Closure(c) => Some((&c.body, &c.params)),
+                    _ => match self.resolver.value(f, b, expr) {
+                        Some(Value::Func(func)) => (self.index(func.file))
+                            .map(|i| i.body(func.body))
+                            .map(|body| (&body.stmts, &body.params)),
+                        _ => None,
+                    },
+                };
+                match body {
+                    Some((stmts, params)) => ConfigValue::Callback {
+                        name: spelled,
+                        kind: classify(stmts, params, vocab),
+                    },
+                    None => ConfigValue::Other(spelled),
+                }
             }
             v => v,
         }
+    }
+
+    /// The value every call site passes for the parameter `expr` names, when they all agree
+    /// on a known one; two call levels at most.
+    fn passed_value(&self, f: FileId, b: BodyId, expr: &Expr, depth: u32) -> Option<ConfigValue> {
+        let Expr::Name { id, .. } = expr else {
+            return None;
+        };
+        let index = self.index(f)?;
+        let local = (index.bodies.get(b.0 as usize)?.assigns).contains_key(id.as_str());
+        let i = index.body(b).params.iter().position(|p| p.name == *id)?;
+        if local || depth >= 2 {
+            return None;
+        }
+        let mut passed: Option<ConfigValue> = None;
+        let mut agree = true;
+        self.resolver
+            .caller_args(FuncRef { file: f, body: b }, i, |g, cb, arg| {
+                let v = self.value_at(g, cb, arg, depth + 1);
+                agree = !matches!(v, ConfigValue::Other(_) | ConfigValue::Callback { .. })
+                    && passed.as_ref().is_none_or(|p| *p == v);
+                passed.get_or_insert(v);
+                agree
+            });
+        passed.filter(|_| agree)
     }
 
     /// A Python-style constructor call: `Consumer(conf, **kw)`, `AIOKafkaConsumer(group_id=..)`.
@@ -138,31 +218,40 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 self.dict(f, b, items, c, depth);
                 true
             }
-            // `base | {..}`: both sides.
+            // `base | {..}`: both sides, in order; a side that is not visible is a spread of
+            // unknown content (the other side's keys after it stay known).
             Expr::Derived {
                 parts,
                 hop: Hop::Operator,
                 ..
             } if parts.len() == 2 => {
-                let left = self.dict_value(f, b, &parts[0], c, depth + 1);
-                let right = self.dict_value(f, b, &parts[1], c, depth + 1);
-                left && right
-            }
-            // `settings.CONFIG`: a module's (or a class's) constant.
-            Expr::Attr { value, attr, .. } => {
-                let (g, gb, v) = match self.resolver.value(f, b, value) {
-                    Some(Value::Module(g)) => match self.resolver.definition(g, BodyId(0), attr, 0)
-                    {
-                        Some(found) => found,
-                        None => return false,
-                    },
-                    _ => return false,
-                };
-                self.dict_value(g, gb, v, c, depth + 1) && {
-                    self.later_sets(g, gb, attr, c);
-                    true
+                let mut seen = false;
+                for part in parts {
+                    if self.dict_value(f, b, part, c, depth + 1) {
+                        seen = true;
+                    } else {
+                        c.spread();
+                    }
                 }
+                seen
             }
+            // `settings.CONFIG`: a module's constant; `config.kafka_producer`,
+            // `self.settings`: a class's attribute or field default.
+            Expr::Attr { value, attr, .. } => match self.resolver.value(f, b, value) {
+                Some(Value::Module(g)) => {
+                    let Some((g, gb, v)) = self.resolver.definition(g, BodyId(0), attr, 0) else {
+                        return false;
+                    };
+                    self.dict_value(g, gb, v, c, depth + 1) && {
+                        self.later_sets(g, gb, attr, c);
+                        true
+                    }
+                }
+                Some(Value::Instance(cls) | Value::Class(cls)) => {
+                    self.class_attr(cls, attr, c, depth + 1)
+                }
+                _ => false,
+            },
             Expr::Name { id, .. } => {
                 let Some(index) = self.index(f) else {
                     return false;
@@ -172,6 +261,12 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                     .get(b.0 as usize)
                     .and_then(|bi| bi.assigns.get(id.as_str()));
                 let Some(values) = local else {
+                    // A parameter: what its callers pass.
+                    if index.body(b).params.iter().any(|p| p.name == *id) {
+                        return self.callers_config(f, b, id, c, depth, |g, cb, arg, sub, d| {
+                            self.dict_value(g, cb, arg, sub, d)
+                        });
+                    }
                     // Defined in an enclosing body, the module, or another module.
                     return match self.resolver.definition(f, b, id, 0) {
                         Some((g, gb, value)) if (g, gb) != (f, b) => {
@@ -187,7 +282,13 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 for (value, _) in values {
                     if self.dict_value(f, b, value, c, depth + 1) {
                         any = true;
+                    } else {
+                        c.spread();
                     }
+                }
+                // Rebound: which binding reaches the construction is not known.
+                if values.len() > 1 {
+                    c.unknown();
                 }
                 if any {
                     self.later_sets(f, b, id, c);
@@ -200,20 +301,23 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 }
                 // `dict(base, k=v)`
                 if call.func.dotted().as_deref() == Some(&["dict"][..]) {
-                    let mut ok = true;
                     for arg in &call.args {
                         match (&arg.name, arg.spread) {
                             (Some(name), _) => {
                                 c.entries.push((name.clone(), self.value(f, b, &arg.value)))
                             }
-                            (None, _) => ok &= self.dict_value(f, b, &arg.value, c, depth + 1),
+                            (None, _) => {
+                                if !self.dict_value(f, b, &arg.value, c, depth + 1) {
+                                    c.spread();
+                                }
+                            }
                         }
                     }
-                    return ok;
+                    return true;
                 }
                 // A helper returning a dict it built.
-                match self.resolver.value(f, b, &call.func) {
-                    Some(Value::Func(func)) => {
+                match self.helper(f, b, &call.func) {
+                    Some(func) => {
                         let Some(gi) = self.index(func.file) else {
                             return false;
                         };
@@ -223,6 +327,10 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                         let mut any = false;
                         for value in &bi.returns {
                             any |= self.dict_value(func.file, func.body, value, c, depth + 1);
+                        }
+                        // Several returns: which one a call gets is not known.
+                        if bi.returns.len() > 1 {
+                            c.unknown();
                         }
                         any
                     }
@@ -281,6 +389,157 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             }
         }
         Some(true)
+    }
+
+    /// A class's dict-valued attribute: a class-level value or field default (a pydantic
+    /// `Field(default=..)`, a dataclass `field(default_factory=lambda: {..})`), else the one
+    /// `self.attr = {..}` its methods make; then its program base classes.
+    fn class_attr(&self, cls: ClassRef, attr: &str, c: &mut Collected, depth: u32) -> bool {
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        let Some(class) = self.resolver.class(cls) else {
+            return false;
+        };
+        if let Some((_, v)) = class.attrs.iter().rev().find(|(n, _)| n == attr) {
+            return self.field_default(cls.file, v, c, depth + 1);
+        }
+        let Some(index) = self.index(cls.file) else {
+            return false;
+        };
+        let mut assigned = Vec::new();
+        for (i, body) in index.module.bodies.iter().enumerate() {
+            if body.class.as_deref() != Some(class.name.as_str()) {
+                continue;
+            }
+            let bi = &index.bodies[i];
+            for (a, value, _) in &bi.self_attr_assigns {
+                if *a == attr {
+                    assigned.push((BodyId(i as u32), *value));
+                }
+            }
+        }
+        match assigned.as_slice() {
+            [(b, value)] => self.dict_value(cls.file, *b, value, c, depth + 1),
+            [] => (self.resolver.program_bases(cls).into_iter())
+                .any(|base| self.class_attr(base, attr, c, depth + 1)),
+            // Set in several places: which one a use sees is not known.
+            _ => false,
+        }
+    }
+
+    /// A class-level default: the value itself, or what `Field(..)` / `field(..)` defaults to.
+    fn field_default(&self, f: FileId, v: &Expr, c: &mut Collected, depth: u32) -> bool {
+        let Expr::Call(call) = v else {
+            return self.dict_value(f, BodyId(0), v, c, depth);
+        };
+        if !matches!(call.func.last_name(), Some("Field" | "field")) {
+            return self.dict_value(f, BodyId(0), v, c, depth);
+        }
+        let arg = |name: &str| call.args.iter().find(|a| a.name.as_deref() == Some(name));
+        if let Some(a) = arg("default").or_else(|| call.positional().next()) {
+            return self.dict_value(f, BodyId(0), &a.value, c, depth);
+        }
+        match arg("default_factory").map(|a| &a.value) {
+            // `default_factory=lambda: {..}`: what the lambda returns.
+            Some(Expr::Closure(closure)) => match closure.body.as_slice() {
+                [Stmt {
+                    kind:
+                        StmtKind::Exit {
+                            kind: ExitKind::Return,
+                            value: Some(value),
+                        },
+                    ..
+                }] => self.dict_value(f, BodyId(0), value, c, depth),
+                _ => false,
+            },
+            // `default_factory=make_conf`: what the helper returns, as a call of it.
+            Some(func @ Expr::Name { .. }) => {
+                let Some(Value::Func(func)) = self.resolver.value(f, BodyId(0), func) else {
+                    return false;
+                };
+                let Some(bi) = self
+                    .index(func.file)
+                    .and_then(|i| i.bodies.get(func.body.0 as usize))
+                else {
+                    return false;
+                };
+                match bi.returns.as_slice() {
+                    [value] => self.dict_value(func.file, func.body, value, c, depth),
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// The program function a config helper's call names: by resolution, or a Rust path
+    /// written in full (`kafka::base_config()`, `crate::kafka::base_config()`).
+    fn helper(&self, f: FileId, b: BodyId, callee: &Expr) -> Option<FuncRef> {
+        if let Some(Value::Func(func)) = self.resolver.value(f, b, callee) {
+            return Some(func);
+        }
+        let path: Vec<String> = (callee.dotted().filter(|p| p.len() >= 2)?.into_iter())
+            .map(str::to_string)
+            .collect();
+        // A path whose first name is bound here is a value's attribute, not a module's item.
+        let bound = self.resolver.definition(f, b, &path[0], 0).is_some()
+            || (self.index(f)?.body(b).params.iter()).any(|p| p.name == path[0]);
+        if bound {
+            return None;
+        }
+        match self.resolver.program.resolve(f, &path, 0)? {
+            ImportTarget::Item(g, items) if items.len() == 1 => {
+                match self.resolver.module_name(g, &items[0])? {
+                    Value::Func(func) => Some(func),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// A parameter's config: what every call site resolution sees passes (`def build(cfg)`
+    /// called as `build(config())`), when they all can be read and agree. Call sites are
+    /// followed two levels deep at most (each costs [`CALLER_DEPTH`] of the nesting budget).
+    fn callers_config(
+        &self,
+        f: FileId,
+        b: BodyId,
+        name: &str,
+        c: &mut Collected,
+        depth: u32,
+        read: impl Fn(FileId, BodyId, &Expr, &mut Collected, u32) -> bool,
+    ) -> bool {
+        let Some(index) = self.index(f) else {
+            return false;
+        };
+        let Some(i) = index.body(b).params.iter().position(|p| p.name == name) else {
+            return false;
+        };
+        let depth = depth + CALLER_DEPTH;
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        let mut passed: Option<Collected> = None;
+        let mut agree = true;
+        self.resolver
+            .caller_args(FuncRef { file: f, body: b }, i, |g, cb, arg| {
+                let mut sub = Collected::default();
+                agree =
+                    read(g, cb, arg, &mut sub, depth) && passed.as_ref().is_none_or(|p| *p == sub);
+                if agree && passed.is_none() {
+                    passed = Some(sub);
+                }
+                agree
+            });
+        match (agree, passed) {
+            (true, Some(p)) => {
+                c.append(p);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// `x["key"] = value` and `x.update({..})` on a config name in its body.
@@ -350,7 +609,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 match call.args.first().map(|a| &a.value) {
                     Some(Expr::Dict { items, .. }) => self.dict(f, b, items, c, 0),
                     Some(v) if self.dict_value(f, b, v, c, 1) => {}
-                    _ => c.open = true,
+                    _ => c.unknown(),
                 }
             }
         }
@@ -407,27 +666,33 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                         return matches!(path.last().map(String::as_str), Some("new" | "default"));
                     }
                 }
-                let Some((receiver, method)) = call.func.as_method() else {
-                    // A helper that builds and returns the config.
-                    return match self.resolver.value(f, b, &call.func) {
-                        Some(Value::Func(func)) => {
-                            let Some(bi) = self
-                                .index(func.file)
-                                .and_then(|i| i.bodies.get(func.body.0 as usize))
-                            else {
-                                return false;
-                            };
-                            bi.returns
-                                .iter()
-                                .any(|r| self.collect_chain(func.file, func.body, r, c, depth + 1))
-                        }
-                        _ => false,
-                    };
+                // A helper that builds and returns the config (`base()`, `kafka::base()`, a
+                // Rust path reading as a method call).
+                let helper = match call.func.as_method() {
+                    Some((_, method)) if knowledge.config_setters.contains(&method) => None,
+                    _ => self.helper(f, b, &call.func),
                 };
+                if let Some(func) = helper {
+                    let Some(bi) = self
+                        .index(func.file)
+                        .and_then(|i| i.bodies.get(func.body.0 as usize))
+                    else {
+                        return false;
+                    };
+                    return (bi.returns.iter())
+                        .any(|r| self.collect_chain(func.file, func.body, r, c, depth + 1));
+                }
+                let Some((receiver, method)) = call.func.as_method() else {
+                    return false;
+                };
+                // `base.clone().set(k, v)` on a base that cannot be seen: what is set after it
+                // is known, the rest is not.
                 if knowledge.config_setters.contains(&method) {
-                    let ok = self.collect_chain(f, b, receiver, c, depth + 1);
+                    if !self.collect_chain(f, b, receiver, c, depth + 1) {
+                        c.unknown();
+                    }
                     self.push_set(f, b, call, c);
-                    return ok;
+                    return true;
                 }
                 // Logging level and other setters that do not change what we read; copies.
                 if method.starts_with("set_") || matches!(method, "clone" | "to_owned") {
@@ -447,18 +712,23 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 let Some((first, _)) = values.first() else {
                     return false;
                 };
-                if !self.collect_chain(f, b, first, c, depth + 1) {
-                    return false;
-                }
                 let bi = &index.bodies[b.0 as usize];
-                for call in bi.method_calls.get(id.as_str()).into_iter().flatten() {
-                    if call
-                        .func
-                        .last_name()
-                        .is_some_and(|m| knowledge.config_setters.contains(&m))
-                    {
-                        self.push_set(f, b, call, c);
+                let sets: Vec<&Call> = (bi.method_calls.get(id.as_str()).into_iter().flatten())
+                    .filter(|call| {
+                        (call.func.last_name())
+                            .is_some_and(|m| knowledge.config_setters.contains(&m))
+                    })
+                    .copied()
+                    .collect();
+                if !self.collect_chain(f, b, first, c, depth + 1) {
+                    // Bound to a base that cannot be seen: only what is set on it is known.
+                    if sets.is_empty() {
+                        return false;
                     }
+                    c.unknown();
+                }
+                for call in sets {
+                    self.push_set(f, b, call, c);
                 }
                 true
             }
@@ -473,7 +743,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             .and_then(|a| self.resolver.const_str(f, b, &a.value));
         match (key, args.next()) {
             (Some(key), Some(value)) => c.entries.push((key, self.value(f, b, &value.value))),
-            _ => c.open = true,
+            _ => c.unknown(),
         }
     }
 }

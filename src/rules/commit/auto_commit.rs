@@ -1,4 +1,4 @@
-//! OL105 auto-commit: a consumer whose visible, complete configuration leaves auto-commit and
+//! OL105 auto-commit: a consumer whose visible configuration leaves auto-commit and
 //! the automatic offset store on: offsets advance on a timer, whatever processing did.
 
 use crate::diagnostic::Finding;
@@ -8,10 +8,8 @@ use crate::rules::RuleContext;
 
 /// OL105
 pub(crate) fn auto_commit(ctx: &RuleContext) {
-    for (call, body, client) in ctx.analysis.constructions(Role::Consumer) {
-        if !ctx.analysis.auto_commit_on(&client)
-            || !ctx.analysis.config_is_complete(call, body, &client)
-        {
+    for (call, _, client) in ctx.analysis.constructions(Role::Consumer) {
+        if !ctx.analysis.auto_commit_on(&client) {
             continue;
         }
         let ty = client.ty.as_deref().unwrap_or("consumer");

@@ -1,10 +1,10 @@
-//! OL205 weak-acks: a producer whose visible, complete configuration has its writes
+//! OL205 weak-acks: a producer whose visible configuration has its writes
 //! acknowledged by the partition leader alone (`acks=1`) or not at all (`acks=0`), explicitly
 //! or by its client's default (aiokafka's `acks=1`; kafka-python's through 2.3, judged only
 //! when the project pins a version: `knowledge::version`). A leader that fails before
 //! replicating loses records the delivery callback already reported as delivered.
 
-use crate::analysis::config::{ConfigValue, ConfigView};
+use crate::analysis::config::{ConfigValue, ConfigView, Known};
 use crate::diagnostic::Finding;
 use crate::knowledge::version::{always, Pins};
 use crate::knowledge::{AcksKeys, Role};
@@ -26,10 +26,7 @@ pub(crate) fn weak_acks(ctx: &RuleContext) {
     if ctx.analysis.program.file(ctx.analysis.file).is_test() {
         return;
     }
-    for (call, body, client) in ctx.analysis.constructions(Role::Producer) {
-        if !ctx.analysis.config_is_complete(call, body, &client) {
-            continue;
-        }
+    for (call, _, client) in ctx.analysis.constructions(Role::Producer) {
         let library = ctx.knowledge.lib(client.lib);
         let Some(weak) = weakness(&client.config, &library.acks, library.name, ctx.file.pins)
         else {
@@ -69,22 +66,28 @@ fn consequence(level: i64) -> &'static str {
     }
 }
 
-/// The weak acknowledgement level a complete configuration sets, if any. A value that is not
-/// a literal (`acks=settings.ACKS`) is not judged, nor a default that changed between
-/// releases when the versions the project allows (`pins`) do not agree on it.
+/// The weak acknowledgement level a configuration is known to set, if any: set after any
+/// entries of unknown content, or left at a weak default in a complete configuration. A value
+/// that is not a literal or constant (`acks=settings.ACKS` read from the environment) is not
+/// judged, nor a default that changed between releases when the versions the project allows
+/// (`pins`) do not agree on it.
 fn weakness(config: &ConfigView, keys: &AcksKeys, package: &str, pins: &Pins) -> Option<Weak> {
-    let ConfigView::Visible { entries, .. } = config else {
-        return None;
-    };
-    // The last entry setting the level wins (librdkafka reads `acks` and its alias in order).
-    let set = entries
-        .iter()
-        .rev()
-        .find_map(|(k, v)| keys.keys.iter().find(|&&key| key == k).map(|&key| (key, v)));
-    match set {
-        Some((key, value)) => level(value).map(|l| Weak::Set(key, l)),
-        None if idempotent(config, keys) => None,
-        None => {
+    match config.known_any(keys.keys) {
+        Known::Set(value) => {
+            // The key the last entry used (librdkafka reads `acks` and its alias in order).
+            let ConfigView::Visible { entries, .. } = config else {
+                return None;
+            };
+            let (key, _) = entries
+                .iter()
+                .rev()
+                .find(|(k, _)| keys.keys.contains(&k.as_str()))?;
+            let key = keys.keys.iter().find(|&&k| k == key)?;
+            level(value).map(|l| Weak::Set(key, l))
+        }
+        Known::Unknown => None,
+        Known::Default if idempotent(config, keys) => None,
+        Known::Default => {
             let weak = pins.fact(package, keys.weak_default)?;
             let pinned = always(keys.weak_default).is_none();
             weak.then(|| {
@@ -103,7 +106,7 @@ fn weakness(config: &ConfigView, keys: &AcksKeys, package: &str, pins: &Pins) ->
 fn level(value: &ConfigValue) -> Option<i64> {
     match value {
         ConfigValue::Int(i @ (0 | 1)) => Some(*i),
-        ConfigValue::Str(s) => match s.trim() {
+        ConfigValue::Str(s) | ConfigValue::Const(s) => match s.trim() {
             "0" => Some(0),
             "1" => Some(1),
             _ => None,
@@ -113,11 +116,12 @@ fn level(value: &ConfigValue) -> Option<i64> {
 }
 
 /// Whether a setting that makes the default wait for every in-sync replica may be on: set to
-/// anything but `False` / `None` (a value that is not a literal may be on, so the default is
-/// not judged).
+/// anything but `False` / `None`, or possibly set by entries of unknown content (a value that
+/// is not a literal may be on, so the default is not judged).
 fn idempotent(config: &ConfigView, keys: &AcksKeys) -> bool {
-    keys.idempotence.iter().any(|key| match config.get(key) {
-        None | Some(ConfigValue::Null) => false,
-        Some(v) => !v.is_false(),
+    keys.idempotence.iter().any(|key| match config.known(key) {
+        Known::Default | Known::Set(ConfigValue::Null) => false,
+        Known::Unknown => true,
+        Known::Set(v) => !v.is_false(),
     })
 }

@@ -78,7 +78,7 @@ def consumers() -> None:
     e2.commit()  # expect: OL101
     d = Consumer({**BOOTSTRAP, "group.id": "n2", AUTO_STORE: False})
     d.commit()
-    f = Consumer({**BOOTSTRAP, "group.id": "n3", AUTO_STORE: True})
+    f = Consumer({**BOOTSTRAP, "group.id": "n3", AUTO_STORE: True})  # expect: OL105
     f.commit()  # expect: OL101
     m = manual_consumer()
     m.commit()

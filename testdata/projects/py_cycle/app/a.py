@@ -15,7 +15,7 @@ def producer():
 
 
 def consumer():
-    return Consumer({**CONF, "group.id": "relay"})
+    return Consumer({**CONF, "group.id": "relay"})  # expect: OL105
 
 
 def ping(n: int):
