@@ -464,8 +464,9 @@ fn exclude_does_not_depend_on_how_the_path_is_spelled() {
             cwd.display()
         );
         assert!(
-            stderr.contains("no Python (.py, .pyi, .ipynb), Rust (.rs) or Java (.java) files to lint")
-                && stderr.contains("0 files checked"),
+            stderr.contains(
+                "no Python (.py, .pyi, .ipynb), Rust (.rs) or Java (.java) files to lint"
+            ) && stderr.contains("0 files checked"),
             "{arg}: {stderr}"
         );
     }

@@ -8,8 +8,8 @@
 
 pub mod bound;
 pub mod branches;
-pub mod completes;
 pub mod callbacks;
+pub mod completes;
 pub mod config;
 pub mod context;
 pub mod control;

@@ -33,13 +33,13 @@ public class ProducerAcks {
     public Producer<String, String> leaderOnly() {
         Properties props = base();
         props.put(ProducerConfig.ACKS_CONFIG, "1");
-        return new KafkaProducer<>(props); // expect-gap: OL205 a config a helper returns, extended here, is not visible whole (as in Python and Rust)
+        return new KafkaProducer<>(props); // expect: OL205
     }
 
     public Producer<String, String> fireAndForget() {
         Properties props = base();
         props.setProperty("acks", "0");
-        return new KafkaProducer<>(props); // expect-gap: OL205 a config a helper returns, extended here, is not visible whole (as in Python and Rust)
+        return new KafkaProducer<>(props); // expect: OL205
     }
 
     public Producer<String, String> immutableMap() {

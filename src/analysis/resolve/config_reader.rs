@@ -523,16 +523,24 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         }
         let mut passed: Option<Collected> = None;
         let mut agree = true;
-        self.resolver
-            .caller_args(FuncRef { file: f, body: b }, i, |g, cb, arg| {
-                let mut sub = Collected::default();
-                agree =
-                    read(g, cb, arg, &mut sub, depth) && passed.as_ref().is_none_or(|p| *p == sub);
-                if agree && passed.is_none() {
-                    passed = Some(sub);
-                }
-                agree
-            });
+        // The call sites' callees and arguments are resolved afresh: a cycle through them
+        // (a constructor's config read from a parameter whose callers build that constructor)
+        // ends with the resolver's budget.
+        let searched = self.resolver.deeper(|| {
+            self.resolver
+                .caller_args(FuncRef { file: f, body: b }, i, |g, cb, arg| {
+                    let mut sub = Collected::default();
+                    agree = read(g, cb, arg, &mut sub, depth)
+                        && passed.as_ref().is_none_or(|p| *p == sub);
+                    if agree && passed.is_none() {
+                        passed = Some(sub);
+                    }
+                    agree
+                })
+        });
+        if searched.is_none() {
+            return false;
+        }
         match (agree, passed) {
             (true, Some(p)) => {
                 c.append(p);

@@ -77,6 +77,21 @@ impl<'p, 'm> Resolver<'p, 'm> {
     }
 
     /// Memoised, cycle-safe evaluation: a key being computed reads as unknown.
+    /// Runs `compute` one level deeper in the resolution budget (`None` past it): for a
+    /// search that resolves values without going through [`Self::memo`] (a parameter's call
+    /// sites, whose callees and arguments are resolved again), so that a cycle through it
+    /// ends.
+    pub(super) fn deeper<T>(&self, compute: impl FnOnce() -> T) -> Option<T> {
+        if self.depth.get() >= MAX_DEPTH {
+            self.cuts.set(self.cuts.get() + 1);
+            return None;
+        }
+        self.depth.set(self.depth.get() + 1);
+        let v = compute();
+        self.depth.set(self.depth.get() - 1);
+        Some(v)
+    }
+
     fn memo(&self, key: Key, compute: impl FnOnce() -> Option<Value>) -> Option<Value> {
         if let Some(v) = self.memo.borrow().get(&key) {
             return v.clone();

@@ -374,8 +374,25 @@ impl<'p, 'm> Resolver<'p, 'm> {
         // A call by a bare name can only be in a file that can name the function: in a large
         // project most functions of one name are others (every service's `make_consumer`),
         // and looking at those first both cost time and crowded out the real callers.
-        let may_call = |g: FileId, call: &Call| {
-            !matches!(call.func, Expr::Name { .. }) || self.program.may_name_from(g, func.file)
+        // A module-level function is reached through an attribute only on a module path
+        // (`helpers.publish(..)`): never on a value, a call's result or a local of the caller
+        // (`ReportingProducer(conf).produce(..)`, `d.produce(..)`), which is a method of the
+        // same name; resolving that receiver to find out would re-enter whatever asked for
+        // these callers.
+        let module_function = body.class.is_none() && body.parent.is_none();
+        let may_call = |g: FileId, cb: BodyId, call: &Call| match &call.func {
+            Expr::Name { .. } => self.program.may_name_from(g, func.file),
+            Expr::Attr { value, .. } if module_function => {
+                let Some(root) = value.dotted().and_then(|d| d.first().copied()) else {
+                    return false;
+                };
+                self.index(g).is_some_and(|gi| {
+                    let caller = gi.body(cb);
+                    !gi.bodies[cb.0 as usize].assigns.contains_key(root)
+                        && !caller.params.iter().any(|p| p.name == root)
+                })
+            }
+            _ => true,
         };
         // Direct calls first, then runners handed the function (`Thread(target=f, ..)`).
         let name = self.callee_name(body);
@@ -395,7 +412,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
         let direct = (self.program.calls_named(name).iter())
             .chain(supers)
             .chain(by_cls)
-            .filter(|&&(g, _, call)| may_call(g, call))
+            .filter(|&&(g, cb, call)| may_call(g, cb, call))
             .map(|&(g, cb, call)| (g, cb, Invocation::direct(call)));
         let runs = (self.program.runs_named(name, vocab).iter()).filter_map(|&(g, cb, call)| {
             let run = Invocation::run_by(vocab, call)?;
