@@ -47,3 +47,27 @@ from_settings = Consumer(CONSUMER_CONF)  # imported from a settings module
 
 def spread(extra: dict) -> Consumer:
     return Consumer({"group.id": "billing", **extra})  # may turn it off: not complete
+
+
+class AttributeConfig:
+    """A config dict kept on the instance, built once in `__init__`: judged whole."""
+
+    def __init__(self, group_id):
+        self._conf = {"bootstrap.servers": "kafka:9092", "group.id": group_id}
+
+    def start(self):
+        self.consumer = Consumer(self._conf)  # expect: OL105
+
+
+class ReconfiguredAttributeConfig:
+    """The same dict, updated in place by another method with settings read at run time:
+    what the consumer is built with is not known."""
+
+    def __init__(self, group_id):
+        self._conf = {"bootstrap.servers": "kafka:9092", "group.id": group_id}
+
+    def set_config(self, extra):
+        self._conf.update(extra)
+
+    def start(self):
+        self.consumer = Consumer(self._conf)

@@ -420,12 +420,52 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             }
         }
         match assigned.as_slice() {
-            [(b, value)] => self.dict_value(cls.file, *b, value, c, depth + 1),
+            [(b, value)] => {
+                let read = self.dict_value(cls.file, *b, value, c, depth + 1);
+                // Changed in place by a method (`self._conf.update(flat_conf(cfg))` in
+                // `set_config`): when, and with what, is not known.
+                if read && self.changed_in_methods(index, &class.name, attr) {
+                    c.unknown();
+                }
+                read
+            }
             [] => (self.resolver.program_bases(cls).into_iter())
                 .any(|base| self.class_attr(base, attr, c, depth + 1)),
             // Set in several places: which one a use sees is not known.
             _ => false,
         }
+    }
+
+    /// Whether a method of class `class` changes its dict attribute `attr` in place:
+    /// `self.attr[k] = v`, or `self.attr.update(..)` (`setdefault`, `pop`, `clear`).
+    fn changed_in_methods(&self, index: &FileIndex<'m>, class: &str, attr: &str) -> bool {
+        const CHANGES: &[&str] = &["update", "setdefault", "pop", "popitem", "clear"];
+        let on_attr = |e: &Expr, me: &str| {
+            matches!(e, Expr::Attr { value, attr: a, .. }
+                if a == attr && matches!(&**value, Expr::Name { id, .. } if id == me))
+        };
+        let method_of = |b: BodyId| {
+            let body = index.body(b);
+            (body.class.as_deref() == Some(class))
+                .then_some(body.self_name.as_deref())
+                .flatten()
+        };
+        let item_set = (index.module.bodies.iter().enumerate())
+            .filter(|&(i, _)| method_of(BodyId(i as u32)).is_some())
+            .any(|(i, _)| {
+                index.bodies[i]
+                    .self_item_assigns
+                    .iter()
+                    .any(|(a, _)| *a == attr)
+            });
+        item_set
+            || index.calls.iter().any(|(call, b)| {
+                method_of(*b).is_some_and(|me| {
+                    call.func
+                        .as_method()
+                        .is_some_and(|(recv, m)| CHANGES.contains(&m) && on_attr(recv, me))
+                })
+            })
     }
 
     /// A class-level default: the value itself, or what `Field(..)` / `field(..)` defaults to.
