@@ -3,7 +3,8 @@
 //! through that future only, so the wrapper's callers inherit the obligation to look at it
 //! (catalog, "Obligations pass through wrappers").
 
-use crate::model::visit::{walk_expr, walk_target, Visitor};
+use crate::knowledge::vocab::Vocabulary;
+use crate::model::visit::{walk_block, walk_expr, walk_target, Visitor};
 use crate::model::*;
 
 /// Methods that complete a future with the delivery's outcome: `asyncio`/`concurrent.futures`
@@ -11,34 +12,16 @@ use crate::model::*;
 /// `failure`).
 const COMPLETIONS: &[&str] = &["set_result", "set_exception", "success", "failure"];
 
-/// Calls that read or build values without acting on the outcome.
-const PURE: &[&str] = &["str", "repr", "isinstance", "len", "format", "getattr"];
-
-/// The future that the delivery callback `cb` (a lambda, or a function defined in `wrapper`)
+/// The future that a delivery callback (its statements `block`: a lambda's, or a function's)
 /// only completes: every call it makes completes that one future (`fut.set_result(msg)`,
 /// `loop.call_soon_threadsafe(fut.set_exception, exc)`), logs, or builds a value (an
 /// exception). `None` when it does anything else (records the failure, raises, retries).
-pub fn completed_future(
-    module: &Module,
-    wrapper: BodyId,
-    cb: &Expr,
-    log_methods: &[&str],
-) -> Option<String> {
+pub fn completed_future(block: &[Stmt], vocab: &Vocabulary) -> Option<String> {
     let mut calls = Calls {
         calls: Vec::new(),
         stores: false,
     };
-    match cb {
-        Expr::Closure(c) => walk_block_calls(&mut calls, &c.body),
-        Expr::Name { id, .. } => {
-            let body = module
-                .bodies
-                .iter()
-                .find(|b| b.parent == Some(wrapper) && b.name == *id)?;
-            walk_block_calls(&mut calls, &body.stmts);
-        }
-        _ => return None,
-    }
+    walk_block(&mut calls, block);
     // A callback that stores something (`self.failed = err`, `errors[k] = ..`) records the
     // outcome where the caller can see it without the future.
     if calls.stores {
@@ -58,15 +41,11 @@ pub fn completed_future(
                 future = Some(name.to_string())
             }
             Some(_) => return None,
-            None if harmless(call, log_methods) => {}
+            None if harmless(call, vocab) => {}
             None => return None,
         }
     }
     future
-}
-
-fn walk_block_calls<'m>(calls: &mut Calls<'m>, block: &'m [Stmt]) {
-    crate::model::visit::walk_block(calls, block);
 }
 
 /// `fut.set_result` (as a callee or a callable): the future's name.
@@ -80,13 +59,16 @@ fn completion_target(func: &Expr) -> Option<&str> {
 
 /// A call that neither acts on the delivery's outcome nor hides it: a log line, a pure
 /// builtin, the construction of a value (`KafkaException(err)`).
-fn harmless(call: &Call, log_methods: &[&str]) -> bool {
+fn harmless(call: &Call, vocab: &Vocabulary) -> bool {
     match &call.func {
         Expr::Name { id, .. } => {
-            PURE.contains(&id.as_str()) || id.starts_with(|c: char| c.is_ascii_uppercase())
+            vocab.pure_calls.contains(&id.as_str())
+                || id.starts_with(|c: char| c.is_ascii_uppercase())
         }
         func => {
-            let is_log = func.last_name().is_some_and(|m| log_methods.contains(&m));
+            let is_log = func
+                .last_name()
+                .is_some_and(|m| vocab.log_methods.contains(&m));
             let on_logger = func.as_method().is_some_and(|(recv, _)| {
                 recv.last_name()
                     .is_some_and(|n| n.to_ascii_lowercase().contains("log"))

@@ -214,15 +214,17 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                         // is the client, above, and is judged as the catalog says.)
                         Some(_) if self.is_own_receiver(f, b, recv) => return None,
                         Some(func) => func,
-                        None if r.bound_method(cls, method).is_some() => {
-                            r.bound_method(cls, method)?
-                        }
-                        None => match r.delegate(cls, method)? {
-                            Value::Kafka(client) => {
-                                return self.on_client(f, b, call, client, false, used, depth)
-                            }
-                            Value::Instance(inner) => r.find_method(inner, method)?,
-                            _ => return None,
+                        // A method bound on the instance under another name, or what a
+                        // delegating `__getattr__` reaches.
+                        None => match r.bound_method(cls, method) {
+                            Some(func) => func,
+                            None => match r.delegate(cls, method)? {
+                                Value::Kafka(client) => {
+                                    return self.on_client(f, b, call, client, false, used, depth)
+                                }
+                                Value::Instance(inner) => r.find_method(inner, method)?,
+                                _ => return None,
+                            },
                         },
                     };
                     return self.through(b, call, func, used, depth);
@@ -600,7 +602,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             }
             // A produce whose callback only completes a future the wrapper returns: the
             // wrapper returns the delivery handle, as a send does.
-            if let Some(returned) = completed_send(index.module, func.body, bi, &facts, r) {
+            if let Some(returned) = completed_send(func, bi, &facts, r) {
                 return Some(Obligation::Returns {
                     facts: Box::new(returned),
                     inner: Vec::new(),
@@ -636,8 +638,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
 /// returns (`fut.set_result(msg)` / `fut.set_exception(..)`; `return fut`): the same call,
 /// seen by the wrapper's callers as a send whose handle is that future.
 fn completed_send<'m>(
-    module: &Module,
-    wrapper: BodyId,
+    wrapper: FuncRef,
     bi: &super::index::BodyIndex,
     facts: &CallFacts<'m>,
     r: &Resolver,
@@ -648,8 +649,8 @@ fn completed_send<'m>(
     let ArgPresence::Present(cb) = facts.find_arg(callback) else {
         return None;
     };
-    let log = r.knowledge.vocab.log_methods;
-    let future = super::completes::completed_future(module, wrapper, cb, log)?;
+    let (block, _) = r.callable_body(wrapper.file, wrapper.body, cb)?;
+    let future = super::completes::completed_future(block, &r.knowledge.vocab)?;
     (bi.returns.iter())
         .any(|e| matches!(e, Expr::Name { id, .. } if *id == future))
         .then(|| CallFacts {
@@ -724,13 +725,8 @@ fn forwarded_slot(
         ArgPresence::Present(_) => {
             // Every parameter that fills the slot (`commit(message=message, offsets=offsets)`):
             // a caller passing either one fills it.
-            let mut forwarded = forwarded_params(body, &facts.args, slot);
-            forwarded.retain(|(_, p)| !fills_by_default(p));
-            let &(first, _) = forwarded.first()?;
-            Some(ArgSlot {
-                keywords: forwarded.iter().map(|(_, p)| p.name.clone()).collect(),
-                position: forwarded_position(body, first),
-            })
+            let forwarded = forwarded_params(body, &facts.args, slot);
+            callers_slot(body, forwarded.into_iter().map(|(i, _)| i))
         }
         ArgPresence::Unknown => {
             if let Some(slot) = forwarded_through_local_dict(body, bi, facts, slot) {
@@ -806,11 +802,17 @@ fn forwarded_through_local_dict(
         let Expr::Name { id, .. } = value else {
             return None;
         };
-        let i = body.params.iter().position(|p| &p.name == id)?;
-        if !fills_by_default(&body.params[i]) {
-            params.push(i);
-        }
+        params.push(body.params.iter().position(|p| &p.name == id)?);
     }
+    callers_slot(body, params)
+}
+
+/// The slot as the wrapper's callers see it: its parameters (indices into `body.params`)
+/// that fill it, but those whose default fills it anyway; `None` when none is left.
+fn callers_slot(body: &Body, params: impl IntoIterator<Item = usize>) -> Option<ArgSlot> {
+    let params: Vec<usize> = (params.into_iter())
+        .filter(|&i| !fills_by_default(&body.params[i]))
+        .collect();
     let &first = params.first()?;
     Some(ArgSlot {
         keywords: params

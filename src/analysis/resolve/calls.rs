@@ -232,6 +232,30 @@ impl<'p, 'm> Resolver<'p, 'm> {
         v
     }
 
+    /// The statements and parameters of a callable passed as a value: a lambda or closure
+    /// written there, or the program function it names (`on_delivery=record_failure`, a
+    /// function defined in the caller). What a callback does is read from them.
+    pub fn callable_body<'e>(
+        &self,
+        f: FileId,
+        b: BodyId,
+        e: &'e Expr,
+    ) -> Option<(&'e [Stmt], &'e [Param])>
+    where
+        'm: 'e,
+    {
+        match e {
+            Expr::Closure(c) => Some((&c.body, &c.params)),
+            _ => match self.value(f, b, e)? {
+                Value::Func(func) => {
+                    let body = self.index(func.file)?.body(func.body);
+                    Some((&body.stmts, &body.params))
+                }
+                _ => None,
+            },
+        }
+    }
+
     /// The program function `callee` names: a function (`publish`, `helpers.publish`) or a
     /// method of a program class's instance (`client.send`, `self.send`, or the method a
     /// delegating `__getattr__` reaches).

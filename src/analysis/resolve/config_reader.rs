@@ -99,16 +99,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 }
                 let vocab = &self.resolver.knowledge.vocab;
                 // A callback (`"on_delivery": record_failure`, a lambda): what it does.
-                let body = match expr {
-                    Expr::Closure(c) => Some((&c.body, &c.params)),
-                    _ => match self.resolver.value(f, b, expr) {
-                        Some(Value::Func(func)) => (self.index(func.file))
-                            .map(|i| i.body(func.body))
-                            .map(|body| (&body.stmts, &body.params)),
-                        _ => None,
-                    },
-                };
-                match body {
+                match self.resolver.callable_body(f, b, expr) {
                     Some((stmts, params)) => ConfigValue::Callback {
                         name: spelled,
                         kind: classify(stmts, params, vocab),

@@ -76,7 +76,6 @@ impl<'p, 'm> Resolver<'p, 'm> {
         self.program.index(f)
     }
 
-    /// Memoised, cycle-safe evaluation: a key being computed reads as unknown.
     /// Runs `compute` one level deeper in the resolution budget (`None` past it): for a
     /// search that resolves values without going through [`Self::memo`] (a parameter's call
     /// sites, whose callees and arguments are resolved again), so that a cycle through it
@@ -92,18 +91,17 @@ impl<'p, 'm> Resolver<'p, 'm> {
         Some(v)
     }
 
+    /// Memoised, cycle-safe evaluation: a key being computed reads as unknown.
     fn memo(&self, key: Key, compute: impl FnOnce() -> Option<Value>) -> Option<Value> {
         if let Some(v) = self.memo.borrow().get(&key) {
             return v.clone();
         }
-        if self.depth.get() >= MAX_DEPTH {
-            self.cuts.set(self.cuts.get() + 1);
-            return None;
-        }
-        self.memo.borrow_mut().insert(key.clone(), None);
-        self.depth.set(self.depth.get() + 1);
-        let v = compute();
-        self.depth.set(self.depth.get() - 1);
+        // In progress: a cycle back to `key` reads "unknown". Past the budget nothing is
+        // computed, and nothing remembered.
+        let v = self.deeper(|| {
+            self.memo.borrow_mut().insert(key.clone(), None);
+            compute()
+        })?;
         self.memo.borrow_mut().insert(key, v.clone());
         v
     }
