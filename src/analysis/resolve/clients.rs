@@ -46,10 +46,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }
             seen.push(c);
             if let Some(init) = self.method(c, "__init__") {
-                // A subclass's settings are written before its base's: the base's go first.
-                let mut own = self.forwarded_edits(init)?;
-                own.append(&mut edits);
-                edits = own;
+                // A subclass writes its settings before `super().__init__(..)` runs its
+                // base's constructor: the base's come later, and win.
+                edits.extend(self.forwarded_edits(init)?);
             }
             pending.extend(self.program_bases(c));
         }

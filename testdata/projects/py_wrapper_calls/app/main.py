@@ -65,3 +65,10 @@ def defaults(conf):
     from .wrappers import DefaultCallbackProducer
 
     DefaultCallbackProducer(conf).write("t", b"v")
+
+
+def layered():
+    from .wrappers import AllAcksProducer, RelaxedProducer
+
+    AllAcksProducer({"bootstrap.servers": "kafka:9092"})  # expect: OL205
+    RelaxedProducer({"bootstrap.servers": "kafka:9092"})

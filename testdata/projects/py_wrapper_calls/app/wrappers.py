@@ -169,3 +169,30 @@ class DefaultCallbackProducer:
         if delivery_callback is not None:
             kwargs["on_delivery"] = delivery_callback
         self._p.produce(topic, value, **kwargs)
+
+
+class LeaderAcksProducer(Producer):
+    """The base constructor runs after its subclass's has written its settings: its own
+    `acks` is the one the client gets."""
+
+    def __init__(self, config):
+        config["acks"] = 1
+        super().__init__(config)
+
+
+class AllAcksProducer(LeaderAcksProducer):
+    def __init__(self, config):
+        config["acks"] = "all"
+        super().__init__(config)
+
+
+class StrongAcksProducer(Producer):
+    def __init__(self, config):
+        config["acks"] = "all"
+        super().__init__(config)
+
+
+class RelaxedProducer(StrongAcksProducer):
+    def __init__(self, config):
+        config["acks"] = 1
+        super().__init__(config)
