@@ -114,15 +114,48 @@ pub fn forwarded_params<'b>(
 ) -> Vec<(usize, &'b Param)> {
     let mut params: Vec<(usize, &'b Param)> = slot_args(args, slot)
         .into_iter()
-        .filter_map(|e| match e {
-            Expr::Name { id, .. } => body.params.iter().enumerate().find(|(_, p)| &p.name == id),
-            _ => None,
+        .filter_map(|e| {
+            let id = passed_param(e)?;
+            body.params.iter().enumerate().find(|(_, p)| p.name == id)
         })
         .filter(|(_, p)| Some(&p.name) != body.self_name.as_ref())
         .collect();
     params.sort_by_key(|(i, _)| *i);
     params.dedup_by_key(|(i, _)| *i);
     params
+}
+
+/// The parameter an argument passes on: `cb` itself, or `wrap(cb) if cb else None` (the
+/// slot is empty exactly when the caller left `cb` out).
+fn passed_param(e: &Expr) -> Option<&str> {
+    match e {
+        Expr::Name { id, .. } => Some(id),
+        Expr::Derived {
+            parts,
+            hop: Hop::Conditional,
+            ..
+        } => {
+            let [test, then, otherwise] = parts.as_slice() else {
+                return None;
+            };
+            let none = |e: &Expr| matches!(e, Expr::Lit { lit: Lit::None, .. });
+            let given = match (none(then), none(otherwise)) {
+                (false, true) => then,
+                (true, false) => otherwise,
+                _ => return None,
+            };
+            let id = match given {
+                Expr::Name { id, .. } => id.as_str(),
+                Expr::Call(c) => match c.args.as_slice() {
+                    [Arg { value: Expr::Name { id, .. }, .. }] => id.as_str(),
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            super::guards::reads_any(test, &[id]).then_some(id)
+        }
+        _ => None,
+    }
 }
 
 /// Where callers pass parameter `i` positionally (not counting `self`), if they can.
@@ -227,18 +260,18 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                             },
                         },
                     };
-                    return self.through(b, call, func, used, depth);
+                    return self.through(f, b, call, func, used, depth);
                 }
                 Some(Value::Module(_)) => {
                     if let Some(Value::Func(func)) = r.value(f, b, &call.func) {
-                        return self.through(b, call, func, used, depth);
+                        return self.through(f, b, call, func, used, depth);
                     }
                 }
                 _ => {}
             }
         } else {
             match r.value(f, b, &call.func) {
-                Some(Value::Func(func)) => return self.through(b, call, func, used, depth),
+                Some(Value::Func(func)) => return self.through(f, b, call, func, used, depth),
                 // A `functools.partial(client.method, ..)` called: the method, with the
                 // partial's arguments first.
                 Some(Value::Partial {
@@ -288,11 +321,63 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         let (recv, method) = call.func.as_method()?;
         if let (Some(cls), false) = (client.class, is_super) {
             if let Some(func) = self.resolver.find_method(cls, method) {
-                return self.through(b, call, func, used, depth);
+                return self.through(f, b, call, func, used, depth);
             }
         }
-        let args = call.args.iter().collect();
+        let args = self.args_of(f, b, call);
         self.direct(f, client, method, recv, b, args, used.clone())
+    }
+
+    /// The arguments `call` passes, with a `**` splat of collected keywords
+    /// (`**make_kwargs(message=message)`, `**dict(timeout=t)`, or a local bound once to one)
+    /// replaced by those keywords: what the callee receives.
+    fn args_of(&self, f: FileId, b: BodyId, call: &'m Call) -> Vec<&'m Arg> {
+        let mut out = Vec::with_capacity(call.args.len());
+        for a in &call.args {
+            match self.collected_keywords(f, b, a, 0) {
+                Some(keywords) => out.extend(keywords),
+                None => out.push(a),
+            }
+        }
+        out
+    }
+
+    fn collected_keywords(&self, f: FileId, b: BodyId, a: &'m Arg, depth: u32) -> Option<Vec<&'m Arg>> {
+        if a.spread != Spread::DoubleStar || depth > 2 {
+            return None;
+        }
+        let r = self.resolver;
+        let call = match &a.value {
+            Expr::Call(c) => c,
+            Expr::Name { id, .. } => {
+                let bi = r.program.index(f)?.bodies.get(b.0 as usize)?;
+                let written = bi.item_assigns.contains_key(id.as_str())
+                    || bi.method_calls.contains_key(id.as_str());
+                match bi.assigns.get(id.as_str())?.as_slice() {
+                    [(Expr::Call(c), _)] if !written => c,
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        let collects = match r.value(f, b, &call.func) {
+            Some(Value::Func(func)) => {
+                let index = r.program.index(func.file)?;
+                collects_keywords(index.body(func.body), &index.bodies[func.body.0 as usize])
+            }
+            _ => call.func.dotted().as_deref() == Some(&["dict"][..]),
+        };
+        if !collects || call.args.iter().any(|a| a.name.is_none() && a.spread != Spread::DoubleStar) {
+            return None;
+        }
+        let mut out = Vec::new();
+        for inner in &call.args {
+            match self.collected_keywords(f, b, inner, depth + 1) {
+                Some(keywords) => out.extend(keywords),
+                None => out.push(inner),
+            }
+        }
+        Some(out)
     }
 
     /// A call declared in configuration: a commit helper commits the message it is given on
@@ -441,6 +526,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
     /// A call of program function `func`: the caller takes over what it passes on.
     fn through(
         &self,
+        caller: FileId,
         b: BodyId,
         call: &'m Call,
         func: FuncRef,
@@ -495,7 +581,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                 }
             }
             Obligation::Commits { facts, plan } => {
-                let args: Vec<&'m Arg> = call.args.iter().collect();
+                let args = self.args_of(caller, b, call);
                 let op = match plan.for_call(body, &args) {
                     // In the slot of the parameters that decide, when the call leaves them
                     // empty (so a suggestion names the wrapper's own parameter).
@@ -536,7 +622,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                     receiver,
                     receiver_range,
                     body: b,
-                    args: call.args.iter().collect(),
+                    args: self.args_of(caller, b, call),
                     result: used.clone(),
                     wrapper,
                     ..*facts
@@ -609,6 +695,15 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                     is_async: body.is_async,
                 });
             }
+            // An offset store of what the callers pass: each call of the wrapper stores.
+            if matches!(facts.op, Op::StoreOffsets)
+                && super::guards::passes_own_params(body, bi, &facts.args)
+            {
+                return Some(Obligation::Forwards {
+                    facts: Box::new(facts),
+                    slot: ArgSlot::default(),
+                });
+            }
             // Commits: judged together below, from the branches that reach them.
             if matches!(facts.op, Op::Commit { .. } | Op::CommitPosition) {
                 commits.push((*call, facts));
@@ -632,6 +727,18 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             .into_iter()
             .find_map(|(_, facts)| forwarded_obligation(body, bi, facts))
     }
+}
+
+/// A function that only collects its keyword arguments (`def make_kwargs(**kw): return {k:
+/// v for k, v in kw.items() if v is not None}`): a splat of its call passes them on (dropping
+/// `None`s passes what omitting them passes).
+fn collects_keywords(body: &Body, bi: &super::index::BodyIndex) -> bool {
+    let [p] = body.params.as_slice() else {
+        return false;
+    };
+    p.kind == ParamKind::VarKwargs
+        && !bi.returns.is_empty()
+        && (bi.returns.iter()).all(|e| super::guards::reads_any(e, &[p.name.as_str()]))
 }
 
 /// A produce in `wrapper` whose delivery callback only completes a future that the wrapper

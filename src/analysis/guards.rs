@@ -73,20 +73,27 @@ impl CommitPlan {
                             .map(|p| p.name.as_str())
                             .filter(|p| fillers.iter().any(|e| derived_from(e, p, bi, 0))),
                     );
-                    let forwarded: Vec<String> = fillers
-                        .iter()
-                        .map_while(|e| match e {
-                            Expr::Name { id, .. } if candidates.iter().any(|p| &p.name == id) => {
-                                Some(id.clone())
-                            }
-                            _ => None,
-                        })
-                        .collect();
+                    // Each filler as the parameters it is (`offsets=offsets`) or is derived
+                    // from (`message.raw`, `to_list(offsets) if offsets is not None else
+                    // None`): the position when the caller passes none of them.
+                    let mut forwarded: Vec<String> = Vec::new();
+                    for e in &fillers {
+                        let from: Vec<&str> = (candidates.iter())
+                            .map(|p| p.name.as_str())
+                            .filter(|p| derived_from(e, p, bi, 0))
+                            .collect();
+                        if from.is_empty() {
+                            forwarded.clear();
+                            break;
+                        }
+                        forwarded.extend(from.into_iter().map(str::to_string));
+                    }
+                    forwarded.dedup();
                     match (fillers.len(), forwarded.len()) {
                         (0, _) => Site::Position,
-                        (n, m) if n == m => Site::Forwarded(forwarded),
                         // A message or offsets the body builds itself.
-                        _ => continue,
+                        (_, 0) => continue,
+                        _ => Site::Forwarded(forwarded),
                     }
                 }
                 _ => continue,
@@ -166,6 +173,20 @@ impl CommitPlan {
             position,
         }
     }
+}
+
+/// Whether `call` (in `body`) only passes on what its function's callers give: it has
+/// arguments, and each is one of the function's parameters or derived from one. A wrapper's
+/// `self._c.store_offsets(message=message)` stores what its callers pass, when they call it.
+pub fn passes_own_params(body: &Body, bi: &BodyIndex, args: &[&Arg]) -> bool {
+    let params: Vec<&str> = (body.params.iter())
+        .filter(|p| Some(&p.name) != body.self_name.as_ref())
+        .map(|p| p.name.as_str())
+        .collect();
+    !args.is_empty()
+        && args
+            .iter()
+            .all(|a| params.iter().any(|p| derived_from(&a.value, p, bi, 0)))
 }
 
 /// Whether `e` is a value derived from parameter `p`, so of its kind: `p` itself, a part of it

@@ -210,6 +210,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             .iter()
             .flatten()
             .filter(|f| matches!(f.op, Op::StoreOffsets))
+            .filter(|f| {
+                let (body, bi) = (self.index.body(f.body), &self.index.bodies[f.body.0 as usize]);
+                !guards::passes_own_params(body, bi, &f.args)
+            })
             .map(|f| {
                 (
                     f.client.origin(),
@@ -228,6 +232,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let stores = self.program.explicit_stores(key, || {
             // A resolver of its own: what it finds must not depend on which file asked first.
             let resolver = Resolver::new(self.program, self.knowledge, key.1);
+            let finder = FactFinder::new(&resolver);
             let names = (self.knowledge.methods.iter())
                 .filter(|m| matches!(m.op, Op::StoreOffsets))
                 .map(|m| m.name);
@@ -240,8 +245,21 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     // The store's own consumer (through a delegating wrapper too), and those
                     // its callers pass in when the receiver is a parameter (a helper, a trait
                     // method on the client type).
+                    // A wrapper's store of what its callers pass stores when they call it
+                    // (found as their call, through the wrapper).
+                    let Some(index) = self.program.index(g) else {
+                        continue;
+                    };
+                    let facts = finder.facts(g, b, call, &index.uses[call.id.0 as usize]);
+                    if facts.as_ref().is_some_and(|f| {
+                        guards::passes_own_params(index.body(b), &index.bodies[b.0 as usize], &f.args)
+                    }) {
+                        continue;
+                    }
                     let passed = resolver.clients_passed_as(g, b, recv);
-                    let own = resolver.method_client(g, b, recv, method);
+                    let own = (facts.filter(|f| matches!(f.op, Op::StoreOffsets)))
+                        .map(|f| f.client)
+                        .or_else(|| resolver.method_client(g, b, recv, method));
                     for c in own.into_iter().chain(passed) {
                         if let Some(o) = c.origin().filter(|_| c.role == Role::Consumer) {
                             found.push((g, o.file, o.range));

@@ -62,6 +62,8 @@ pub fn walk_body<'m, H: Hooks<'m>>(
         arg_of: None,
         each_arg: None,
         each_inner: None,
+        lambda_result: None,
+        returning: None,
     };
     w.block(&body.stmts);
     w.control.close(region);
@@ -81,6 +83,11 @@ struct Walker<'h, 'v, 'c, 'm, H> {
     /// An `async` block that is a per-item closure's whole body (`|m| async move { .. }`):
     /// it runs per item too, as the combinator call's closure.
     each_inner: Option<(*const ClosureExpr, Each, Option<CallId>)>,
+    /// A closure handed to a call that runs it and returns its result
+    /// (`await anyio.to_thread.run_sync(lambda: p.flush(5))`), with that call's use.
+    lambda_result: Option<(*const ClosureExpr, ResultUse)>,
+    /// Inside that closure: where what it returns ends up.
+    returning: Option<ResultUse>,
 }
 
 /// The `async` block a closure's body consists of, if it does: `|m| async move { .. }`.
@@ -209,8 +216,12 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                     self.hooks.output(v, false, self.site);
                 }
                 if let Some(v) = value {
-                    let end = if returned { End::Returned } else { End::Used };
-                    self.expr(v, ResultUse::new(end));
+                    let u = match (returned, &self.returning) {
+                        (true, _) => ResultUse::new(End::Returned),
+                        (false, Some(u)) if *kind == ExitKind::Return => u.clone(),
+                        _ => used(),
+                    };
+                    self.expr(v, u);
                 }
             }
             StmtKind::Block(b) => self.region(RegionKind::Plain, b),
@@ -229,12 +240,30 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
         }
     }
 
+    /// The closure argument of `call` that `call` runs and whose result it returns (a
+    /// callable taker that returns, `run_in_executor(None, lambda: p.flush(5))`), with where
+    /// that result ends up: the call's use, its first await being the taker's own.
+    fn returned_closure(&self, call: &Call, u: &ResultUse) -> Option<(*const ClosureExpr, ResultUse)> {
+        let last = call.func.last_name()?;
+        let &(_, at, _, returns) = (self.vocab.callable_takers.iter()).find(|(n, ..)| *n == last)?;
+        let Expr::Closure(c) = &call.positional().nth(at)?.value else {
+            return None;
+        };
+        let mut u = u.clone();
+        if u.adapters.first() == Some(&Adapter::Await) {
+            u.adapters.remove(0);
+        }
+        returns.then_some((&**c as *const ClosureExpr, u))
+    }
+
     /// Visits `e`, whose value ends up as `u` says.
     fn expr(&mut self, e: &'m Expr, u: ResultUse) {
         match e {
             Expr::Call(call) => {
                 self.control.call_at(call.id, self.site.pos);
                 self.hooks.call(call, &u, self.site);
+                let outer_lambda = self.lambda_result.take();
+                let lambda = self.returned_closure(call, &u);
                 let outer = self.arg_of.take();
                 let outer_each = self.each_arg.take();
                 let drop_call = matches!(
@@ -257,6 +286,7 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                     }
                     None => self.expr(&call.func, used()),
                 }
+                self.lambda_result = lambda;
                 self.arg_of = Some(call.id);
                 self.each_arg = (call.func.as_method())
                     .and_then(|(_, m)| self.vocab.each_methods.iter().find(|(n, _)| *n == m))
@@ -271,6 +301,7 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                 }
                 self.arg_of = outer;
                 self.each_arg = outer_each;
+                self.lambda_result = outer_lambda;
             }
             Expr::Await { value, .. } => self.expr(value, u.through(Adapter::Await)),
             Expr::Try { value, .. } => {
@@ -326,9 +357,18 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                 };
                 let outer_inner = self.each_inner;
                 self.each_inner = each.and_then(|e| Some((async_body(c)? as *const _, e, call)));
+                let returning = match self.lambda_result.take() {
+                    Some((lambda, u)) if lambda == this => Some(u),
+                    other => {
+                        self.lambda_result = other;
+                        None
+                    }
+                };
+                let outer_returning = std::mem::replace(&mut self.returning, returning);
                 self.closures += 1;
                 self.region(kind, &c.body);
                 self.closures -= 1;
+                self.returning = outer_returning;
                 self.each_inner = outer_inner;
                 self.arg_of = arg_of;
                 self.each_arg = each_arg;

@@ -269,6 +269,8 @@ impl Default for Vocabulary {
                 ("register", 0, "func", false),
                 ("run_in_executor", 1, "func", true),
                 ("to_thread", 0, "func", true),
+                // `anyio.to_thread.run_sync(func, *args)` / trio's: returns what it returns.
+                ("run_sync", 0, "func", true),
                 ("submit", 0, "fn", true),
                 ("call_soon", 0, "callback", false),
                 ("call_soon_threadsafe", 0, "callback", false),

@@ -217,7 +217,11 @@ impl<'p, 'm> Resolver<'p, 'm> {
             .module
             .bodies
             .iter()
-            .position(|b| b.class.as_deref() == Some(class.name.as_str()) && b.name == name)?;
+            .position(|b| {
+                b.class.as_deref() == Some(class.name.as_str())
+                    && b.name == name
+                    && !is_overload_stub(b)
+            })?;
         Some(FuncRef {
             file: cls.file,
             body: BodyId(i as u32),
@@ -470,4 +474,11 @@ fn getattr_field<'e>(e: &'e Expr, me: &str, name: &str) -> Option<&'e str> {
         Expr::Name { id, .. } if id == name => own_field(&call.args[0].value),
         _ => None,
     }
+}
+
+/// A `@typing.overload` signature: its body is `...`; the definition without it runs.
+fn is_overload_stub(b: &Body) -> bool {
+    b.decorators
+        .iter()
+        .any(|d| matches!(d.dotted().as_deref(), Some([.., "overload"])))
 }

@@ -155,32 +155,40 @@ impl<'p, 'm> Resolver<'p, 'm> {
         self.module_name(f, name)
     }
 
+    /// What the statements of body `b` bind `name` to: assignments, unpacked tuples
+    /// (`_, consumer = make_clients()`) and loop targets.
+    fn bound_in(&self, f: FileId, b: BodyId, name: &str) -> Option<Value> {
+        let bi = self.index(f)?.bodies.get(b.0 as usize)?;
+        let mut out = None;
+        if let Some(assigns) = bi.assigns.get(name) {
+            for (value, annotation) in assigns {
+                merge(&mut out, self.assigned(f, b, value, *annotation));
+            }
+        }
+        if let Some(assigns) = bi.tuple_assigns.get(name) {
+            for (value, i) in assigns {
+                if let Some(Value::Tuple(vs)) = self.value(f, b, value) {
+                    merge(&mut out, vs.into_iter().nth(*i).flatten());
+                }
+            }
+        }
+        for (target, iter) in &bi.for_loops {
+            if matches!(target, Target::Name(n, _) if n == name) {
+                if let Some(Value::Elements(v)) = self.value(f, b, iter) {
+                    merge(&mut out, Some(*v));
+                }
+            }
+        }
+        out
+    }
+
     /// What `name` is bound to inside body `b` itself (assignments, parameters, loops).
     pub(super) fn local(&self, f: FileId, b: BodyId, name: &str) -> Option<Value> {
         self.memo(Key::Name(f, b, name.to_string()), || {
             let index = self.index(f)?;
             let bi = index.bodies.get(b.0 as usize)?;
             let body = index.body(b);
-            let mut out = None;
-            if let Some(assigns) = bi.assigns.get(name) {
-                for (value, annotation) in assigns {
-                    merge(&mut out, self.assigned(f, b, value, *annotation));
-                }
-            }
-            if let Some(assigns) = bi.tuple_assigns.get(name) {
-                for (value, i) in assigns {
-                    if let Some(Value::Tuple(vs)) = self.value(f, b, value) {
-                        merge(&mut out, vs.into_iter().nth(*i).flatten());
-                    }
-                }
-            }
-            for (target, iter) in &bi.for_loops {
-                if matches!(target, Target::Name(n, _) if n == name) {
-                    if let Some(Value::Elements(v)) = self.value(f, b, iter) {
-                        merge(&mut out, Some(*v));
-                    }
-                }
-            }
+            let mut out = self.bound_in(f, b, name);
             if out.is_none() {
                 out = self.filled(f, b, bi.item_assigns.get(name));
             }
@@ -226,14 +234,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
         self.memo(Key::Export(f, name.to_string()), || {
             let index = self.index(f)?;
             let module = index.module;
-            let mut out = None;
-            if let Some(bi) = index.bodies.first() {
-                if let Some(assigns) = bi.assigns.get(name) {
-                    for (value, annotation) in assigns {
-                        merge(&mut out, self.assigned(f, BodyId(0), value, *annotation));
-                    }
-                }
-            }
+            let mut out = self.bound_in(f, BodyId(0), name);
             // Bound in a function that declares it `global` (a lazily built singleton:
             // `_consumer = None` at module level, `_consumer = Consumer(conf)` in `init()`).
             for &(b, _) in module.globals.iter().filter(|(_, n)| n == name) {
