@@ -12,8 +12,9 @@
 #           mirror at $OFFSETLINT_MIRROR_ROOT/OWNER+NAME/repo (default /work/.mirror). This script
 #           then checks that the pinned commit is there and that its tree id is the pinned one (git
 #           object ids are content hashes: the tree id pins every file), and unpacks that commit
-#           with `git archive`. A missing mirror is reported with the fetch to run, and the script
-#           fails.
+#           with `git archive` (or, when the mirror lacks some large data blobs, file by file,
+#           skipping the absent blobs, none of which is labelled). A missing mirror is reported
+#           with the fetch to run, and the script fails.
 # Every artifact is unpacked to $CACHE/<dir>/ (an sdist's or crate's top folder stripped):
 # <name>-<version> for sdists and crates, <name>-<first 8 hex of the commit> for repositories.
 # labels.tsv names files as <dir>/<path inside the artifact>.
@@ -62,6 +63,7 @@ github painkillergodsw/PROJECT_RAZGROM             a79c95a1cbdb0b2cb9d2e45cb51d3
 github Alexey-Koltsov/microservices                fafcbe0cc32afb9b0f6a350b8ea4f22f367829c5  microservices-fafcbe0c        9d4ab99add459d49988b990e930d2470f0bff2c2
 github egor-hramkov/fastApiOrders                  21c79d211024deb8c3f284f09b1e83a089a1bf68  fastApiOrders-21c79d21        9a365b4d4a01fe1c377317b4f6cb4538edb3963c
 github Ariel-Yu/kafka-palyground                   c58f2453ae7a6304e3cec8ccbc57b7f004906842  kafka-palyground-c58f2453     e94bd2a27ec4d1d94f45f5fa775584c482119342
+github kartikgurnani/AI-FraudProtection-Service  11d61f3beabee7d885609eafc93ae409ee8dd70b  AI-FraudProtection-Service-11d61f3b  5c9a650bde3a38959090e607363e914a68da9416
 LIST
 )
 
@@ -129,7 +131,28 @@ unpack_github() { # owner/name commit dir tree
   [ "$(git --git-dir="$gd" rev-parse "$commit^{tree}")" = "$tree" ] \
     || die "$repo: tree of $commit is not the pinned $tree"
   rm -rf "$tmp" "$dest"; mkdir -p "$tmp"
-  git --git-dir="$gd" archive --format=tar "$commit" | tar -x -C "$tmp" --no-same-owner
+  if ! git --git-dir="$gd" archive --format=tar -o "$CACHE/.tmp-$dir.tar" "$commit" 2>/dev/null; then
+    # The mirror may lack its largest blobs (data files of 4 MiB and more): write the files
+    # blob by blob and skip the absent ones (the labels name none of them).
+    rm -f "$CACHE/.tmp-$dir.tar"
+    local mode type oid path
+    while IFS=$'\t' read -r meta path; do
+      read -r mode type oid <<< "$meta"
+      [ "$type" = blob ] || continue
+      if ! git --git-dir="$gd" cat-file -e "$oid" 2>/dev/null; then
+        log "$repo: $path is absent from the mirror (skipped)"; continue
+      fi
+      mkdir -p "$tmp/$(dirname "$path")"
+      if [ "$mode" = 120000 ]; then
+        ln -s "$(git --git-dir="$gd" cat-file blob "$oid")" "$tmp/$path"
+      else
+        git --git-dir="$gd" cat-file blob "$oid" > "$tmp/$path"
+      fi
+    done < <(git --git-dir="$gd" ls-tree -r --full-tree "$commit")
+  else
+    tar -xf "$CACHE/.tmp-$dir.tar" -C "$tmp" --no-same-owner
+    rm -f "$CACHE/.tmp-$dir.tar"
+  fi
   printf '%s %s %s\n' "$repo" "$commit" "$tree" > "$tmp/$MARK"
   mv "$tmp" "$dest"
   log "unpacked $repo@$commit as $dir"
