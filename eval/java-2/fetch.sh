@@ -21,8 +21,10 @@
 # session's search tool creates with `fetch github:<owner>/<name>`. The pinned commit must be
 # in the mirror; the check is the sha256 of `git ls-tree -r --full-tree <commit>` (it pins
 # every path and blob id), and the tree is unpacked with `git archive`. A spec of the form
-# owner/name@commit:subdir unpacks only that folder (kept at its path), for a repository
-# whose Kafka layer is a small part of a large tree.
+# owner/name@commit:pathspec[,pathspec...] unpacks only those paths (kept where they are),
+# for a repository whose Kafka layer is a small part of a large tree, or whose mirror lacks
+# the blobs of some large binary files (mmj-cloud: only its *.java and *.yml files; git then
+# prints one harmless "invalid object" line for the absent font file and exits 0).
 #
 # Needs: bash, mvn (Maven 3), python3, git, sha256sum, tar.
 # No third-party code is kept in this repository: only this script and the labels.
@@ -40,7 +42,7 @@ die() { log "ERROR: $*"; exit 1; }
 
 # kind  name  version  file  sha256
 #   maven:  file is group:artifact (the jar is <artifact>-<version>-sources.jar)
-#   github: file is owner/name@commit[:subdir]; sha256 is that of the commit's
+#   github: file is owner/name@commit[:pathspec,...]; sha256 is that of the commit's
 #           `git ls-tree -r --full-tree`; version is the commit's first 7 hex digits
 PACKAGES=$(cat <<'LIST'
 maven  vertx-kafka-client                        5.0.7           io.vertx:vertx-kafka-client                                      6415c891f56a6643e6f7245436e3633de98c780b6e176586183f749fa34e9796
@@ -58,13 +60,19 @@ maven  kafka-producer                            2.1.33          com.networknt:k
 maven  kcache                                    5.0.0           io.kcache:kcache                                                 7a33d995159d64b41b5411bcd563fb1f2f4ec3f2f80be23ca670453b073e22d5
 maven  atlas-notification                        2.3.0           org.apache.atlas:atlas-notification                              37edd7cdd07175990402e756639c75b2ddd2436d1588885ff0c0c2b26e89316c
 maven  eventuate-messaging-kafka-basic-consumer  0.18.0.RELEASE  io.eventuate.messaging.kafka:eventuate-messaging-kafka-basic-consumer  f7c3e8b19c1d355edd40715cd59b52b1d0dbf2c54e51cf625b400f66585e392b
+maven  ignite-kafka                              2.8.1           org.apache.ignite:ignite-kafka                                   7c5a5c29c9ae2727e81c96db5efd58bd89df32a370a530074a6e15ecfb52d782
+maven  malhar-kafka                              3.8.0           org.apache.apex:malhar-kafka                                     ddda7bc328195e92e3b928367331815bb245404e3533b0e27b8e5df3f52fe39c
 github Swiss-Re                                  f0bf227         A-n-s-h-u-l/Swiss-Re@f0bf22759a7595827887bb2806995f0e1cdf833b    03184e0b60c59dd2cce81d14b5d457d2083b72afd87311bb7bf07d9ca12ca71a
 github audit-lib                                 632fbb5         AlKl1M/audit-lib@632fbb59590a718107adf373ce8fe083346b6e11        9632d1145413f29df46aa5053baff8c9557c019d0b89c9820a55883f1e2874d8
-github microservice-kafka                        103de22         ewolff/microservice-kafka@103de22da497c631708f0541a0cad0e662d04aa5  49d364e782f29cb7154ea2b60f7aa1b5e554d45e64d7efa029566b2a6b53062b
 github high_throughput_kafka_data_streaming_service 72ff006      danlepham-latest/high_throughput_kafka_data_streaming_service@72ff006785f8abb85fa88dbc66e1dcd74b613ad7  6f3b576b9f803ac22ffc3514a7e5a89d4169a2a006b459e55a3fd2fbebe9f022
 github RADAR-Backend                             36e8ae2         RADAR-base/RADAR-Backend@36e8ae2abcdd4f39e712984fbb1dd9cc9a636e02  e4f7a9f33e1f5c2a2b41ca885d4540fd635fc39c0415539e014a38268fac236a
 github spring-boot-kafka-quickstarts             14e0572         loicgreffier/spring-boot-kafka-quickstarts@14e0572d77a2cd6bdc53ccbfb064a9bf0e960d59  76cf8b004f6a6c2a633f5b108a08a6fa1707b9888e7d6c8950da5d6ac7b9d23f
 github thingsboard                               dfe65d5         thingsboard/thingsboard@dfe65d5abc3aa959aaa853952d74943fbd6867bd:common/queue  644cb0dc509f8e602bf2f9de608bccf387fef032f584452ed902982ae716fa32
+github devon4j                                   600e432         devonfw/devon4j@600e432bc81baf2f8723d95e2167d165f2a37b3e:modules/kafka  9840e525b4fccb72ddf1249b6022665ac001b4cffe24b324879553fa7e999ad8
+github mmj-cloud                                 de4bcb3         cenbow/mmj-cloud@de4bcb35db509ce929d516d83de765fdc2afdac5::(glob)**/*.java,:(glob)**/*.yml  15a3e618695581eef88d97059bb296e3873754f275e8b98e62835ac8a7aab625
+github customer-manager-react-spring-boot        facc42c         AndersonElit/customer-manager-react-spring-boot@facc42c935a119c6c3cadc48386c38b10100a6ee:backend  456271a90446ac3ea13e3673898e8bacff4db70af7d91d5cd29b80a2116dce79
+github spring-ecommerce                          39b2a8f         RohanKotian/spring-ecommerce@39b2a8f36abfa12feca84c8c69f25b5f32182e9d  185d14698d75ef155717a98bb37271e5b2e7c82020903e468d44ba56fb429c68
+github spring-boot-saga-pattern                  95e78b9         smokeInCloud060201/spring-boot-saga-pattern@95e78b991d85178fd981fc0bb8417e906a69e4d6  197af7572a36b5f4e0894fcd42b9bef386b7a29b88a8ffac03f3423edeeee685
 LIST
 )
 
@@ -93,17 +101,17 @@ fetch_maven() { # name version ga sha
   cp "$local_jar" "$out/$jar"
 }
 
-mirror_of() { # owner/name@commit[:subdir] -> git dir
+mirror_of() { # owner/name@commit[:pathspecs] -> git dir
   local repo=${1%@*}
   printf '%s/%s+%s/repo' "$MIRRORS" "${repo%/*}" "${repo#*/}"
 }
 
-commit_of() { # owner/name@commit[:subdir] -> commit
+commit_of() { # owner/name@commit[:pathspecs] -> commit
   local rest=${1#*@}
   printf '%s' "${rest%%:*}"
 }
 
-subdir_of() { # owner/name@commit[:subdir] -> subdir or empty
+subdir_of() { # owner/name@commit[:pathspecs] -> pathspecs (comma-separated) or empty
   local rest=${1#*@}
   case "$rest" in *:*) printf '%s' "${rest#*:}" ;; *) printf '' ;; esac
 }
@@ -129,7 +137,9 @@ unpack() { # kind name version file
     github)
       sub=$(subdir_of "$file")
       if [ -n "$sub" ]; then
-        git --git-dir="$(mirror_of "$file")" archive --format=tar "$(commit_of "$file")" -- "$sub" | tar -xf - -C "$tmp"
+        local -a specs
+        IFS=, read -r -a specs <<< "$sub"
+        git --git-dir="$(mirror_of "$file")" archive --format=tar "$(commit_of "$file")" -- "${specs[@]}" | tar -xf - -C "$tmp"
       else
         git --git-dir="$(mirror_of "$file")" archive --format=tar "$(commit_of "$file")" | tar -xf - -C "$tmp"
       fi ;;
