@@ -72,6 +72,7 @@ github devon4j                                   600e432         devonfw/devon4j
 github mmj-cloud                                 de4bcb3         cenbow/mmj-cloud@de4bcb35db509ce929d516d83de765fdc2afdac5::(glob)**/*.java,:(glob)**/*.yml  15a3e618695581eef88d97059bb296e3873754f275e8b98e62835ac8a7aab625
 github customer-manager-react-spring-boot        facc42c         AndersonElit/customer-manager-react-spring-boot@facc42c935a119c6c3cadc48386c38b10100a6ee:backend  456271a90446ac3ea13e3673898e8bacff4db70af7d91d5cd29b80a2116dce79
 github spring-ecommerce                          39b2a8f         RohanKotian/spring-ecommerce@39b2a8f36abfa12feca84c8c69f25b5f32182e9d  185d14698d75ef155717a98bb37271e5b2e7c82020903e468d44ba56fb429c68
+github java-damero                               6e42205         Samoreilly/java-damero@6e42205b26bc16d11d1ceed9ec5e7eefa34c1c17  ccd368ce9ddfd34404b6e5fda6743cf59a7888e65b45319118d609f5816392f9
 github spring-boot-saga-pattern                  95e78b9         smokeInCloud060201/spring-boot-saga-pattern@95e78b991d85178fd981fc0bb8417e906a69e4d6  197af7572a36b5f4e0894fcd42b9bef386b7a29b88a8ffac03f3423edeeee685
 LIST
 )
