@@ -13,8 +13,9 @@
 #
 # Maven artifacts (kind "maven") are fetched with
 #   mvn dependency:get -Dartifact=G:A:V:jar:sources -Dtransitive=false
-# from the local repository ($MAVEN_REPO, default ~/.m2/repository) and unzipped as they are
-# (a sources jar has no top folder).
+# into the local repository ($MAVEN_REPO, default ~/.m2/repository; a jar already there with the
+# pinned sha256 is used as is), copied to $CACHE/.downloads and unzipped as they are (a sources
+# jar has no top folder).
 #
 # GitHub repositories (kind "github") are not downloaded by this script: it reads a bare
 # mirror at $OFFSETLINT_GITHUB_MIRRORS/<owner>+<name>/repo (default /work/.mirror), which the
