@@ -458,14 +458,33 @@ impl<'m> Control<'m> {
     /// except that in a per-item closure whose early exit ends only the item (`for_each`),
     /// `return` and `?` go on with the next item.
     pub fn leaves_loop_of(&self, r: RegionId, l: RegionId) -> bool {
-        let leave = match self.region(l).kind {
+        self.region(r).exits.any(self.loop_leaving_exits(l))
+    }
+
+    /// The exits that leave loop `l`: in a per-item closure `return` only ends the item.
+    fn loop_leaving_exits(&self, l: RegionId) -> Exits {
+        match self.region(l).kind {
             RegionKind::Closure {
                 each: Some(Each::Item),
                 ..
             } => Exits(Exits::LEAVE_LOOP.0 & !(Exits::RETURN.0 | Exits::PROPAGATE.0)),
             _ => Exits::LEAVE_LOOP,
-        };
-        self.region(r).exits.any(leave)
+        }
+    }
+
+    /// Whether every path through region `r` leaves loop `l` (`except: log(e); if fatal:
+    /// return` goes on when it is not fatal).
+    pub fn always_leaves_loop_of(&self, r: RegionId, l: RegionId) -> bool {
+        let mut leave = self.loop_leaving_exits(l);
+        // A closure's `return` (or tail) is its value (`unwrap_or_else(|e| ..)`'s fallback).
+        if matches!(self.region(r).kind, RegionKind::Closure { .. }) {
+            leave = Exits(leave.0 & !(Exits::RETURN.0 | Exits::PROPAGATE.0));
+        }
+        let stmts = self.region(r).stmts;
+        stmts
+            .iter()
+            .find_map(|s| self.terminates(s))
+            .is_some_and(|e| e.0 != 0 && e.0 & !leave.0 == 0)
     }
 
     /// The statement at `pos`.

@@ -147,7 +147,10 @@ fn passed_param(e: &Expr) -> Option<&str> {
             let id = match given {
                 Expr::Name { id, .. } => id.as_str(),
                 Expr::Call(c) => match c.args.as_slice() {
-                    [Arg { value: Expr::Name { id, .. }, .. }] => id.as_str(),
+                    [Arg {
+                        value: Expr::Name { id, .. },
+                        ..
+                    }] => id.as_str(),
                     _ => return None,
                 },
                 _ => return None,
@@ -245,7 +248,20 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                         // its `__exit__`) is the wrapper's implementation, like its own
                         // `return`: the obligation is its users'. (A subclass of a client
                         // is the client, above, and is judged as the catalog says.)
-                        Some(_) if self.is_own_receiver(f, b, recv) => return None,
+                        // A commit or poll helper of the class is the commit or poll of
+                        // whichever method calls it (a run loop's `self._commit(msg)`,
+                        // `msgs = self._consume()`), not the users'.
+                        Some(func) if self.is_own_receiver(f, b, recv) => {
+                            match self.obligation(func, depth) {
+                                Some(Obligation::Commits { .. }) => func,
+                                Some(Obligation::Returns { facts, .. })
+                                    if matches!(facts.op, Op::Poll { .. }) =>
+                                {
+                                    func
+                                }
+                                _ => return None,
+                            }
+                        }
                         Some(func) => func,
                         // A method bound on the instance under another name, or what a
                         // delegating `__getattr__` reaches.
@@ -342,7 +358,13 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         out
     }
 
-    fn collected_keywords(&self, f: FileId, b: BodyId, a: &'m Arg, depth: u32) -> Option<Vec<&'m Arg>> {
+    fn collected_keywords(
+        &self,
+        f: FileId,
+        b: BodyId,
+        a: &'m Arg,
+        depth: u32,
+    ) -> Option<Vec<&'m Arg>> {
         if a.spread != Spread::DoubleStar || depth > 2 {
             return None;
         }
@@ -367,7 +389,12 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             }
             _ => call.func.dotted().as_deref() == Some(&["dict"][..]),
         };
-        if !collects || call.args.iter().any(|a| a.name.is_none() && a.spread != Spread::DoubleStar) {
+        if !collects
+            || call
+                .args
+                .iter()
+                .any(|a| a.name.is_none() && a.spread != Spread::DoubleStar)
+        {
             return None;
         }
         let mut out = Vec::new();

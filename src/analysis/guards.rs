@@ -175,12 +175,14 @@ impl CommitPlan {
     }
 }
 
-/// Whether `call` (in `body`) only passes on what its function's callers give: it has
-/// arguments, and each is one of the function's parameters or derived from one. A wrapper's
-/// `self._c.store_offsets(message=message)` stores what its callers pass, when they call it.
+/// Whether a call with `args` (in `body`) only passes on what its function's callers may
+/// give: it has arguments, and each is one of the function's optional parameters
+/// (`message=None`) or derived from one. A wrapper's `def store_offsets(self, message=None,
+/// offsets=None)` stores what its callers pass, when they call it; a `handle(self, msg)` that
+/// stores the message it is given is itself the store.
 pub fn passes_own_params(body: &Body, bi: &BodyIndex, args: &[&Arg]) -> bool {
     let params: Vec<&str> = (body.params.iter())
-        .filter(|p| Some(&p.name) != body.self_name.as_ref())
+        .filter(|p| Some(&p.name) != body.self_name.as_ref() && p.default.is_some())
         .map(|p| p.name.as_str())
         .collect();
     !args.is_empty()

@@ -24,7 +24,8 @@ pub struct BodyIndex<'m> {
     /// `x["key"] = value`.
     pub item_assigns: HashMap<&'m str, Vec<(&'m Expr, &'m Expr)>>,
     /// `self.attr[key] = value` (Python): the field and the value.
-    pub self_item_assigns: Vec<(&'m str, &'m Expr)>,
+    /// `self.attr[key] = value`: the attribute, the key and the value.
+    pub self_item_assigns: Vec<(&'m str, &'m Expr, &'m Expr)>,
     /// Method calls on the name, directly or down a call chain: `x.update({..})`,
     /// `cfg.set(k, v).set(k2, v2)`.
     pub method_calls: HashMap<&'m str, Vec<&'m Call>>,
@@ -96,7 +97,7 @@ impl<'m> Hooks<'m> for Indexer<'m, '_> {
                     attr,
                     ..
                 } if matches!(&**holder, Expr::Name { id, .. } if Some(id.as_str()) == self_name) => {
-                    index.self_item_assigns.push((attr, value))
+                    index.self_item_assigns.push((attr, key, value))
                 }
                 _ => {}
             },

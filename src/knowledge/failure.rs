@@ -213,7 +213,15 @@ impl FailureKnowledge {
 
     /// Whether the call that failed (by last name) deserializes or validates a message.
     pub fn is_poison_call(&self, name: &str) -> bool {
-        self.poison_calls.iter().any(|c| c == name)
+        // A project's own decoder is named for what it decodes (`decode_avro`, `parse_event`,
+        // `avro_decode`); one that also does more (`parse_and_store`) is not only a decode.
+        let word = |c: &str| {
+            name == c
+                || !name.contains("_and_")
+                    && (name.strip_prefix(c).is_some_and(|r| r.starts_with('_'))
+                        || name.strip_suffix(c).is_some_and(|r| r.ends_with('_')))
+        };
+        self.poison_calls.iter().any(|c| word(c))
     }
 
     /// Whether a caught type or variant path names back-pressure (`BufferError`,
@@ -293,6 +301,8 @@ mod tests {
     fn calls_and_backpressure() {
         let k = FailureKnowledge::default();
         assert!(k.is_poison_call("from_slice") && k.is_poison_call("validate"));
+        assert!(k.is_poison_call("decode_avro") && k.is_poison_call("avro_decode"));
+        assert!(!k.is_poison_call("parse_and_store") && !k.is_poison_call("decoder"));
         assert!(!k.is_poison_call("apply_payment"));
         assert!(k.is_backpressure(&path("BufferError")));
         assert!(k.is_backpressure(&path("RDKafkaErrorCode.QueueFull")));

@@ -1,8 +1,9 @@
 """Event publishers built on confluent-kafka.
 
 OL201 fixture: `produce(...)` without a delivery callback is flagged unless the
-producer's visible construction carries a global `on_delivery` (config entry, `**spread`,
-or a later `conf["on_delivery"] = cb` in the same function). Every flush result below is
+producer's visible construction carries a global `on_delivery` (a config entry, also
+through a `**spread` of a visible base, or a later `conf["on_delivery"] = cb` in the same
+function). A spread of unseen content does not exempt: an exemption must be seen. Every flush result below is
 checked so that OL202 stays quiet.
 """
 import json
@@ -83,7 +84,7 @@ def publish_spread_config(events: list) -> None:
 def publish_spread_param(events: list, conf: dict) -> None:
     producer = Producer({**conf, "linger.ms": 5})
     for event in events:
-        producer.produce("events", json.dumps(event).encode())  # a parameter spread may carry on_delivery
+        producer.produce("events", json.dumps(event).encode())  # expect: OL201
     drain(producer)
 
 
@@ -179,7 +180,7 @@ class BareHolder:
 
 def run_holders(conf: dict) -> None:
     vp = VerifiableProducer(conf)
-    vp.producer.produce("t", b"v")  # the holder's config may carry on_delivery (a spread)
+    vp.producer.produce("t", b"v")  # the holder's config sets on_delivery after its copy
     holder = BareHolder()
     holder.producer.produce("t", b"v")  # expect: OL201
 
@@ -209,7 +210,7 @@ class Sink:
 
 def build_spread(extra: dict) -> None:
     producer = Producer({"bootstrap.servers": "b:9092", **extra})
-    producer.produce("t", b"v")  # a `**spread` may carry on_delivery
+    producer.produce("t", b"v")  # expect: OL201
 
 
 def transactional(records) -> None:

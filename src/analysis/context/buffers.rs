@@ -3,6 +3,7 @@
 use super::{Buffer, Effects};
 use crate::analysis::control::{Pos, RegionId, RegionKind};
 use crate::analysis::FileAnalysis;
+use crate::knowledge::Op;
 use crate::model::visit::{self, Visitor};
 use crate::model::*;
 use std::rc::Rc;
@@ -67,8 +68,28 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             return buffers;
         }
         let body_region = control.body_regions[body.0 as usize];
+        // A container a commit is given as it is, is the offsets map the loop keeps
+        // (`offsets[tp] = msgs[-1].offset + 1`), not message data waiting for a sink
+        // (`commitSync(offsetsOf(buffer))` still commits what the buffer holds).
+        let mut offset_maps: Vec<String> = Vec::new();
         for (c, pos) in self.region_calls(body_region) {
             if control.region(pos.region).body != body {
+                continue;
+            }
+            if self.facts(c.id).is_some_and(|f| {
+                matches!(
+                    f.op,
+                    Op::Commit { .. } | Op::CommitPosition | Op::CommitMessage
+                )
+            }) {
+                offset_maps.extend(
+                    (buffers.iter())
+                        .filter(|b| {
+                            (c.args.iter())
+                                .any(|a| a.value.dotted().is_some_and(|d| d.join(".") == b.name))
+                        })
+                        .map(|b| b.name.clone()),
+                );
                 continue;
             }
             let last = c.func.last_name().unwrap_or("");
@@ -101,7 +122,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 }
             }
         }
-        buffers.retain(|b| !b.writes.is_empty());
+        buffers.retain(|b| !b.writes.is_empty() && !offset_maps.contains(&b.name));
         buffers
     }
 

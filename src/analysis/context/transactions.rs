@@ -49,7 +49,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     && control.follows(at, range, u, stmt.range)
             }
         };
+        let class = |b: BodyId| self.module.bodies[b.0 as usize].class.as_deref();
         let (mut begun, mut committed) = (false, false);
+        // A transactional wrapper class (`begin()`, `send()`, `commit()` as its methods on
+        // one field): a send in one method is in the transaction its sibling methods begin
+        // and commit (librdkafka refuses a transactional producer's send outside one).
+        let (mut class_begins, mut class_commits) = (false, false);
         for c in &self.calls {
             let Some(f) = self.facts(c.id) else {
                 continue;
@@ -62,12 +67,29 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             else {
                 continue;
             };
-            if f.body != facts.body || f.receiver.as_deref() != Some(receiver) {
+            if f.receiver.as_deref() != Some(receiver) {
                 continue;
             }
             let Some(at) = self.call_pos(c) else {
                 continue;
             };
+            if f.body != facts.body {
+                let sibling = until.is_none()
+                    && receiver.starts_with("self.")
+                    && class(f.body).is_some()
+                    && class(f.body) == class(facts.body);
+                if sibling {
+                    match step {
+                        TxStep::Begin => class_begins = true,
+                        TxStep::Commit => {
+                            class_commits |=
+                                f.result.observes_outcome(awaits, raises) && !self.swallowed(at)
+                        }
+                        TxStep::Scope => {}
+                    }
+                }
+                continue;
+            }
             match step {
                 TxStep::Begin => begun |= control.follows(at, c.range, pos, call.range),
                 TxStep::Commit => {
@@ -89,7 +111,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 }
             }
         }
-        begun && committed
+        begun && committed || class_begins && class_commits
     }
 
     /// Whether a failure raised at `pos` is caught by a broad (or transient) handler of an

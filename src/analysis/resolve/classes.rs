@@ -57,7 +57,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 continue;
             }
             let b = BodyId(i as u32);
-            for &(a, value) in &index.bodies[i].self_item_assigns {
+            for &(a, _, value) in &index.bodies[i].self_item_assigns {
                 if a == attr {
                     values.push(self.value(cls.file, b, value));
                 }
@@ -213,15 +213,11 @@ impl<'p, 'm> Resolver<'p, 'm> {
     pub(super) fn method(&self, cls: ClassRef, name: &str) -> Option<FuncRef> {
         let class = self.class(cls)?;
         let index = self.index(cls.file)?;
-        let i = index
-            .module
-            .bodies
-            .iter()
-            .position(|b| {
-                b.class.as_deref() == Some(class.name.as_str())
-                    && b.name == name
-                    && !is_overload_stub(b)
-            })?;
+        let i = index.module.bodies.iter().position(|b| {
+            b.class.as_deref() == Some(class.name.as_str())
+                && b.name == name
+                && !is_overload_stub(b)
+        })?;
         Some(FuncRef {
             file: cls.file,
             body: BodyId(i as u32),

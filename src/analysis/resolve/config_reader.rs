@@ -412,10 +412,23 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         }
         match assigned.as_slice() {
             [(b, value)] => {
-                let read = self.dict_value(cls.file, *b, value, c, depth + 1);
+                let mut read = self.dict_value(cls.file, *b, value, c, depth + 1);
+                // `self.conf = dict(conf); self.conf["on_delivery"] = cb` in the same method:
+                // keys set after it, known whatever the base held.
+                let bi = &index.bodies[b.0 as usize];
+                for (_, key, v) in bi.self_item_assigns.iter().filter(|(a, ..)| *a == attr) {
+                    if !read {
+                        c.spread();
+                        read = true;
+                    }
+                    match self.resolver.const_str(cls.file, *b, key) {
+                        Some(k) => c.entries.push((k, self.value(cls.file, *b, v))),
+                        None => c.spread(),
+                    }
+                }
                 // Changed in place by a method (`self._conf.update(flat_conf(cfg))` in
                 // `set_config`): when, and with what, is not known.
-                if read && self.changed_in_methods(index, &class.name, attr) {
+                if read && self.changed_in_methods(index, &class.name, attr, *b) {
                     c.unknown();
                 }
                 read
@@ -428,8 +441,15 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
     }
 
     /// Whether a method of class `class` changes its dict attribute `attr` in place:
-    /// `self.attr[k] = v`, or `self.attr.update(..)` (`setdefault`, `pop`, `clear`).
-    fn changed_in_methods(&self, index: &FileIndex<'m>, class: &str, attr: &str) -> bool {
+    /// `self.attr[k] = v` (but in the method that assigns it: read as later keys), or
+    /// `self.attr.update(..)` (`setdefault`, `pop`, `clear`).
+    fn changed_in_methods(
+        &self,
+        index: &FileIndex<'m>,
+        class: &str,
+        attr: &str,
+        assigned_in: BodyId,
+    ) -> bool {
         const CHANGES: &[&str] = &["update", "setdefault", "pop", "popitem", "clear"];
         let on_attr = |e: &Expr, me: &str| {
             matches!(e, Expr::Attr { value, attr: a, .. }
@@ -442,12 +462,12 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 .flatten()
         };
         let item_set = (index.module.bodies.iter().enumerate())
-            .filter(|&(i, _)| method_of(BodyId(i as u32)).is_some())
+            .filter(|&(i, _)| i != assigned_in.0 as usize && method_of(BodyId(i as u32)).is_some())
             .any(|(i, _)| {
                 index.bodies[i]
                     .self_item_assigns
                     .iter()
-                    .any(|(a, _)| *a == attr)
+                    .any(|(a, ..)| *a == attr)
             });
         item_set
             || index.calls.iter().any(|(call, b)| {
@@ -554,12 +574,20 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         }
         let mut passed: Option<Collected> = None;
         let mut agree = true;
+        // A test's call site sets up the test, not what production code is given: production
+        // code's config is not read from its tests (a library's `App(consumer_config)`
+        // called only by its unit tests stays "not visible").
+        let program = self.resolver.program;
+        let callee_is_test = program.file(f).is_test();
         // The call sites' callees and arguments are resolved afresh: a cycle through them
         // (a constructor's config read from a parameter whose callers build that constructor)
         // ends with the resolver's budget.
         let searched = self.resolver.deeper(|| {
             self.resolver
                 .caller_args(FuncRef { file: f, body: b }, i, |g, cb, arg| {
+                    if !callee_is_test && program.file(g).is_test() {
+                        return true;
+                    }
                     let mut sub = Collected::default();
                     agree = read(g, cb, arg, &mut sub, depth)
                         && passed.as_ref().is_none_or(|p| *p == sub);

@@ -34,7 +34,7 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
                 _ => continue,
             },
         };
-        if control.leaves_loop_of(site.region, l)
+        if control.always_leaves_loop_of(site.region, l)
             || analysis.failure_handles_message(site.region)
             || !analysis.failure_protects_message(site.region)
         {

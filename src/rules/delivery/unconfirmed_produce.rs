@@ -24,8 +24,9 @@ pub(crate) fn unconfirmed_produce(ctx: &RuleContext, call: &Call, facts: &CallFa
                 ArgPresence::Present(Expr::Lit { lit: Lit::None, .. }) | ArgPresence::Absent => {}
                 ArgPresence::Present(_) | ArgPresence::Unknown => return,
             }
-            // A global `on_delivery` in a visible config (or a spread that may carry one).
-            if client.config.get("on_delivery").is_some() || client.config.is_spread() {
+            // A global `on_delivery` in a visible config. An exemption must be seen, as a
+            // violation must: a `**spread` of unseen content does not exempt (catalog).
+            if client.config.get("on_delivery").is_some() {
                 return;
             }
             (
