@@ -33,6 +33,9 @@
 
 mod lower;
 
+use std::cell::RefCell;
+use std::sync::OnceLock;
+
 use super::{Lowered, SyntaxError};
 use crate::model::TextRange;
 
@@ -41,19 +44,51 @@ fn range(n: tree_sitter::Node<'_>) -> TextRange {
     TextRange::new(n.start_byte() as u32, n.end_byte() as u32)
 }
 
-pub fn lower(source: &str) -> Result<Lowered, SyntaxError> {
+thread_local! {
+    /// Each thread's parser, reused from file to file: a new parser per file allocated its
+    /// stacks and lexer again and loaded the grammar into them.
+    static PARSER: RefCell<Option<tree_sitter::Parser>> = const { RefCell::new(None) };
+}
+
+fn new_parser() -> Result<tree_sitter::Parser, SyntaxError> {
     let mut parser = tree_sitter::Parser::new();
     let language: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
     parser.set_language(&language).map_err(|e| SyntaxError {
         message: format!("the Java grammar could not be loaded: {e}"),
         range: TextRange::default(),
     })?;
-    let Some(tree) = parser.parse(source, None) else {
-        return Err(SyntaxError {
-            message: "the Java parser gave up on this file".into(),
-            range: TextRange::default(),
-        });
-    };
+    Ok(parser)
+}
+
+fn parse(source: &str) -> Result<tree_sitter::Tree, SyntaxError> {
+    PARSER.with_borrow_mut(|slot| {
+        let parser = match slot {
+            Some(parser) => parser,
+            None => slot.insert(new_parser()?),
+        };
+        parser.parse(source, None).ok_or_else(|| {
+            // A parse that gave up must not be resumed by the next file's.
+            parser.reset();
+            SyntaxError {
+                message: "the Java parser gave up on this file".into(),
+                range: TextRange::default(),
+            }
+        })
+    })
+}
+
+/// The comment kinds by id: comparing each node's kind by name cost a `strlen` and a UTF-8
+/// check per node (a node per token).
+fn comment_kinds() -> [u16; 2] {
+    static KINDS: OnceLock<[u16; 2]> = OnceLock::new();
+    *KINDS.get_or_init(|| {
+        let language: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
+        ["line_comment", "block_comment"].map(|kind| language.id_for_node_kind(kind, true))
+    })
+}
+
+pub fn lower(source: &str) -> Result<Lowered, SyntaxError> {
+    let tree = parse(source)?;
     let root = tree.root_node();
     let scan = scan(root);
     let module = lower::lower_module(root, source)?;
@@ -81,11 +116,12 @@ fn scan(root: tree_sitter::Node<'_>) -> Scan {
         first_error: None,
         error_ranges: Vec::new(),
     };
+    let comments = comment_kinds();
     let mut cursor = root.walk();
     loop {
         let n = cursor.node();
         let mut descend = true;
-        if n.kind() == "line_comment" || n.kind() == "block_comment" {
+        if comments.contains(&n.kind_id()) {
             out.comments.push(range(n));
         } else if n.is_error() || n.is_missing() {
             if out.first_error.is_none() {

@@ -181,6 +181,18 @@ fn comments_are_listed() {
 }
 
 #[test]
+fn the_reused_parser_starts_each_file_afresh() {
+    // One thread's parser parses every file: what it saw of a broken file stays there.
+    let broken = lower("class A { void f() { consumer.commitSync(; } }").unwrap();
+    assert!(broken.recovered.is_some());
+    let clean = lower("/* c */ class B { void g() { x(); } }").unwrap();
+    assert!(clean.recovered.is_none());
+    assert_eq!(clean.comments.len(), 1);
+    assert!(clean.module.bodies.iter().any(|b| b.name == "g"));
+    assert!(!clean.module.bodies.iter().any(|b| b.name == "f"));
+}
+
+#[test]
 fn deep_nesting_is_bounded() {
     let src = format!(
         "class A {{ int f() {{ return {}1{}; }} }}",
