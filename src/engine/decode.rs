@@ -837,7 +837,11 @@ mod tests {
         let e = py(b"\xef\xbb\xbf# caf\xe9\n").unwrap_err();
         assert_eq!((e.byte_offset, e.text_offset), (8, 5));
         assert_eq!(e.text, "# caf\u{fffd}\n");
-        assert!(e.message.contains("byte 0xE9 at byte offset 8"), "{}", e.message);
+        assert!(
+            e.message.contains("byte 0xE9 at byte offset 8"),
+            "{}",
+            e.message
+        );
         let e = py(b"# coding: klingon\nx = 1\n").unwrap_err();
         assert_eq!(e.byte_offset, 10);
         assert!(e.message.contains("unknown encoding"), "{}", e.message);
