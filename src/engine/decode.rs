@@ -115,14 +115,15 @@ pub fn decode(bytes: Vec<u8>, lang: Lang) -> Result<Decoded, Undecodable> {
 
 /// The bytes after the `skipped` BOM bytes as UTF-8, without copying them when they are.
 fn utf8(mut bytes: Vec<u8>, skipped: usize, lang: Lang) -> Result<Decoded, Undecodable> {
-    let body = &bytes[skipped..];
-    let Err(e) = std::str::from_utf8(body) else {
-        bytes.drain(..skipped);
-        // Checked just above; `from_utf8` keeps the buffer.
-        let text = String::from_utf8(bytes).unwrap_or_default();
-        return Ok(Decoded { text });
+    bytes.drain(..skipped);
+    // Validated once: `String::from_utf8` keeps the buffer, and gives it back when it is not
+    // UTF-8 (checking with `str::from_utf8` first validated every file twice).
+    let e = match String::from_utf8(bytes) {
+        Ok(text) => return Ok(Decoded { text }),
+        Err(e) => e,
     };
-    let bad = e.valid_up_to();
+    let bad = e.utf8_error().valid_up_to();
+    let body = e.as_bytes();
     let help = match lang {
         Lang::Python => {
             "save the file as UTF-8, or declare its encoding on line 1 or 2 \
@@ -832,6 +833,15 @@ mod tests {
         let e = py(b"# caf\xe9\n").unwrap_err();
         assert_eq!((e.byte_offset, e.text_offset), (5, 5));
         assert_eq!(e.text, "# caf\u{fffd}\n");
+        // After a BOM: the byte offset counts it, the text (and its offset) does not.
+        let e = py(b"\xef\xbb\xbf# caf\xe9\n").unwrap_err();
+        assert_eq!((e.byte_offset, e.text_offset), (8, 5));
+        assert_eq!(e.text, "# caf\u{fffd}\n");
+        assert!(
+            e.message.contains("byte 0xE9 at byte offset 8"),
+            "{}",
+            e.message
+        );
         let e = py(b"# coding: klingon\nx = 1\n").unwrap_err();
         assert_eq!(e.byte_offset, 10);
         assert!(e.message.contains("unknown encoding"), "{}", e.message);

@@ -106,7 +106,10 @@ fn same_package(out: &mut Vec<ScannedImport>, text: &str, package: &[String]) {
     let words = text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'));
     for w in words.filter(|w| w.starts_with(|c: char| c.is_ascii_uppercase())) {
         if seen.insert(w) {
-            let mut path = package.to_vec();
+            // Sized up front: `to_vec` then `push` doubled every path's buffer (a Java file
+            // names some fifty capitalised words, and these paths stay with the program).
+            let mut path = Vec::with_capacity(package.len() + 1);
+            path.extend_from_slice(package);
             path.push(w.to_string());
             out.push(ScannedImport { path, level: 0 });
         }

@@ -33,6 +33,9 @@
 
 mod lower;
 
+use std::cell::RefCell;
+use std::sync::OnceLock;
+
 use super::{Lowered, SyntaxError};
 use crate::model::TextRange;
 
@@ -41,21 +44,53 @@ fn range(n: tree_sitter::Node<'_>) -> TextRange {
     TextRange::new(n.start_byte() as u32, n.end_byte() as u32)
 }
 
-pub fn lower(source: &str) -> Result<Lowered, SyntaxError> {
+thread_local! {
+    /// Each thread's parser, reused from file to file: a new parser per file allocated its
+    /// stacks and lexer again and loaded the grammar into them.
+    static PARSER: RefCell<Option<tree_sitter::Parser>> = const { RefCell::new(None) };
+}
+
+fn new_parser() -> Result<tree_sitter::Parser, SyntaxError> {
     let mut parser = tree_sitter::Parser::new();
     let language: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
     parser.set_language(&language).map_err(|e| SyntaxError {
         message: format!("the Java grammar could not be loaded: {e}"),
         range: TextRange::default(),
     })?;
-    let Some(tree) = parser.parse(source, None) else {
-        return Err(SyntaxError {
-            message: "the Java parser gave up on this file".into(),
-            range: TextRange::default(),
-        });
-    };
+    Ok(parser)
+}
+
+fn parse(source: &str) -> Result<tree_sitter::Tree, SyntaxError> {
+    PARSER.with_borrow_mut(|slot| {
+        let parser = match slot {
+            Some(parser) => parser,
+            None => slot.insert(new_parser()?),
+        };
+        parser.parse(source, None).ok_or_else(|| {
+            // A parse that gave up must not be resumed by the next file's.
+            parser.reset();
+            SyntaxError {
+                message: "the Java parser gave up on this file".into(),
+                range: TextRange::default(),
+            }
+        })
+    })
+}
+
+/// The comment kinds by id: comparing each node's kind by name cost a `strlen` and a UTF-8
+/// check per node (a node per token).
+fn comment_kinds() -> [u16; 2] {
+    static KINDS: OnceLock<[u16; 2]> = OnceLock::new();
+    *KINDS.get_or_init(|| {
+        let language: tree_sitter::Language = tree_sitter_java::LANGUAGE.into();
+        ["line_comment", "block_comment"].map(|kind| language.id_for_node_kind(kind, true))
+    })
+}
+
+pub fn lower(source: &str) -> Result<Lowered, SyntaxError> {
+    let tree = parse(source)?;
     let root = tree.root_node();
-    let scan = scan(root);
+    let scan = scan(root, source, true);
     let module = lower::lower_module(root, source)?;
     Ok(Lowered {
         module,
@@ -74,18 +109,40 @@ struct Scan {
     error_ranges: Vec<TextRange>,
 }
 
-/// Walks the tree with a cursor (no recursion: the tree may be arbitrarily deep).
-fn scan(root: tree_sitter::Node<'_>) -> Scan {
+/// Where a comment may start: each `//` and `/*` of the text (those inside string literals
+/// too, which only cost a look at the nodes around them).
+fn comment_starts(source: &str) -> Vec<usize> {
+    let bytes = source.as_bytes();
+    memchr::memchr_iter(b'/', bytes)
+        .filter(|&i| matches!(bytes.get(i + 1), Some(b'/' | b'*')))
+        .collect()
+}
+
+/// Walks the tree with a cursor (no recursion: the tree may be arbitrarily deep). With
+/// `prune`, a subtree is entered only when it holds an error (tree-sitter keeps that in each
+/// node) or a place where a comment may start: walking every node of every file was a tenth
+/// of a run over a large Java tree, and most subtrees hold neither.
+fn scan(root: tree_sitter::Node<'_>, source: &str, prune: bool) -> Scan {
     let mut out = Scan {
         comments: Vec::new(),
         first_error: None,
         error_ranges: Vec::new(),
     };
+    let starts = if prune {
+        comment_starts(source)
+    } else {
+        Vec::new()
+    };
+    let may_hold_comment = |n: tree_sitter::Node<'_>| {
+        let first = starts.partition_point(|&s| s < n.start_byte());
+        starts.get(first).is_some_and(|&s| s < n.end_byte())
+    };
+    let comments = comment_kinds();
     let mut cursor = root.walk();
     loop {
         let n = cursor.node();
         let mut descend = true;
-        if n.kind() == "line_comment" || n.kind() == "block_comment" {
+        if comments.contains(&n.kind_id()) {
             out.comments.push(range(n));
         } else if n.is_error() || n.is_missing() {
             if out.first_error.is_none() {
@@ -104,6 +161,8 @@ fn scan(root: tree_sitter::Node<'_>) -> Scan {
             }
             // Comments inside an error subtree still count for suppressions.
             descend = n.is_error();
+        } else if prune && n != root {
+            descend = n.has_error() || may_hold_comment(n);
         }
         if descend && cursor.goto_first_child() {
             continue;

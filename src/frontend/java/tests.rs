@@ -181,6 +181,18 @@ fn comments_are_listed() {
 }
 
 #[test]
+fn the_reused_parser_starts_each_file_afresh() {
+    // One thread's parser parses every file: what it saw of a broken file stays there.
+    let broken = lower("class A { void f() { consumer.commitSync(; } }").unwrap();
+    assert!(broken.recovered.is_some());
+    let clean = lower("/* c */ class B { void g() { x(); } }").unwrap();
+    assert!(clean.recovered.is_none());
+    assert_eq!(clean.comments.len(), 1);
+    assert!(clean.module.bodies.iter().any(|b| b.name == "g"));
+    assert!(!clean.module.bodies.iter().any(|b| b.name == "f"));
+}
+
+#[test]
 fn deep_nesting_is_bounded() {
     let src = format!(
         "class A {{ int f() {{ return {}1{}; }} }}",
@@ -193,4 +205,48 @@ fn deep_nesting_is_bounded() {
         "if (x) {".repeat(3000) + &"}".repeat(3000)
     );
     let _ = lower(&src);
+}
+
+/// The comments, first error and error ranges the pruned walk finds, against the walk over
+/// every node, as comparable values.
+fn scans(src: &str) -> [String; 2] {
+    let tree = super::parse(src).expect("parses");
+    [true, false].map(|prune| {
+        let s = super::scan(tree.root_node(), src, prune);
+        let error = s.first_error.map(|e| (e.message, e.range));
+        format!("{:?} {error:?} {:?}", s.comments, s.error_ranges)
+    })
+}
+
+#[test]
+fn the_pruned_walk_finds_what_the_whole_walk_finds() {
+    let cases = [
+        "// head\npackage p; /* a */ class A { String u = \"http://x/*y\"; // b\n void f() { g(/* c */ 1); } } // tail",
+        "class A { void f() { consumer.commitSync(; /* in error */ } void g() { h(; } }",
+        "class A { void f() { int x = 1 } } /** doc */ class B {}",
+        "class A { char c = '/'; int d = 4 / 2; }",
+    ];
+    for src in cases {
+        let [pruned, whole] = scans(src);
+        assert_eq!(pruned, whole, "{src}");
+    }
+    // Every Java file of the test data, and of a corpus when named (as the import scan's test).
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut dirs = vec![root.join("testdata"), root.join("rules")];
+    if let Some(more) = std::env::var_os("OFFSETLINT_SCAN_CORPUS") {
+        dirs.extend(std::env::split_paths(&more));
+    }
+    let mut files = 0;
+    for entry in dirs.iter().flat_map(walkdir::WalkDir::new).flatten() {
+        if entry.path().extension().is_none_or(|e| e != "java") {
+            continue;
+        }
+        let Ok(src) = std::fs::read_to_string(entry.path()) else {
+            continue;
+        };
+        files += 1;
+        let [pruned, whole] = scans(&src);
+        assert_eq!(pruned, whole, "{}", entry.path().display());
+    }
+    assert!(files > 0, "no Java files under {dirs:?}");
 }
