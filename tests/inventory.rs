@@ -44,6 +44,28 @@ fn json_snapshot() {
     insta::assert_snapshot!("inventory_json", format("json"));
 }
 
+/// Projects whose imports resolve only as Python resolves them at run time (a script's
+/// directory, a Dockerfile's `WORKDIR` tree, a package chain up to the root run from
+/// `backend/src/`): each client is one entry holding the uses of the modules that import it.
+#[test]
+fn import_roots_snapshot() {
+    let args = ["offsetlint", "inventory", "--isolated", "--format", "markdown"]
+        .into_iter()
+        .chain(
+            ["py_script_dir", "py_workdir", "py_package_chain"]
+                .map(|p| format!("testdata/projects/{p}"))
+                .iter()
+                .map(String::as_str),
+        )
+        .map(String::from)
+        .collect::<Vec<_>>();
+    let (status, out) = main_with_args(args);
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    // No entry without uses: each construction is joined to the module that uses it.
+    assert!(!out.stdout.contains("none found"), "{}", out.stdout);
+    insta::assert_snapshot!("inventory_import_roots", out.stdout);
+}
+
 /// The keys of every object in the schema, by where the object sits. docs/inventory.md
 /// documents each one; a field renamed or removed in the output fails this test.
 const SCHEMA: &[(&str, &[&str])] = &[

@@ -68,6 +68,25 @@ pub fn project_root(path: &Path) -> Option<PathBuf> {
     Some(workspace_of(nearest).unwrap_or(nearest).to_path_buf())
 }
 
+/// The project of a Python file outside any project (no marker above it): the directory
+/// Python puts on `sys.path` when it runs the file as a script, the first one above the
+/// file's package chain (`python app/bake.py` imports `app/utils/`), so that naming the
+/// file alone reads what it imports as a run over that directory does. `None` for a
+/// directory that is no project's (the file system's root, the home directory: a loose
+/// script there does not make everything under it a project) and for other languages.
+pub fn script_root(file: &Path) -> Option<PathBuf> {
+    // A notebook's kernel starts in the notebook's directory, which is on `sys.path` too.
+    if file.extension().is_none_or(|e| e != "py" && e != "ipynb") {
+        return None;
+    }
+    // The directory, not the file: an editor's buffer may not be saved yet.
+    let parent = file.parent().filter(|p| !p.as_os_str().is_empty());
+    let absolute = std::fs::canonicalize(parent.unwrap_or(Path::new("."))).ok()?;
+    let dir = (absolute.ancestors()).find(|d| !d.join("__init__.py").exists())?;
+    let home = std::env::var_os("HOME").and_then(|h| std::fs::canonicalize(h).ok());
+    (dir.parent().is_some() && home.as_deref() != Some(dir)).then(|| dir.to_path_buf())
+}
+
 /// The nearest directory at or above `dir` whose `Cargo.toml` declares a `[workspace]`.
 fn workspace_of(dir: &Path) -> Option<&Path> {
     dir.ancestors().find(|d| {

@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 use crate::analysis::program::{FileId, ModuleTables, Program, ProgramFile};
 use crate::model::Lang;
-pub use layout::{project_root, Layout, Layouts};
+pub use layout::{project_root, script_root, Layout, Layouts};
 
 /// One file of the project, before reading.
 #[derive(Clone)]
