@@ -227,7 +227,7 @@ fn joined(
         } => Some(*at),
         _ => None,
     };
-    let stored = declared.and_then(|_| {
+    let in_field = declared.and_then(|_| {
         let Expr::Attr { value, attr, .. } = a.resolver.strip(a.file, receiver?) else {
             return None;
         };
@@ -236,6 +236,7 @@ fn joined(
             _ => None,
         }
     });
+    let stored = in_field.or_else(|| stored_global(a, declared?));
     let (client, declared) = match stored {
         Some(c) => (c, declared),
         None => (client.clone(), None),
@@ -254,6 +255,18 @@ fn joined(
         _ => return None,
     };
     Some((key, client, declared))
+}
+
+/// The construction stored in the module global declared at `at` (its value's range, as
+/// resolution gives a declared type's origin), however the use reached the global (through
+/// a getter returning it, an import of it).
+fn stored_global(a: &FileAnalysis, at: Origin) -> Option<Client> {
+    let index = a.program.index(at.file)?;
+    let module = index.bodies.first()?;
+    let (name, _) = (module.assigns.iter()).find(|(_, values)| {
+        (values.iter()).any(|(value, annotation)| annotation.is_some() && value.range() == at.range)
+    })?;
+    a.resolver.stored_global(at.file, name)
 }
 
 /// What a call the rules do not model says of its client.

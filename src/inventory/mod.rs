@@ -166,9 +166,8 @@ pub struct FindingRef {
     pub location: Location,
 }
 
-/// What a client is joined on across files: its construction (or declaration, with its role:
-/// the fields of one class are declared at the class), or a heuristic receiver's file, name
-/// and role.
+/// What a client is joined on across files: its construction (or declaration: a field's, a
+/// parameter's; with its role), or a heuristic receiver's file, name and role.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Key {
     Built {
