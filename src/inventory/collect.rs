@@ -328,15 +328,8 @@ fn topic_of(a: &FileAnalysis, body: BodyId, call: &Call) -> Option<String> {
 /// A delivery callback passed to a produce: its name and what it does with a report.
 fn callback_info(a: &FileAnalysis, body: BodyId, cb: &Expr) -> CallbackInfo {
     let vocab = &a.knowledge.vocab;
-    let kind = match cb {
-        Expr::Closure(c) => Some(classify_callback(&c.body, &c.params, vocab)),
-        _ => match a.resolver.value(a.file, body, cb) {
-            Some(Value::Func(func)) => (a.program.index(func.file))
-                .map(|i| i.body(func.body))
-                .map(|b| classify_callback(&b.stmts, &b.params, vocab)),
-            _ => None,
-        },
-    };
+    let kind = (a.resolver.callable_body(a.file, body, cb))
+        .map(|(stmts, params)| classify_callback(stmts, params, vocab));
     CallbackInfo {
         name: spelled(cb),
         kind: kind.map_or("unknown", |k| k.describe()),
