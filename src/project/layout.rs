@@ -84,7 +84,18 @@ pub fn script_root(file: &Path) -> Option<PathBuf> {
     let absolute = std::fs::canonicalize(parent.unwrap_or(Path::new("."))).ok()?;
     let dir = (absolute.ancestors()).find(|d| !d.join("__init__.py").exists())?;
     let home = std::env::var_os("HOME").and_then(|h| std::fs::canonicalize(h).ok());
-    (dir.parent().is_some() && home.as_deref() != Some(dir)).then(|| dir.to_path_buf())
+    if dir.parent().is_none() || home.as_deref() == Some(dir) {
+        return None;
+    }
+    // A directory with nothing else the file could import or be imported by (another
+    // module, a package or directory) is not walked: the file alone is its project.
+    let name = file.file_name();
+    let more = (std::fs::read_dir(dir).ok()?.flatten()).any(|e| {
+        let path = e.path();
+        Some(e.file_name().as_os_str()) != name
+            && (path.is_dir() || path.extension().is_some_and(|x| x == "py" || x == "ipynb"))
+    });
+    more.then(|| dir.to_path_buf())
 }
 
 /// The nearest directory at or above `dir` whose `Cargo.toml` declares a `[workspace]`.
