@@ -46,13 +46,18 @@ fn json_snapshot() {
 
 /// Projects whose imports resolve only as Python resolves them at run time (a script's
 /// directory, a Dockerfile's `WORKDIR` tree, a package chain up to the root run from
-/// `backend/src/`): each client is one entry holding the uses of the modules that import it.
+/// `backend/src/`, source roots declared by `package-dir` and pytest's `pythonpath`): each client is one entry holding the uses of the modules that import it.
 #[test]
 fn import_roots_snapshot() {
     let args = ["offsetlint", "inventory", "--isolated", "--format", "markdown"]
         .into_iter()
         .chain(
-            ["py_script_dir", "py_workdir", "py_package_chain"]
+            [
+                "py_script_dir",
+                "py_workdir",
+                "py_package_chain",
+                "py_declared_roots",
+            ]
                 .map(|p| format!("testdata/projects/{p}"))
                 .iter()
                 .map(String::as_str),

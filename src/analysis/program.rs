@@ -28,6 +28,9 @@ pub struct ProgramFile<'m> {
     /// The project whose module names it shares (its root directory): module names of
     /// different projects in one run never resolve to each other.
     pub namespace: Arc<Path>,
+    /// Python: the module paths of the source roots its project declares (packaging and
+    /// pytest configuration), where absolute imports are also looked up.
+    pub roots: Arc<[Arc<[String]>]>,
     /// Parsed and walked up front; `None` for a file that could not be parsed, or that is
     /// left to the program's [`Load`] (parsed when a resolution first reaches it).
     pub index: Option<Box<FileIndex<'m>>>,
@@ -176,6 +179,8 @@ pub struct ModuleTables {
     /// The other segments of every Python module path, per namespace: the names a
     /// directory's own import may find beside the importing file ([`Program::beside`]).
     inner: foldhash::HashMap<NamespaceId, HeadsOf>,
+    /// The declared source roots of each Python namespace (its files share them).
+    roots: foldhash::HashMap<NamespaceId, Arc<[Arc<[String]>]>>,
     /// Rust crates of the program by namespace (`crate::` and `other_crate::` roots).
     crates: HashMap<NamespaceId, HashSet<String>>,
     /// The last segment of every Rust module path, per namespace.
@@ -187,6 +192,7 @@ impl ModuleTables {
         let mut modules: foldhash::HashMap<_, ModulesOf> = Default::default();
         let mut heads: foldhash::HashMap<_, HeadsOf> = Default::default();
         let mut inner: foldhash::HashMap<_, HeadsOf> = Default::default();
+        let mut roots: foldhash::HashMap<_, Arc<[Arc<[String]>]>> = Default::default();
         let mut crates: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         let mut module_names: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         // By the path's bytes: hashing a `Path` splits it into components. Files come in
@@ -217,6 +223,9 @@ impl ModuleTables {
                 of.insert(f.module[0].clone());
             }
             if f.lang == Lang::Python {
+                if !f.roots.is_empty() {
+                    roots.entry(ns).or_insert_with(|| f.roots.clone());
+                }
                 let of = inner.entry(ns).or_default();
                 for name in &f.module[1..] {
                     if !of.contains(name) {
@@ -255,6 +264,7 @@ impl ModuleTables {
             modules,
             heads,
             inner,
+            roots,
             crates,
             module_names,
         }
@@ -362,6 +372,7 @@ impl<'m> Program<'m> {
             module: Arc::from([]),
             is_package: false,
             namespace: Arc::from(Path::new("")),
+            roots: Arc::from([]),
             index: index.map(Box::new),
             lines,
             kinds,
@@ -546,7 +557,8 @@ impl<'m> Program<'m> {
     }
 
     /// A Python absolute import whose first name is no module at the project's roots, looked
-    /// up in the directories above the importing file, nearest first: what Python finds when
+    /// up in the directories above the importing file, nearest first, then in the source
+    /// roots the project declares (`package-dir`, pytest's `pythonpath`): what Python finds when
     /// one of them is on `sys.path` (`python app/bake.py` puts `app/` there, so `from utils
     /// import x` in it means `app/utils/`; a Dockerfile's `WORKDIR /app` + `COPY backend/ .`
     /// runs `backend/` as the top level). When two directories above hold the name, the
@@ -565,13 +577,17 @@ impl<'m> Program<'m> {
             return None;
         }
         let dir = self.package_of(from, 1)?;
-        (1..=dir.len()).rev().find_map(|n| {
-            let mut full = dir[..n].to_vec();
+        let above = (1..=dir.len()).rev().map(|n| &dir[..n]);
+        // Then the source roots the project declares (`package-dir`, pytest's
+        // `pythonpath`): on `sys.path` wherever the importing file is.
+        let declared = self.tables.roots.get(&ns).into_iter().flat_map(|r| r.iter());
+        above.chain(declared.map(|r| &r[..])).find_map(|base| {
+            let mut full = base.to_vec();
             full.push(head.clone());
             // The name must be a module or package in that directory itself.
             self.module_file(from, &full)?;
             full.extend(path[1..].iter().cloned());
-            self.longest_module(from, &full, n + 1)
+            self.longest_module(from, &full, base.len() + 1)
         })
     }
 

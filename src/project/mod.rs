@@ -9,6 +9,7 @@
 //! follow values into them.
 
 mod importers;
+mod roots;
 pub mod layout;
 pub mod pins;
 pub mod scan;
@@ -65,6 +66,7 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
                 module: f.layout.module.clone(),
                 is_package: f.layout.is_package,
                 namespace: f.layout.namespace.clone(),
+                roots: f.layout.roots.clone(),
                 index: None,
                 lines: None,
                 kinds: Vec::new(),
@@ -210,6 +212,7 @@ fn apply_path_mods<T, E>(
             module: module.into(),
             is_package: false,
             namespace,
+            roots: files[j].layout.roots.clone(),
         };
     }
     (any, may_change)
