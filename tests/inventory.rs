@@ -49,21 +49,27 @@ fn json_snapshot() {
 /// `backend/src/`, source roots declared by `package-dir` and pytest's `pythonpath`): each client is one entry holding the uses of the modules that import it.
 #[test]
 fn import_roots_snapshot() {
-    let args = ["offsetlint", "inventory", "--isolated", "--format", "markdown"]
-        .into_iter()
-        .chain(
-            [
-                "py_script_dir",
-                "py_workdir",
-                "py_package_chain",
-                "py_declared_roots",
-            ]
-                .map(|p| format!("testdata/projects/{p}"))
-                .iter()
-                .map(String::as_str),
-        )
-        .map(String::from)
-        .collect::<Vec<_>>();
+    let args = [
+        "offsetlint",
+        "inventory",
+        "--isolated",
+        "--format",
+        "markdown",
+    ]
+    .into_iter()
+    .chain(
+        [
+            "py_script_dir",
+            "py_workdir",
+            "py_package_chain",
+            "py_declared_roots",
+        ]
+        .map(|p| format!("testdata/projects/{p}"))
+        .iter()
+        .map(String::as_str),
+    )
+    .map(String::from)
+    .collect::<Vec<_>>();
     let (status, out) = main_with_args(args);
     assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
     // No entry without uses: each construction is joined to the module that uses it; a
@@ -72,7 +78,8 @@ fn import_roots_snapshot() {
     assert!(!out.stdout.contains("No uses found"), "{}", out.stdout);
     assert!(!out.stdout.contains("(declared type)"), "{}", out.stdout);
     assert!(
-        out.stdout.contains("callback `partial(..)` records failures"),
+        out.stdout
+            .contains("callback `partial(..)` records failures"),
         "{}",
         out.stdout
     );

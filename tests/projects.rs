@@ -568,7 +568,13 @@ fn a_script_named_outside_any_project_reads_what_it_imports() {
         "from utils import make\nC = make(\"x\")[1]\nC.commit()\n",
     )
     .unwrap();
-    let markers = ["pyproject.toml", "setup.cfg", "setup.py", "Cargo.toml", ".git"];
+    let markers = [
+        "pyproject.toml",
+        "setup.cfg",
+        "setup.py",
+        "Cargo.toml",
+        ".git",
+    ];
     assert!(
         !(dir.ancestors()).any(|d| markers.iter().any(|m| d.join(m).exists())),
         "a project marker above {dir:?}"

@@ -541,12 +541,18 @@ fn notebooks_opened_as_json_get_diagnostics_in_their_cells() {
     let codes: Vec<&str> = found.iter().map(|d| d["code"].as_str().unwrap()).collect();
     let (_, out) = common::run(&["offsetlint", "check", "--format", "json", common::s(&nb)]);
     let checked: Vec<Value> = serde_json::from_str(&out.stdout).unwrap();
-    let mut want: Vec<&str> = checked.iter().map(|c| c["code"].as_str().unwrap()).collect();
+    let mut want: Vec<&str> = checked
+        .iter()
+        .map(|c| c["code"].as_str().unwrap())
+        .collect();
     let mut got = codes.clone();
     want.sort_unstable();
     got.sort_unstable();
     assert_eq!(got, want, "{found:?}");
-    assert!(codes.contains(&"OL101") && codes.contains(&"OL001"), "{codes:?}");
+    assert!(
+        codes.contains(&"OL101") && codes.contains(&"OL001"),
+        "{codes:?}"
+    );
     let lines: Vec<&str> = text.lines().collect();
     let at = |d: &Value, key: &str| {
         let p = &d["range"][key];
@@ -555,7 +561,11 @@ fn notebooks_opened_as_json_get_diagnostics_in_their_cells() {
         String::from_utf16(&units[p["character"].as_u64().unwrap() as usize..]).unwrap()
     };
     let commit = found.iter().find(|d| d["code"] == "OL101").unwrap();
-    assert!(at(commit, "start").starts_with("consumer.commit()\""), "{}", at(commit, "start"));
+    assert!(
+        at(commit, "start").starts_with("consumer.commit()\""),
+        "{}",
+        at(commit, "start")
+    );
     assert!(at(commit, "end").starts_with('"'), "{}", at(commit, "end"));
     let broken = found.iter().find(|d| d["code"] == "OL001").unwrap();
     assert!(

@@ -147,7 +147,10 @@ fn passed_param(e: &Expr) -> Option<&str> {
             let id = match given {
                 Expr::Name { id, .. } => id.as_str(),
                 Expr::Call(c) => match c.args.as_slice() {
-                    [Arg { value: Expr::Name { id, .. }, .. }] => id.as_str(),
+                    [Arg {
+                        value: Expr::Name { id, .. },
+                        ..
+                    }] => id.as_str(),
                     _ => return None,
                 },
                 _ => return None,
@@ -342,7 +345,13 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         out
     }
 
-    fn collected_keywords(&self, f: FileId, b: BodyId, a: &'m Arg, depth: u32) -> Option<Vec<&'m Arg>> {
+    fn collected_keywords(
+        &self,
+        f: FileId,
+        b: BodyId,
+        a: &'m Arg,
+        depth: u32,
+    ) -> Option<Vec<&'m Arg>> {
         if a.spread != Spread::DoubleStar || depth > 2 {
             return None;
         }
@@ -367,7 +376,12 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             }
             _ => call.func.dotted().as_deref() == Some(&["dict"][..]),
         };
-        if !collects || call.args.iter().any(|a| a.name.is_none() && a.spread != Spread::DoubleStar) {
+        if !collects
+            || call
+                .args
+                .iter()
+                .any(|a| a.name.is_none() && a.spread != Spread::DoubleStar)
+        {
             return None;
         }
         let mut out = Vec::new();

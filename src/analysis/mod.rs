@@ -211,7 +211,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             .flatten()
             .filter(|f| matches!(f.op, Op::StoreOffsets))
             .filter(|f| {
-                let (body, bi) = (self.index.body(f.body), &self.index.bodies[f.body.0 as usize]);
+                let (body, bi) = (
+                    self.index.body(f.body),
+                    &self.index.bodies[f.body.0 as usize],
+                );
                 !guards::passes_own_params(body, bi, &f.args)
             })
             .map(|f| {
@@ -252,7 +255,11 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     };
                     let facts = finder.facts(g, b, call, &index.uses[call.id.0 as usize]);
                     if facts.as_ref().is_some_and(|f| {
-                        guards::passes_own_params(index.body(b), &index.bodies[b.0 as usize], &f.args)
+                        guards::passes_own_params(
+                            index.body(b),
+                            &index.bodies[b.0 as usize],
+                            &f.args,
+                        )
                     }) {
                         continue;
                     }

@@ -534,16 +534,14 @@ impl<'m> Program<'m> {
             // library, and the selection resolves every import of every file it reads).
             // `src.pkg.mod` from a project whose `src/` is a source root: the app runs from
             // the project's directory, where `src` is a namespace package over the same files.
-            Lang::Python | Lang::Java if level == 0 => {
-                (self.longest_module(from, path, 1))
-                    .or_else(|| match path {
-                        [src, rest @ ..] if src == "src" && !rest.is_empty() => {
-                            self.longest_module(from, rest, 1)
-                        }
-                        _ => None,
-                    })
-                    .or_else(|| self.beside(from, path))
-            }
+            Lang::Python | Lang::Java if level == 0 => (self.longest_module(from, path, 1))
+                .or_else(|| match path {
+                    [src, rest @ ..] if src == "src" && !rest.is_empty() => {
+                        self.longest_module(from, rest, 1)
+                    }
+                    _ => None,
+                })
+                .or_else(|| self.beside(from, path)),
             Lang::Python | Lang::Java => {
                 let mut full = self.package_of(from, level)?;
                 full.extend(path.iter().cloned());
@@ -580,7 +578,12 @@ impl<'m> Program<'m> {
         let above = (1..=dir.len()).rev().map(|n| &dir[..n]);
         // Then the source roots the project declares (`package-dir`, pytest's
         // `pythonpath`): on `sys.path` wherever the importing file is.
-        let declared = self.tables.roots.get(&ns).into_iter().flat_map(|r| r.iter());
+        let declared = self
+            .tables
+            .roots
+            .get(&ns)
+            .into_iter()
+            .flat_map(|r| r.iter());
         above.chain(declared.map(|r| &r[..])).find_map(|base| {
             let mut full = base.to_vec();
             full.push(head.clone());

@@ -243,9 +243,14 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
     /// The closure argument of `call` that `call` runs and whose result it returns (a
     /// callable taker that returns, `run_in_executor(None, lambda: p.flush(5))`), with where
     /// that result ends up: the call's use, its first await being the taker's own.
-    fn returned_closure(&self, call: &Call, u: &ResultUse) -> Option<(*const ClosureExpr, ResultUse)> {
+    fn returned_closure(
+        &self,
+        call: &Call,
+        u: &ResultUse,
+    ) -> Option<(*const ClosureExpr, ResultUse)> {
         let last = call.func.last_name()?;
-        let &(_, at, _, returns) = (self.vocab.callable_takers.iter()).find(|(n, ..)| *n == last)?;
+        let &(_, at, _, returns) =
+            (self.vocab.callable_takers.iter()).find(|(n, ..)| *n == last)?;
         let Expr::Closure(c) = &call.positional().nth(at)?.value else {
             return None;
         };

@@ -9,9 +9,9 @@
 //! follow values into them.
 
 mod importers;
-mod roots;
 pub mod layout;
 pub mod pins;
+mod roots;
 pub mod scan;
 
 use std::path::PathBuf;

@@ -31,8 +31,7 @@ pub fn declared(dir: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
     for name in names {
         let name = name.trim().trim_end_matches('/');
-        if name.is_empty() || name == "." || Path::new(name).is_absolute() || name.contains("..")
-        {
+        if name.is_empty() || name == "." || Path::new(name).is_absolute() || name.contains("..") {
             continue;
         }
         let path = dir.join(name);
@@ -66,8 +65,19 @@ fn pyproject(t: &toml::Table, out: &mut Vec<String>) {
         }
     };
     out.extend(strings(get(&["tool", "setuptools", "package-dir", ""])));
-    out.extend(strings(get(&["tool", "setuptools", "packages", "find", "where"])));
-    out.extend(strings(get(&["tool", "pytest", "ini_options", "pythonpath"])));
+    out.extend(strings(get(&[
+        "tool",
+        "setuptools",
+        "packages",
+        "find",
+        "where",
+    ])));
+    out.extend(strings(get(&[
+        "tool",
+        "pytest",
+        "ini_options",
+        "pythonpath",
+    ])));
     if let Some(packages) = get(&["tool", "poetry", "packages"]).and_then(|p| p.as_array()) {
         out.extend((packages.iter()).filter_map(|p| Some(p.get("from")?.as_str()?.to_string())));
     }
@@ -115,7 +125,14 @@ mod tests {
     #[test]
     fn roots_from_each_file() {
         let d = tempfile::tempdir().unwrap();
-        for sub in ["lib", "svc", "tests_support", "poetry_src", "cfg_lib", "where_dir"] {
+        for sub in [
+            "lib",
+            "svc",
+            "tests_support",
+            "poetry_src",
+            "cfg_lib",
+            "where_dir",
+        ] {
             std::fs::create_dir_all(d.path().join(sub)).unwrap();
         }
         std::fs::write(
@@ -136,7 +153,14 @@ mod tests {
             .collect();
         assert_eq!(
             found,
-            ["lib", "svc", "poetry_src", "cfg_lib", "where_dir", "tests_support"]
+            [
+                "lib",
+                "svc",
+                "poetry_src",
+                "cfg_lib",
+                "where_dir",
+                "tests_support"
+            ]
         );
     }
 }

@@ -225,15 +225,11 @@ impl<'p, 'm> Resolver<'p, 'm> {
     pub(super) fn method(&self, cls: ClassRef, name: &str) -> Option<FuncRef> {
         let class = self.class(cls)?;
         let index = self.index(cls.file)?;
-        let i = index
-            .module
-            .bodies
-            .iter()
-            .position(|b| {
-                b.class.as_deref() == Some(class.name.as_str())
-                    && b.name == name
-                    && !is_overload_stub(b)
-            })?;
+        let i = index.module.bodies.iter().position(|b| {
+            b.class.as_deref() == Some(class.name.as_str())
+                && b.name == name
+                && !is_overload_stub(b)
+        })?;
         Some(FuncRef {
             file: cls.file,
             body: BodyId(i as u32),
