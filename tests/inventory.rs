@@ -83,6 +83,13 @@ fn import_roots_snapshot() {
         "{}",
         out.stdout
     );
+    // A finding in a consume loop that no call holds (OL103's handler) is the consumer's.
+    let handler = "handlers.py:14:9`";
+    assert!(
+        (out.stdout.lines()).any(|l| l.starts_with("- OL103 ") && l.ends_with(handler)),
+        "{}",
+        out.stdout
+    );
     insta::assert_snapshot!("inventory_import_roots", out.stdout);
 }
 
