@@ -44,6 +44,55 @@ fn json_snapshot() {
     insta::assert_snapshot!("inventory_json", format("json"));
 }
 
+/// Projects whose imports resolve only as Python resolves them at run time (a script's
+/// directory, a Dockerfile's `WORKDIR` tree, a package chain up to the root run from
+/// `backend/src/`, source roots declared by `package-dir` and pytest's `pythonpath`): each client is one entry holding the uses of the modules that import it.
+#[test]
+fn import_roots_snapshot() {
+    let args = [
+        "offsetlint",
+        "inventory",
+        "--isolated",
+        "--format",
+        "markdown",
+    ]
+    .into_iter()
+    .chain(
+        [
+            "py_script_dir",
+            "py_workdir",
+            "py_package_chain",
+            "py_declared_roots",
+        ]
+        .map(|p| format!("testdata/projects/{p}"))
+        .iter()
+        .map(String::as_str),
+    )
+    .map(String::from)
+    .collect::<Vec<_>>();
+    let (status, out) = main_with_args(args);
+    assert_eq!(status, ExitStatus::Clean, "{}", out.stderr);
+    // No entry without uses: each construction is joined to the module that uses it; a
+    // global declared with a client type and filled by a startup hook in another module is
+    // its construction's entry; a `functools.partial` callback is its function's kind.
+    assert!(!out.stdout.contains("No uses found"), "{}", out.stdout);
+    assert!(!out.stdout.contains("(declared type)"), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("callback `partial(..)` records failures"),
+        "{}",
+        out.stdout
+    );
+    // A finding in a consume loop that no call holds (OL103's handler) is the consumer's.
+    let handler = "handlers.py:14:9`";
+    assert!(
+        (out.stdout.lines()).any(|l| l.starts_with("- OL103 ") && l.ends_with(handler)),
+        "{}",
+        out.stdout
+    );
+    insta::assert_snapshot!("inventory_import_roots", out.stdout);
+}
+
 /// The keys of every object in the schema, by where the object sits. docs/inventory.md
 /// documents each one; a field renamed or removed in the output fails this test.
 const SCHEMA: &[(&str, &[&str])] = &[
@@ -390,7 +439,8 @@ fn one_client_used_in_three_modules_is_one_entry() {
 }
 
 /// A field's declared type whose uses resolution traces to it is joined to the one
-/// construction stored in the field: one entry, the declaration under `also_reaches`.
+/// construction stored in the field: one entry, the declaration (the field's line, not its
+/// struct's) under `also_reaches`.
 #[test]
 fn a_declared_field_is_joined_to_its_construction() {
     let clients = clients();
@@ -399,7 +449,7 @@ fn a_declared_field_is_joined_to_its_construction() {
     assert_eq!(
         consumer["also_reaches"],
         serde_json::json!([{
-            "path": "testdata/inventory/rs/src/invoices.rs", "line": 9, "column": 1, "cell": null
+            "path": "testdata/inventory/rs/src/invoices.rs", "line": 10, "column": 5, "cell": null
         }])
     );
     let uses: Vec<&str> = (consumer["uses"].as_array().unwrap().iter())

@@ -405,6 +405,34 @@ const PRE_COMMIT: &[PreCommit] = &[
         known_gap: None,
     },
     PreCommit {
+        project: "py_script_dir",
+        file: "app/bake.py",
+        // `from utils import make`: `app/utils/`, beside the script.
+        known_gap: None,
+    },
+    PreCommit {
+        project: "py_workdir",
+        file: "backend/api/worker.py",
+        known_gap: None,
+    },
+    PreCommit {
+        project: "py_package_chain",
+        file: "backend/src/api/v1/handlers.py",
+        known_gap: None,
+    },
+    PreCommit {
+        project: "py_declared_roots",
+        file: "bin/replay.py",
+        // `acme` is `lib/acme/` (setuptools' `package-dir`).
+        known_gap: None,
+    },
+    PreCommit {
+        project: "py_declared_roots",
+        file: "jobs/publish.py",
+        // `infra` is `service/infra/` (pytest's `pythonpath`).
+        known_gap: None,
+    },
+    PreCommit {
         project: "rs_cycle",
         file: "src/lib.rs",
         known_gap: None,
@@ -520,6 +548,44 @@ fn every_file_named_alone_reports_what_the_project_run_reports() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// A script named outside any project (no marker above it): its directory is what Python
+/// puts on `sys.path`, so `from utils import make` is `app/utils/`, read as a run over the
+/// directory reads it.
+#[test]
+fn a_script_named_outside_any_project_reads_what_it_imports() {
+    let dir = std::env::temp_dir().join(format!("offsetlint-script-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("app/utils")).unwrap();
+    std::fs::write(
+        dir.join("app/utils/__init__.py"),
+        "from confluent_kafka import Consumer\n\ndef make(f):\n    c = Consumer(f)\n    return (1, c)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("app/m.py"),
+        "from utils import make\nC = make(\"x\")[1]\nC.commit()\n",
+    )
+    .unwrap();
+    let markers = [
+        "pyproject.toml",
+        "setup.cfg",
+        "setup.py",
+        "Cargo.toml",
+        ".git",
+    ];
+    assert!(
+        !(dir.ancestors()).any(|d| markers.iter().any(|m| d.join(m).exists())),
+        "a project marker above {dir:?}"
+    );
+    let want: Found = [("app/m.py".to_string(), 3, "OL101".to_string())].into();
+    let whole: Found = (check_json(&dir, &dir).into_iter())
+        .filter(|(f, _, _)| f == "app/m.py")
+        .collect();
+    let alone = check_json(&dir, &dir.join("app/m.py"));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!((whole, alone), (want.clone(), want));
 }
 
 /// All projects linted in one run (a monorepo, or `offsetlint check testdata`): each project

@@ -506,3 +506,80 @@ fn malformed_messages_are_not_fatal() {
     drop(client.stdin.take());
     assert_eq!(client.child.wait().unwrap().code(), Some(0));
 }
+
+/// A notebook opened as its `.ipynb` file (what Neovim and Helix send: the JSON text): its
+/// findings are those `check` reports, placed in the JSON text inside the cell's `source`
+/// string; a cell that does not parse is OL001 there; no code action is offered (a fix
+/// would have to be written as JSON).
+#[test]
+fn notebooks_opened_as_json_get_diagnostics_in_their_cells() {
+    let (_dir, root) = project();
+    let cells = [
+        json!({"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": null,
+               "source": ["from confluent_kafka import Consumer\n",
+                          "consumer = Consumer({\"group.id\": \"g\", \"enable.auto.commit\": False})\n"]}),
+        json!({"cell_type": "markdown", "metadata": {}, "source": "# Consume"}),
+        json!({"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": null,
+               "source": "%time x = 1\nwhile True:\n    msg = consumer.poll(1.0)\n    if msg is None:\n        continue\n    consumer.commit()"}),
+        json!({"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": null,
+               "source": ["%load extra.py\n", "def broken(:\n"]}),
+    ];
+    let notebook = json!({
+        "cells": cells, "metadata": {"kernelspec": {"language": "python", "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5
+    });
+    let text = serde_json::to_string_pretty(&notebook).unwrap();
+    let nb = write(&root, "explore.ipynb", &text);
+    let mut client = Client::start(&root);
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": {
+            "uri": uri(&nb), "languageId": "json", "version": 1, "text": text
+        }}),
+    );
+    let found = client.diagnostics(&nb);
+    let codes: Vec<&str> = found.iter().map(|d| d["code"].as_str().unwrap()).collect();
+    let (_, out) = common::run(&["offsetlint", "check", "--format", "json", common::s(&nb)]);
+    let checked: Vec<Value> = serde_json::from_str(&out.stdout).unwrap();
+    let mut want: Vec<&str> = checked
+        .iter()
+        .map(|c| c["code"].as_str().unwrap())
+        .collect();
+    let mut got = codes.clone();
+    want.sort_unstable();
+    got.sort_unstable();
+    assert_eq!(got, want, "{found:?}");
+    assert!(
+        codes.contains(&"OL101") && codes.contains(&"OL001"),
+        "{codes:?}"
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    let at = |d: &Value, key: &str| {
+        let p = &d["range"][key];
+        let line = lines[p["line"].as_u64().unwrap() as usize];
+        let units: Vec<u16> = line.encode_utf16().collect();
+        String::from_utf16(&units[p["character"].as_u64().unwrap() as usize..]).unwrap()
+    };
+    let commit = found.iter().find(|d| d["code"] == "OL101").unwrap();
+    assert!(
+        at(commit, "start").starts_with("consumer.commit()\""),
+        "{}",
+        at(commit, "start")
+    );
+    assert!(at(commit, "end").starts_with('"'), "{}", at(commit, "end"));
+    let broken = found.iter().find(|d| d["code"] == "OL001").unwrap();
+    assert!(
+        lines[broken["range"]["start"]["line"].as_u64().unwrap() as usize].contains("def broken(:"),
+        "{broken}"
+    );
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": uri(&nb) },
+            "range": commit["range"],
+            "context": { "diagnostics": [] }
+        }),
+    );
+    assert_eq!(actions, json!([]));
+    assert_eq!(client.shut_down(), 0);
+}

@@ -28,6 +28,9 @@ pub struct ProgramFile<'m> {
     /// The project whose module names it shares (its root directory): module names of
     /// different projects in one run never resolve to each other.
     pub namespace: Arc<Path>,
+    /// Python: the module paths of the source roots its project declares (packaging and
+    /// pytest configuration), where absolute imports are also looked up.
+    pub roots: Arc<[Arc<[String]>]>,
     /// Parsed and walked up front; `None` for a file that could not be parsed, or that is
     /// left to the program's [`Load`] (parsed when a resolution first reaches it).
     pub index: Option<Box<FileIndex<'m>>>,
@@ -173,6 +176,11 @@ pub struct ModuleTables {
     modules: foldhash::HashMap<(Lang, NamespaceId), ModulesOf>,
     /// The first segment of every module path, per language and namespace.
     heads: foldhash::HashMap<(Lang, NamespaceId), HeadsOf>,
+    /// The other segments of every Python module path, per namespace: the names a
+    /// directory's own import may find beside the importing file ([`Program::beside`]).
+    inner: foldhash::HashMap<NamespaceId, HeadsOf>,
+    /// The declared source roots of each Python namespace (its files share them).
+    roots: foldhash::HashMap<NamespaceId, Arc<[Arc<[String]>]>>,
     /// Rust crates of the program by namespace (`crate::` and `other_crate::` roots).
     crates: HashMap<NamespaceId, HashSet<String>>,
     /// The last segment of every Rust module path, per namespace.
@@ -183,6 +191,8 @@ impl ModuleTables {
     fn new(files: &[ProgramFile]) -> Self {
         let mut modules: foldhash::HashMap<_, ModulesOf> = Default::default();
         let mut heads: foldhash::HashMap<_, HeadsOf> = Default::default();
+        let mut inner: foldhash::HashMap<_, HeadsOf> = Default::default();
+        let mut roots: foldhash::HashMap<_, Arc<[Arc<[String]>]>> = Default::default();
         let mut crates: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         let mut module_names: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         // By the path's bytes: hashing a `Path` splits it into components. Files come in
@@ -211,6 +221,17 @@ impl ModuleTables {
             let of = heads.entry((f.lang, ns)).or_default();
             if !of.contains(&f.module[0]) {
                 of.insert(f.module[0].clone());
+            }
+            if f.lang == Lang::Python {
+                if !f.roots.is_empty() {
+                    roots.entry(ns).or_insert_with(|| f.roots.clone());
+                }
+                let of = inner.entry(ns).or_default();
+                for name in &f.module[1..] {
+                    if !of.contains(name) {
+                        of.insert(name.clone());
+                    }
+                }
             }
             if f.lang == Lang::Rust {
                 if f.module.len() == 1 {
@@ -242,6 +263,8 @@ impl ModuleTables {
             namespace_of,
             modules,
             heads,
+            inner,
+            roots,
             crates,
             module_names,
         }
@@ -349,6 +372,7 @@ impl<'m> Program<'m> {
             module: Arc::from([]),
             is_package: false,
             namespace: Arc::from(Path::new("")),
+            roots: Arc::from([]),
             index: index.map(Box::new),
             lines,
             kinds,
@@ -510,14 +534,14 @@ impl<'m> Program<'m> {
             // library, and the selection resolves every import of every file it reads).
             // `src.pkg.mod` from a project whose `src/` is a source root: the app runs from
             // the project's directory, where `src` is a namespace package over the same files.
-            Lang::Python | Lang::Java if level == 0 => {
-                self.longest_module(from, path, 1).or_else(|| match path {
+            Lang::Python | Lang::Java if level == 0 => (self.longest_module(from, path, 1))
+                .or_else(|| match path {
                     [src, rest @ ..] if src == "src" && !rest.is_empty() => {
                         self.longest_module(from, rest, 1)
                     }
                     _ => None,
                 })
-            }
+                .or_else(|| self.beside(from, path)),
             Lang::Python | Lang::Java => {
                 let mut full = self.package_of(from, level)?;
                 full.extend(path.iter().cloned());
@@ -528,6 +552,46 @@ impl<'m> Program<'m> {
                 self.longest_module(from, &full, base)
             }
         }
+    }
+
+    /// A Python absolute import whose first name is no module at the project's roots, looked
+    /// up in the directories above the importing file, nearest first, then in the source
+    /// roots the project declares (`package-dir`, pytest's `pythonpath`): what Python finds when
+    /// one of them is on `sys.path` (`python app/bake.py` puts `app/` there, so `from utils
+    /// import x` in it means `app/utils/`; a Dockerfile's `WORKDIR /app` + `COPY backend/ .`
+    /// runs `backend/` as the top level). When two directories above hold the name, the
+    /// nearest wins: the script's own directory comes first on `sys.path`, and an import
+    /// written beside its target is the likelier meaning. A client library's name is left to
+    /// the library (a project's `app/kafka/` is imported as `app.kafka`).
+    fn beside(&self, from: FileId, path: &[String]) -> Option<ImportTarget> {
+        let f = self.file(from);
+        let head = path.first()?;
+        let ns = self.tables.namespace_of[from.0 as usize];
+        if f.lang != Lang::Python
+            || !(self.tables.inner.get(&ns)).is_some_and(|n| n.contains(head))
+            || (crate::knowledge::CLIENT_ROOTS.iter())
+                .any(|&(lang, root)| lang == Lang::Python && root == head)
+        {
+            return None;
+        }
+        let dir = self.package_of(from, 1)?;
+        let above = (1..=dir.len()).rev().map(|n| &dir[..n]);
+        // Then the source roots the project declares (`package-dir`, pytest's
+        // `pythonpath`): on `sys.path` wherever the importing file is.
+        let declared = self
+            .tables
+            .roots
+            .get(&ns)
+            .into_iter()
+            .flat_map(|r| r.iter());
+        above.chain(declared.map(|r| &r[..])).find_map(|base| {
+            let mut full = base.to_vec();
+            full.push(head.clone());
+            // The name must be a module or package in that directory itself.
+            self.module_file(from, &full)?;
+            full.extend(path[1..].iter().cloned());
+            self.longest_module(from, &full, base.len() + 1)
+        })
     }
 
     /// The longest prefix of `full`, at least `min` segments long, that is a module, and the

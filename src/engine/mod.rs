@@ -299,7 +299,8 @@ fn check_entries(
 }
 
 /// The targets, then the other files of the projects they belong to (the nearest directory
-/// with `pyproject.toml`, `setup.cfg`, `Cargo.toml` or `.git`, widened to a Cargo workspace),
+/// with `pyproject.toml`, `setup.cfg`, `Cargo.toml` or `.git`, widened to a Cargo workspace;
+/// outside any, a Python file's script directory),
 /// walked with the same options; and each entry's canonical path.
 fn project_entries(
     paths: &[PathBuf],
@@ -307,10 +308,12 @@ fn project_entries(
     walk: &WalkOptions,
     warm: Option<&Arc<warm::Warm>>,
 ) -> (Vec<Entry>, Vec<PathBuf>) {
+    // A Python file named outside any project is in its script directory's (a directory
+    // named so is all targets already).
     let roots = widen_to_conftests(
         paths
             .iter()
-            .filter_map(|p| project::project_root(p))
+            .filter_map(|p| project::project_root(p).or_else(|| project::script_root(p)))
             .collect(),
     );
     let cwd = std::env::current_dir().ok();

@@ -317,6 +317,7 @@ fn lint_batch(
                     module: f.layout.module.clone(),
                     is_package: f.layout.is_package,
                     namespace: f.layout.namespace.clone(),
+                    roots: f.layout.roots.clone(),
                     index: index.map(Box::new),
                     lines: lines.as_ref(),
                     kinds: if looked_at {

@@ -101,6 +101,7 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -
                         topic,
                         callback: None,
                         range: call.range,
+                        scope: None,
                     };
                     let receiver = call.func.as_method().map(|(r, _)| r);
                     add_use(&mut part, body, &client, receiver, u);
@@ -138,6 +139,9 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -
             topic,
             callback,
             range: call.range,
+            scope: (kind == "consume")
+                .then(|| consume_loop(a, body, call.range))
+                .flatten(),
         };
         let receiver = call.func.as_method().map(|(r, _)| r);
         add_use(&mut part, body, &f.client, receiver, u);
@@ -145,7 +149,15 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -
     // `for msg in consumer`, `async for msg in consumer`: consumes.
     for (i, b) in a.module.bodies.iter().enumerate() {
         let body = BodyId(i as u32);
-        for iter in loop_iterables(&b.stmts) {
+        let iterables = loops(&b.stmts).into_iter().filter_map(|s| match &s.kind {
+            StmtKind::Loop {
+                kind: LoopKind::For,
+                iter: Some(iter),
+                ..
+            } => Some((iter, s.range)),
+            _ => None,
+        });
+        for (iter, scope) in iterables {
             let Some(client) = a.resolver.client_of(a.file, body, iter) else {
                 continue;
             };
@@ -161,6 +173,7 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -
                 topic: None,
                 callback: None,
                 range: iter.range(),
+                scope: Some(scope),
             };
             add_use(&mut part, body, &client, Some(iter), u);
         }
@@ -203,6 +216,7 @@ pub fn collect(a: &FileAnalysis, source: &str, lines: &LineIndex, pins: &Pins) -
                     topic: None,
                     callback: None,
                     range,
+                    scope: None,
                 },
             ));
         }
@@ -227,7 +241,7 @@ fn joined(
         } => Some(*at),
         _ => None,
     };
-    let stored = declared.and_then(|_| {
+    let in_field = declared.and_then(|_| {
         let Expr::Attr { value, attr, .. } = a.resolver.strip(a.file, receiver?) else {
             return None;
         };
@@ -236,6 +250,7 @@ fn joined(
             _ => None,
         }
     });
+    let stored = in_field.or_else(|| stored_global(a, declared?));
     let (client, declared) = match stored {
         Some(c) => (c, declared),
         None => (client.clone(), None),
@@ -254,6 +269,18 @@ fn joined(
         _ => return None,
     };
     Some((key, client, declared))
+}
+
+/// The construction stored in the module global declared at `at` (its value's range, as
+/// resolution gives a declared type's origin), however the use reached the global (through
+/// a getter returning it, an import of it).
+fn stored_global(a: &FileAnalysis, at: Origin) -> Option<Client> {
+    let index = a.program.index(at.file)?;
+    let module = index.bodies.first()?;
+    let (name, _) = (module.assigns.iter()).find(|(_, values)| {
+        (values.iter()).any(|(value, annotation)| annotation.is_some() && value.range() == at.range)
+    })?;
+    a.resolver.stored_global(at.file, name)
 }
 
 /// What a call the rules do not model says of its client.
@@ -315,34 +342,22 @@ fn topic_of(a: &FileAnalysis, body: BodyId, call: &Call) -> Option<String> {
 /// A delivery callback passed to a produce: its name and what it does with a report.
 fn callback_info(a: &FileAnalysis, body: BodyId, cb: &Expr) -> CallbackInfo {
     let vocab = &a.knowledge.vocab;
-    let kind = match cb {
-        Expr::Closure(c) => Some(classify_callback(&c.body, &c.params, vocab)),
-        _ => match a.resolver.value(a.file, body, cb) {
-            Some(Value::Func(func)) => (a.program.index(func.file))
-                .map(|i| i.body(func.body))
-                .map(|b| classify_callback(&b.stmts, &b.params, vocab)),
-            _ => None,
-        },
-    };
+    let kind = (a.resolver.callable_body(a.file, body, cb))
+        .map(|(stmts, params)| classify_callback(stmts, params, vocab));
     CallbackInfo {
         name: spelled(cb),
         kind: kind.map_or("unknown", |k| k.describe()),
     }
 }
 
-/// The iterables of the `for` loops of a block (nested blocks included, nested functions
-/// not: they are bodies of their own).
-fn loop_iterables(block: &[Stmt]) -> Vec<&Expr> {
-    struct Loops<'m>(Vec<&'m Expr>);
+/// The loop statements of a block (nested blocks included, nested functions not: they are
+/// bodies of their own).
+fn loops(block: &[Stmt]) -> Vec<&Stmt> {
+    struct Loops<'m>(Vec<&'m Stmt>);
     impl<'m> Visitor<'m> for Loops<'m> {
         fn visit_stmt(&mut self, stmt: &'m Stmt) {
-            if let StmtKind::Loop {
-                kind: LoopKind::For,
-                iter: Some(iter),
-                ..
-            } = &stmt.kind
-            {
-                self.0.push(iter);
+            if matches!(stmt.kind, StmtKind::Loop { .. }) {
+                self.0.push(stmt);
             }
             visit::walk_stmt(self, stmt);
         }
@@ -351,6 +366,15 @@ fn loop_iterables(block: &[Stmt]) -> Vec<&Expr> {
     let mut loops = Loops(Vec::new());
     visit::walk_block(&mut loops, block);
     loops.0
+}
+
+/// The innermost loop of body `body` around `at`: the loop a consume call drives.
+fn consume_loop(a: &FileAnalysis, body: BodyId, at: TextRange) -> Option<TextRange> {
+    let stmts = &a.module.bodies.get(body.0 as usize)?.stmts;
+    (loops(stmts).into_iter())
+        .map(|s| s.range)
+        .filter(|r| r.start <= at.start && at.end <= r.end)
+        .min_by_key(|r| r.end - r.start)
 }
 
 /// A use's kind and detail; `None` for calls the inventory does not list (position

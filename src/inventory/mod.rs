@@ -156,6 +156,10 @@ pub struct Use {
     pub callback: Option<CallbackInfo>,
     #[serde(skip)]
     range: TextRange,
+    /// The loop a consume drives: a finding in it that no call of a client holds (OL103's
+    /// handler, OL104's branch) concerns this client.
+    #[serde(skip)]
+    scope: Option<TextRange>,
 }
 
 /// A finding of `check` on the client's construction or one of its uses.
@@ -166,9 +170,8 @@ pub struct FindingRef {
     pub location: Location,
 }
 
-/// What a client is joined on across files: its construction (or declaration, with its role:
-/// the fields of one class are declared at the class), or a heuristic receiver's file, name
-/// and role.
+/// What a client is joined on across files: its construction (or declaration: a field's, a
+/// parameter's; with its role), or a heuristic receiver's file, name and role.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Key {
     Built {
@@ -249,7 +252,7 @@ pub fn build<'a>(
         }
     }
     // Findings go to the client whose construction or use holds their start (the innermost
-    // such call).
+    // such call), else whose consume loop holds it (the innermost loop).
     let mut spans: BTreeMap<&str, Vec<(TextRange, usize)>> = BTreeMap::new();
     let keys: Vec<Key> = clients.keys().cloned().collect();
     for (i, (entry, range)) in clients.values().enumerate() {
@@ -260,10 +263,9 @@ pub fn build<'a>(
                 .push((*r, i));
         }
         for u in &entry.uses {
-            spans
-                .entry(u.location.path.as_str())
-                .or_default()
-                .push((u.range, i));
+            let at = spans.entry(u.location.path.as_str()).or_default();
+            at.push((u.range, i));
+            at.extend(u.scope.map(|s| (s, i)));
         }
     }
     let mut attached: Vec<Vec<FindingRef>> = vec![Vec::new(); keys.len()];

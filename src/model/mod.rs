@@ -217,6 +217,9 @@ pub struct Class {
 pub struct Field {
     pub name: String,
     pub ty: TypeRef,
+    /// The declaration (`producer: AIOKafkaProducer`): where the inventory says a client
+    /// declared there is declared.
+    pub range: TextRange,
 }
 
 /// A type annotation reduced to the paths that could name a Kafka client type. Wrappers and

@@ -24,7 +24,14 @@ pub struct Layout {
     /// Python: the project directory (nearest `pyproject.toml`, `setup.cfg`, `setup.py` or
     /// `.git`); Rust: the Cargo workspace root, else the crate directory.
     pub namespace: Arc<Path>,
+    /// Python: the module paths of the source roots the namespace's configuration declares
+    /// (`project::roots`): `lib/` of `package-dir = {"" = "lib"}` is `[lib]`. Shared by the
+    /// namespace's files.
+    pub roots: Roots,
 }
+
+/// Module paths of declared source roots (see [`Layout::roots`]).
+pub type Roots = Arc<[Arc<[String]>]>;
 
 impl Default for Layout {
     fn default() -> Self {
@@ -32,6 +39,7 @@ impl Default for Layout {
             module: Arc::from([]),
             is_package: false,
             namespace: Arc::from(Path::new("")),
+            roots: Arc::from([]),
         }
     }
 }
@@ -66,6 +74,36 @@ pub fn project_root(path: &Path) -> Option<PathBuf> {
         .find(|d| PROJECT_MARKERS.iter().any(|m| d.join(m).exists()))?;
     // Widened to the Cargo workspace that contains it: its member crates use each other.
     Some(workspace_of(nearest).unwrap_or(nearest).to_path_buf())
+}
+
+/// The project of a Python file outside any project (no marker above it): the directory
+/// Python puts on `sys.path` when it runs the file as a script, the first one above the
+/// file's package chain (`python app/bake.py` imports `app/utils/`), so that naming the
+/// file alone reads what it imports as a run over that directory does. `None` for a
+/// directory that is no project's (the file system's root, the home directory: a loose
+/// script there does not make everything under it a project) and for other languages.
+pub fn script_root(file: &Path) -> Option<PathBuf> {
+    // A notebook's kernel starts in the notebook's directory, which is on `sys.path` too.
+    if file.extension().is_none_or(|e| e != "py" && e != "ipynb") {
+        return None;
+    }
+    // The directory, not the file: an editor's buffer may not be saved yet.
+    let parent = file.parent().filter(|p| !p.as_os_str().is_empty());
+    let absolute = std::fs::canonicalize(parent.unwrap_or(Path::new("."))).ok()?;
+    let dir = (absolute.ancestors()).find(|d| !d.join("__init__.py").exists())?;
+    let home = std::env::var_os("HOME").and_then(|h| std::fs::canonicalize(h).ok());
+    if dir.parent().is_none() || home.as_deref() == Some(dir) {
+        return None;
+    }
+    // A directory with nothing else the file could import or be imported by (another
+    // module, a package or directory) is not walked: the file alone is its project.
+    let name = file.file_name();
+    let more = (std::fs::read_dir(dir).ok()?.flatten()).any(|e| {
+        let path = e.path();
+        Some(e.file_name().as_os_str()) != name
+            && (path.is_dir() || path.extension().is_some_and(|x| x == "py" || x == "ipynb"))
+    });
+    more.then(|| dir.to_path_buf())
 }
 
 /// The nearest directory at or above `dir` whose `Cargo.toml` declares a `[workspace]`.
@@ -127,12 +165,14 @@ pub struct Layouts {
     crates: Mutex<HashMap<PathBuf, Option<String>>>,
     /// The namespace (workspace, else the crate itself) of each crate directory.
     workspaces: Mutex<HashMap<PathBuf, Arc<Path>>>,
+    /// The declared source roots of each Python namespace.
+    roots: Mutex<HashMap<PathBuf, Roots>>,
 }
 
 /// What the files of one directory share: a Python module path (without their own name)
 /// and namespace, or a Rust crate.
 enum DirLayout {
-    Python(Arc<[String]>, Arc<Path>),
+    Python(Arc<[String]>, Arc<Path>, Roots),
     Rust(Option<RustCrate>),
     /// A Java package (one segment, `com.acme.orders`; none in the default package) and the
     /// repository its source root is in.
@@ -182,7 +222,8 @@ impl Layouts {
         match lang {
             Lang::Python => {
                 let (module, namespace) = self.python_dir(dir);
-                DirLayout::Python(module.into(), Arc::from(namespace))
+                let roots = self.roots_of(&namespace);
+                DirLayout::Python(module.into(), Arc::from(namespace), roots)
             }
             Lang::Rust => DirLayout::Rust(self.rust_crate(dir)),
             Lang::Java => {
@@ -281,6 +322,22 @@ impl Layouts {
         (module, above_packages.unwrap_or(start).to_path_buf())
     }
 
+    /// The module paths of the source roots a namespace's configuration declares (found
+    /// once per namespace): each root directory laid out as a package directory is, in
+    /// this namespace and not the namespace's own top level.
+    fn roots_of(&self, namespace: &Path) -> Roots {
+        if let Some(known) = self.roots.lock().expect("not poisoned").get(namespace) {
+            return known.clone();
+        }
+        let found: Roots = (super::roots::declared(namespace).iter())
+            .map(|d| self.python_dir(d))
+            .filter(|(module, ns)| !module.is_empty() && ns == namespace)
+            .map(|(module, _)| Arc::from(module))
+            .collect();
+        (self.roots.lock().expect("not poisoned")).insert(namespace.to_path_buf(), found.clone());
+        found
+    }
+
     /// A Python source root: a project's directory, or the `src/` of one.
     fn is_python_root(&self, d: &Path) -> bool {
         PYTHON_ROOT_MARKERS.iter().any(|m| self.exists(d.join(m)))
@@ -356,7 +413,10 @@ fn dir_name(d: &Path) -> String {
 /// A file's layout from its directory's.
 fn file_layout(path: &Path, dir: &DirLayout) -> Layout {
     match dir {
-        DirLayout::Python(module, namespace) => python_file(path, module, namespace),
+        DirLayout::Python(module, namespace, roots) => Layout {
+            roots: roots.clone(),
+            ..python_file(path, module, namespace)
+        },
         DirLayout::Rust(krate) => rust_file(path, krate.as_ref()),
         DirLayout::Java(package, namespace) => java_file(path, package.as_deref(), namespace),
     }
@@ -374,6 +434,7 @@ fn java_file(path: &Path, package: Option<&str>, namespace: &Arc<Path>) -> Layou
         module: module.into(),
         is_package: false,
         namespace: namespace.clone(),
+        roots: Arc::from([]),
     }
 }
 
@@ -398,6 +459,7 @@ fn python_file(path: &Path, dir_module: &Arc<[String]>, namespace: &Arc<Path>) -
         module,
         is_package,
         namespace: namespace.clone(),
+        roots: Arc::from([]),
     }
 }
 
@@ -438,6 +500,7 @@ fn rust_file(path: &Path, krate: Option<&RustCrate>) -> Layout {
         module: module.into(),
         is_package,
         namespace,
+        roots: Arc::from([]),
     }
 }
 
@@ -448,6 +511,7 @@ fn own_crate_root(path: &Path, crate_dir: &Path, namespace: Arc<Path>) -> Layout
         module: Arc::from([rel.to_string_lossy().into_owned()]),
         is_package: true,
         namespace,
+        roots: Arc::from([]),
     }
 }
 

@@ -11,6 +11,7 @@
 mod importers;
 pub mod layout;
 pub mod pins;
+mod roots;
 pub mod scan;
 
 use std::path::PathBuf;
@@ -19,7 +20,7 @@ use rayon::prelude::*;
 
 use crate::analysis::program::{FileId, ModuleTables, Program, ProgramFile};
 use crate::model::Lang;
-pub use layout::{project_root, Layout, Layouts};
+pub use layout::{project_root, script_root, Layout, Layouts};
 
 /// One file of the project, before reading.
 #[derive(Clone)]
@@ -65,6 +66,7 @@ pub fn skeleton<'m>(files: &[ProjectFile]) -> Program<'m> {
                 module: f.layout.module.clone(),
                 is_package: f.layout.is_package,
                 namespace: f.layout.namespace.clone(),
+                roots: f.layout.roots.clone(),
                 index: None,
                 lines: None,
                 kinds: Vec::new(),
@@ -210,6 +212,7 @@ fn apply_path_mods<T, E>(
             module: module.into(),
             is_package: false,
             namespace,
+            roots: files[j].layout.roots.clone(),
         };
     }
     (any, may_change)

@@ -2,12 +2,15 @@
 //! Rust file is linted as `offsetlint check - --stdin-filename FILE` lints it (its project
 //! read from disk, the editor's text standing for the file) and its findings published as
 //! diagnostics; code actions apply a finding's fix or suppress it on its line; hover shows
-//! the rule's document. The walk of each project and the files read are kept between edits
+//! the rule's document. A notebook opened as its `.ipynb` file (Neovim, Helix) is linted as
+//! `check` lints it, its findings placed in the cells' `source` strings of the JSON text
+//! (no code actions or hover there: a fix would have to be written as JSON). The walk of each project and the files read are kept between edits
 //! (`engine::warm`) and forgotten on the editor's file events.
 
 mod actions;
 mod convert;
 mod diagnostics;
+mod notebook;
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -222,8 +225,13 @@ impl Server {
         }
     }
 
+    /// What the last lint found, for code actions and hover: not for a notebook, whose
+    /// positions are in its JSON text.
     fn linted(&self, uri: &Uri) -> Option<&FileReport> {
-        self.documents.get(uri)?.linted.as_ref()
+        let doc = self.documents.get(uri)?;
+        (!crate::engine::notebook::is_notebook(&doc.path))
+            .then_some(doc.linted.as_ref())
+            .flatten()
     }
 
     fn respond(&self, response: Response) -> Fallible<()> {
@@ -236,8 +244,9 @@ impl Server {
                 let p =
                     n.extract::<lsp_types::DidOpenTextDocumentParams>(DidOpenTextDocument::METHOD)?;
                 let uri = p.text_document.uri;
-                // Only local Python and Rust files: a notebook's cells come through the
-                // notebook protocol, which this server does not take.
+                // Only local files offsetlint lints; a notebook's cells sent through the
+                // notebook protocol (`notebookDocument/*`, VS Code's notebook editor) are not
+                // taken.
                 let Some(path) = convert::uri_path(&uri).filter(|p| lintable(p)) else {
                     return Ok(());
                 };
@@ -343,8 +352,9 @@ impl Server {
             .unwrap_or_default();
         crate::render::fix::complete(&mut report);
         doc.linted = report.files.into_iter().next();
+        let json = crate::engine::notebook::is_notebook(&doc.path).then_some(doc.text.as_str());
         let found = (doc.linted.as_ref())
-            .map(|f| diagnostics::diagnostics(&uri, f))
+            .map(|f| diagnostics::diagnostics(&uri, f, json))
             .unwrap_or_default();
         self.publish(uri, found)?;
         if !report.errors.is_empty() {
@@ -395,7 +405,7 @@ impl Server {
     }
 }
 
-/// Files the server lints: Python and Rust sources (not notebooks).
+/// Files the server lints: those `check` lints (Python, Rust and Java sources, notebooks).
 fn lintable(path: &Path) -> bool {
-    crate::engine::discover::language(path).is_some() && !crate::engine::notebook::is_notebook(path)
+    crate::engine::discover::language(path).is_some()
 }

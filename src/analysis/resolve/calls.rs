@@ -233,8 +233,10 @@ impl<'p, 'm> Resolver<'p, 'm> {
     }
 
     /// The statements and parameters of a callable passed as a value: a lambda or closure
-    /// written there, or the program function it names (`on_delivery=record_failure`, a
-    /// function defined in the caller). What a callback does is read from them.
+    /// written there, the program function it names (`on_delivery=record_failure`, a
+    /// function defined in the caller), or the one a `functools.partial` binds (its
+    /// parameters after those the positional arguments fill). What a callback does is read
+    /// from them.
     pub fn callable_body<'e>(
         &self,
         f: FileId,
@@ -246,6 +248,17 @@ impl<'p, 'm> Resolver<'p, 'm> {
     {
         match e {
             Expr::Closure(c) => Some((&c.body, &c.params)),
+            Expr::Call(call)
+                if (call.func.last_name()).is_some_and(|last| {
+                    (self.knowledge.vocab.partial_functions.iter()).any(|p| p[1] == last)
+                }) =>
+            {
+                let mut positional = call.positional();
+                let func = &positional.next()?.value;
+                let bound = positional.count();
+                let (stmts, params) = self.callable_body(f, b, func)?;
+                Some((stmts, params.get(bound..).unwrap_or_default()))
+            }
             _ => match self.value(f, b, e)? {
                 Value::Func(func) => {
                     let body = self.index(func.file)?.body(func.body);

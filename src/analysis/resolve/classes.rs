@@ -155,18 +155,30 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 }
             }
         }
-        let mut found: Option<Client> = None;
-        for client in stored {
-            let client = client?;
-            if found
-                .as_ref()
-                .is_some_and(|f| f.origin() != client.origin())
-            {
-                return None;
+        one_construction(stored)
+    }
+
+    /// The one construction the program stores in module `g`'s global `name`, whose
+    /// declared type resolution stopped at (`producer: Optional[AIOKafkaProducer] = None`),
+    /// from a function that declares it `global` or from another module
+    /// (`kafka_producer.producer = await kafka_producer.init()` in a startup hook): the
+    /// inventory lists the two as one client. None when the stores disagree, or one is not a
+    /// construction.
+    pub fn stored_global(&self, g: FileId, name: &str) -> Option<Client> {
+        let index = self.index(g)?;
+        let mut stored = Vec::new();
+        for (b, _) in index.module.globals.iter().filter(|(_, n)| n == name) {
+            let assigns = (index.bodies.get(b.0 as usize)).and_then(|bi| bi.assigns.get(name));
+            for &(value, _) in assigns.into_iter().flatten() {
+                stored.push(self.stored_value(g, *b, value));
             }
-            found = Some(client);
         }
-        found
+        for &(h, b, holder, value) in self.program.attr_sets(name) {
+            if matches!(self.value(h, b, holder), Some(Value::Module(m)) if m == g) {
+                stored.push(self.stored_value(h, b, value));
+            }
+        }
+        one_construction(stored)
     }
 
     /// The construction a store puts in a field, if it is one: a constructor's value, or a
@@ -375,7 +387,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }
             for field in &class.fields {
                 if field.name == attr {
-                    merge(&mut out, self.type_value(f, &field.ty, class.range));
+                    merge(&mut out, self.type_value(f, &field.ty, field.range));
                 }
             }
             for (i, body) in index.module.bodies.iter().enumerate() {
@@ -477,4 +489,20 @@ fn is_overload_stub(b: &Body) -> bool {
     b.decorators
         .iter()
         .any(|d| matches!(d.dotted().as_deref(), Some([.., "overload"])))
+}
+
+/// The construction every store holds (the same one), if each is one.
+fn one_construction(stored: Vec<Option<Client>>) -> Option<Client> {
+    let mut found: Option<Client> = None;
+    for client in stored {
+        let client = client?;
+        if found
+            .as_ref()
+            .is_some_and(|f| f.origin() != client.origin())
+        {
+            return None;
+        }
+        found = Some(client);
+    }
+    found
 }

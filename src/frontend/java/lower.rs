@@ -217,6 +217,7 @@ impl<'s> Lowerer<'s> {
                     fields.push(Field {
                         name: field,
                         ty: self.type_ref(ty),
+                        range: range(p),
                     });
                 }
             }
@@ -255,6 +256,7 @@ impl<'s> Lowerer<'s> {
                             fields.push(Field {
                                 name: field.clone(),
                                 ty: ty.clone(),
+                                range: range(*m),
                             });
                         }
                         if let Some(v) = d.child_by_field_name("value") {

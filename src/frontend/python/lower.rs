@@ -334,6 +334,7 @@ impl Lowerer {
                         fields.push(Field {
                             name: n.id.to_string(),
                             ty: expr::type_ref(&a.annotation),
+                            range: range(a.range),
                         });
                         if let Some(v) = &a.value {
                             attrs.push((n.id.to_string(), self.expr(v)));

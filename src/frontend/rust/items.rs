@@ -113,6 +113,7 @@ impl Lowerer {
                             .as_ref()
                             .map_or_else(|| i.to_string(), |id| id.to_string()),
                         ty: self.type_ref(&f.ty),
+                        range: node(f),
                     })
                     .collect();
                 self.pop_generics(mark);
