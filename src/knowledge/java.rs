@@ -93,6 +93,29 @@ const KAFKA_CLIENTS_DURABILITY: Durability = Durability {
     global_callback: None,
 };
 
+/// spring-kafka's producers are kafka-clients': 2.8 is the first release on kafka-clients 3.0
+/// ("This version requires the 3.0.1 kafka-clients", the 2.8 reference's "What's New in 2.8
+/// Since 2.7"), with its `acks=all` and idempotence defaults; 2.7 and older use 2.x.
+const SPRING_KAFKA_DURABILITY: Durability = Durability {
+    consumer: KAFKA_CLIENTS_DURABILITY.consumer,
+    producer: &[
+        Setting {
+            name: "acks",
+            keys: &["acks"],
+            default: None,
+            by_version: &[(&[], Some("1")), (&[2, 8], Some("all"))],
+        },
+        Setting {
+            name: "idempotence",
+            keys: &["enable.idempotence"],
+            default: None,
+            by_version: &[(&[], Some("false")), (&[2, 8], Some("true"))],
+        },
+        setting("transactional id", &["transactional.id"], None),
+    ],
+    global_callback: None,
+};
+
 const fn setting(
     name: &'static str,
     keys: &'static [&'static str],
@@ -197,11 +220,12 @@ pub(super) fn register(k: &mut Knowledge) {
             },
             acks: AcksKeys {
                 keys: &["acks"],
-                weak_default: &[(&[], true), (&[3, 0], false)],
+                // By spring-kafka's version: 2.8 moved to kafka-clients 3.0.
+                weak_default: &[(&[], true), (&[2, 8], false)],
                 idempotence: &[],
                 help: "set `ProducerConfig.ACKS_CONFIG` to `\"all\"`",
             },
-            durability: &KAFKA_CLIENTS_DURABILITY,
+            durability: &SPRING_KAFKA_DURABILITY,
         },
         &[
             ("KafkaTemplate", Producer, DictAndKwargs),

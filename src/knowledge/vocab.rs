@@ -620,6 +620,25 @@ pub const JAVA_TYPE_WRAPPERS: &[&str] = &[
     "ThreadLocal",
 ];
 
+/// Java methods and constructors whose functional argument runs with its result thrown away
+/// (`Consumer`, `Runnable`): `records.forEach(r -> producer.send(r))` drops each send's
+/// future, where an expression lambda elsewhere returns its value (`supplyAsync(() -> ..)`).
+pub const JAVA_VOID_CALLBACK_TAKERS: &[&str] = &[
+    "forEach",
+    "forEachOrdered",
+    "forEachRemaining",
+    "ifPresent",
+    "ifPresentOrElse",
+    "execute",
+    "runAsync",
+    "fromRunnable",
+    "thenAccept",
+    "thenRun",
+    "doOnNext",
+    "doOnSuccess",
+    "Thread",
+];
+
 /// Java map types a configuration is built in (`new Properties()`, `new HashMap<>()`).
 pub const JAVA_MAP_TYPES: &[&str] = &[
     "Properties",

@@ -76,6 +76,9 @@ struct ClassScope {
     methods: HashSet<String>,
     locals: Vec<HashSet<String>>,
     is_static: bool,
+    /// The class extends another: a bare name that is no local, field or import may be a
+    /// field it inherits (`consumer` of an abstract base's `protected Consumer consumer`).
+    inherits: bool,
 }
 
 struct Lowerer<'s> {
@@ -204,6 +207,7 @@ impl<'s> Lowerer<'s> {
             methods: HashSet::new(),
             locals: Vec::new(),
             is_static: false,
+            inherits: n.child_by_field_name("superclass").is_some(),
         };
         let mut fields = Vec::new();
         // A record's components are its fields.
@@ -1027,6 +1031,38 @@ impl<'s> Lowerer<'s> {
             .is_some_and(|s| s.fields.contains(name) && !s.locals.iter().any(|l| l.contains(name)))
     }
 
+    /// Whether a bare `name` is taken for a field the class inherits: it extends a class, and
+    /// the name is no local, field or imported name and is spelled as a variable.
+    fn is_inherited_field(&self, name: &str) -> bool {
+        let Some(s) = self.scope.last() else {
+            return false;
+        };
+        s.inherits
+            && name.starts_with(|c: char| c.is_ascii_lowercase())
+            && !s.fields.contains(name)
+            && !s.locals.iter().any(|l| l.contains(name))
+            && !(self.st.imports.iter())
+                .flat_map(|i| &i.entries)
+                .any(|e| e.binding.as_ref().is_some_and(|(b, _)| b == name))
+    }
+
+    /// Whether identifier `n` begins a package-qualified name (`java.time.Duration.ofSeconds`):
+    /// its chain of field accesses has lower-case segments before a class.
+    fn heads_package(&self, n: Node<'_>) -> bool {
+        let mut top = n;
+        while let Some(p) = top.parent() {
+            let is_object = p.kind() == "field_access"
+                && p.child_by_field_name("object").is_some_and(|o| o.id() == top.id());
+            if !is_object {
+                break;
+            }
+            top = p;
+        }
+        let text: String = self.text(top).split_whitespace().collect();
+        let path = qualified(&text);
+        top.id() != n.id() && path.len() > 1 && path[0].contains('.')
+    }
+
     fn is_own_method(&self, name: &str) -> bool {
         self.scope.last().is_some_and(|s| s.methods.contains(name))
     }
@@ -1065,7 +1101,7 @@ impl<'s> Lowerer<'s> {
         match n.kind() {
             "identifier" => {
                 let id = self.text(n);
-                if self.is_field(id) {
+                if self.is_field(id) || (self.is_inherited_field(id) && !self.heads_package(n)) {
                     if let Some(this) = self.this(r) {
                         return Expr::Attr {
                             value: Box::new(this),
@@ -1292,7 +1328,9 @@ impl<'s> Lowerer<'s> {
                 },
             },
         };
-        let args = self.args(n.child_by_field_name("arguments"));
+        let mut args = self.args(n.child_by_field_name("arguments"));
+        let taker = func.last_name().map(str::to_string);
+        self.discard_lambda_results(taker.as_deref(), n.child_by_field_name("arguments"), &mut args);
         let id = self.st.call_id();
         Expr::Call(Box::new(Call {
             id,
@@ -1301,6 +1339,39 @@ impl<'s> Lowerer<'s> {
             type_args: Vec::new(),
             range: r,
         }))
+    }
+
+    /// An expression lambda handed to a method (or constructor) whose functional interface
+    /// returns nothing (`forEach(r -> producer.send(r))`, `new Thread(() -> ..)`) evaluates its
+    /// expression as a statement: its value is dropped, not returned to the taker.
+    fn discard_lambda_results(&self, taker: Option<&str>, arg_nodes: Option<Node<'_>>, args: &mut [Arg]) {
+        use crate::knowledge::vocab::JAVA_VOID_CALLBACK_TAKERS;
+        let (Some(taker), Some(arg_nodes)) = (taker, arg_nodes) else {
+            return;
+        };
+        if !JAVA_VOID_CALLBACK_TAKERS.contains(&taker) {
+            return;
+        }
+        for (node, arg) in named(arg_nodes).zip(args.iter_mut()) {
+            let expression_body = node.kind() == "lambda_expression"
+                && node.child_by_field_name("body").is_some_and(|b| b.kind() != "block");
+            let Expr::Closure(c) = &mut arg.value else {
+                continue;
+            };
+            if !expression_body {
+                continue;
+            }
+            for s in &mut c.body {
+                if let StmtKind::Exit {
+                    kind: ExitKind::Return,
+                    value: Some(v),
+                } = &mut s.kind
+                {
+                    let v = std::mem::replace(v, Expr::Opaque { range: s.range });
+                    s.kind = StmtKind::Expr(v);
+                }
+            }
+        }
     }
 
     fn constructor_invocation(&mut self, n: Node<'_>) -> Expr {
@@ -1330,7 +1401,9 @@ impl<'s> Lowerer<'s> {
         } else {
             ty
         };
-        let args = self.args(n.child_by_field_name("arguments"));
+        let mut args = self.args(n.child_by_field_name("arguments"));
+        let taker: String = self.text(base).rsplit('.').next().unwrap_or("").to_string();
+        self.discard_lambda_results(Some(&taker), n.child_by_field_name("arguments"), &mut args);
         // An anonymous class with one method is a closure of that method (a callback).
         if let Some(body) = named(n).find(|c| c.kind() == "class_body") {
             let methods: Vec<Node<'_>> = named(body)

@@ -1,18 +1,48 @@
 //! The client versions a project pins, from its dependency files in the project directory:
 //! requirements (`requirements*.txt` and the files they include, `pyproject.toml`'s PEP 621
 //! and Poetry dependencies, `setup.cfg`'s `install_requires`) and lock files (`poetry.lock`,
-//! `uv.lock`, `Pipfile.lock`, `Cargo.lock`). A lock file gives the exact version and wins over
+//! `uv.lock`, `Pipfile.lock`, `Cargo.lock`), and Java build files (`pom.xml`, `build.gradle`,
+//! `build.gradle.kts`, a Gradle version catalog: `jvm`), whose declared versions count as
+//! locked. A lock file gives the exact version and wins over
 //! every requirement; requirements hold together (their specifiers intersect), and a project
 //! whose requirements contradict each other pins nothing. Read once per project per run, for
 //! the projects that have a file to lint; a file that cannot be read or parsed is skipped.
 
+mod jvm;
 mod locks;
 mod manifests;
 mod specifier;
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
 use crate::knowledge::version::{normalise, Pin, Pins, Version, VersionSet};
+use crate::model::Lang;
+
+/// The directory whose dependency files pin what `file` is built with: for a Java file, the
+/// nearest directory above it, within its project `namespace`, holding a Maven or Gradle build
+/// file (its module: modules of one repository may build with different versions); else the
+/// namespace. `modules` caches the answer per directory.
+pub fn pins_dir(
+    file: &Path,
+    lang: Lang,
+    namespace: &Path,
+    modules: &mut HashMap<PathBuf, PathBuf>,
+) -> PathBuf {
+    let Some(parent) = file.parent().filter(|_| lang == Lang::Java) else {
+        return namespace.to_path_buf();
+    };
+    if let Some(known) = modules.get(parent) {
+        return known.clone();
+    }
+    let module = (parent.ancestors())
+        .take_while(|d| d.starts_with(namespace))
+        .find(|d| jvm::is_module(d))
+        .unwrap_or(namespace)
+        .to_path_buf();
+    modules.insert(parent.to_path_buf(), module.clone());
+    module
+}
 
 /// What one file says about one package.
 struct Said {
@@ -32,6 +62,7 @@ pub fn read(dir: &Path, packages: &[&str]) -> Pins {
     manifests::setup_cfg(dir, &mut required);
     let mut locked = Vec::new();
     locks::read(dir, &mut locked);
+    jvm::read(dir, &mut locked);
     let mut pins = Pins::default();
     for package in wanted {
         let pin = combine(&locked, &package, VersionSet::or, " or ")
