@@ -19,32 +19,37 @@ pub(super) fn lower_module(root: Node<'_>, src: &str) -> Result<Module, SyntaxEr
         can_propagate: true,
         ..Body::new("<module>", BodyKind::Module, range(root))
     });
+    let mut package_range = TextRange::default();
     for n in named(root) {
         match n.kind() {
             "package_declaration" => {
                 l.package = named(n).find(|c| is_name(c)).map(|c| l.text(c).to_string());
-                if let Some(p) = &l.package {
-                    // Same-package classes are visible without an import.
-                    l.st.imports.push(Import {
-                        entries: vec![ImportEntry {
-                            path: vec![p.split_whitespace().collect()],
-                            from_len: None,
-                            binding: None,
-                            glob: true,
-                        }],
-                        level: 0,
-                        kind: ImportKind::Static,
-                        local: false,
-                        test: false,
-                        range: range(n),
-                    });
-                }
+                package_range = range(n);
             }
             "import_declaration" => l.import(n),
             _ if is_type_decl(n) => l.type_decl(n, None),
             _ => {}
         }
     }
+    // Same-package classes are visible without an import; so are those of the default
+    // package (a file without a package declaration) to each other.
+    let package = l.package.as_ref().map(|p| p.split_whitespace().collect::<String>());
+    l.st.imports.insert(
+        0,
+        Import {
+            entries: vec![ImportEntry {
+                path: package.into_iter().collect(),
+                from_len: None,
+                binding: None,
+                glob: true,
+            }],
+            level: 0,
+            kind: ImportKind::Static,
+            local: false,
+            test: false,
+            range: package_range,
+        },
+    );
     l.st.finish(Lang::Java)
 }
 

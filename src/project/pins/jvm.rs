@@ -13,7 +13,8 @@
 //!
 //! A module's build files are read with those of the directories above it (a parent pom, the
 //! root build of a Gradle multi-project, `gradle/` of the root), up to [`MAX_PARENTS`] levels
-//! and the repository's root: the nearest that declares a dependency's version, or defines a
+//! and the build's root (the first directory above with no build file, settings or catalog
+//! ends it; so does a repository's root): the nearest that declares a dependency's version, or defines a
 //! property, wins. A declared version is the one built with, so it counts like a lock file's.
 //! A version that does not resolve (an unknown property, a range) is skipped.
 
@@ -27,6 +28,8 @@ const MAX_PARENTS: usize = 4;
 /// A module's build files, and Gradle's properties and version catalog.
 const BUILD_FILES: &[&str] = &["pom.xml", "build.gradle", "build.gradle.kts"];
 const GRADLE_EXTRAS: &[&str] = &["gradle.properties", "gradle/libs.versions.toml"];
+/// A Gradle multi-project's root.
+const SETTINGS: &[&str] = &["settings.gradle", "settings.gradle.kts"];
 
 /// Whether `dir` holds a Maven or Gradle build file.
 pub(super) fn is_module(dir: &Path) -> bool {
@@ -44,6 +47,12 @@ pub(super) fn read(dir: &Path, out: &mut Vec<Said>) {
     let mut vars: HashMap<String, Option<String>> = HashMap::new();
     let mut found: Vec<Declared> = Vec::new();
     for (up, level) in dir.ancestors().take(MAX_PARENTS + 1).enumerate() {
+        // The build a module belongs to ends below the first directory that has no part of it.
+        let in_build = (BUILD_FILES.iter().chain(GRADLE_EXTRAS).chain(SETTINGS))
+            .any(|f| level.join(f).is_file());
+        if up > 0 && !in_build {
+            break;
+        }
         let mut declared = Vec::new();
         let mut defined = HashMap::new();
         for name in BUILD_FILES.iter().chain(GRADLE_EXTRAS) {

@@ -296,6 +296,98 @@ mod tests {
         );
     }
 
+    fn java_pins(files: &[(&str, &str)], module: &str) -> Pins {
+        let dir = project(files);
+        read(&dir.path().join(module), &["kafka-clients", "spring-kafka"])
+    }
+
+    #[test]
+    fn maven_properties_and_parent_poms() {
+        let parent = r#"<project><properties><kafka.version>2.8.1</kafka.version></properties>
+            <dependencyManagement><dependencies><dependency>
+              <groupId>org.apache.kafka</groupId><artifactId>kafka-clients</artifactId>
+              <version>${kafka.version}</version>
+            </dependency></dependencies></dependencyManagement></project>"#;
+        let module = r#"<project><dependencies>
+            <!-- <dependency><artifactId>spring-kafka</artifactId><version>3.1.0</version></dependency> -->
+            <dependency><groupId>org.apache.kafka</groupId><artifactId>kafka-clients</artifactId></dependency>
+            </dependencies></project>"#;
+        let p = java_pins(&[("pom.xml", parent), ("svc/pom.xml", module)], "svc");
+        assert_eq!(
+            shown(&p, "kafka-clients").as_deref(),
+            Some("kafka-clients 2.8.1 (../pom.xml)")
+        );
+        assert_eq!(p.fact("kafka-clients", ACKS), Some("1"));
+        // A commented-out dependency declares nothing; an unknown property resolves to nothing.
+        assert_eq!(p.get("spring-kafka"), None);
+        let p = java_pins(
+            &[("pom.xml", &module.replace("</artifactId>", "</artifactId><version>${v}</version>"))],
+            "",
+        );
+        assert_eq!(p.get("kafka-clients"), None);
+    }
+
+    #[test]
+    fn gradle_strings_maps_variables_and_catalogs() {
+        let p = java_pins(
+            &[
+                ("gradle.properties", "kafkaVersion=3.6.1\n"),
+                (
+                    "app/build.gradle.kts",
+                    "dependencies {\n    implementation(\"org.apache.kafka:kafka-clients:${kafkaVersion}\")\n}\n",
+                ),
+            ],
+            "app",
+        );
+        assert_eq!(p.fact("kafka-clients", ACKS), Some("all"));
+        let p = java_pins(
+            &[(
+                "build.gradle",
+                "ext {\n    springKafka = '2.5.10.RELEASE'\n}\ndependencies {\n    implementation group: 'org.springframework.kafka', name: 'spring-kafka', version: \"$springKafka\"\n    implementation('org.apache.kafka:kafka-clients:3.5.1!!')\n}\n",
+            )],
+            "",
+        );
+        assert_eq!(
+            shown(&p, "spring-kafka").as_deref(),
+            Some("spring-kafka 2.5.10 (build.gradle)")
+        );
+        assert_eq!(
+            shown(&p, "kafka-clients").as_deref(),
+            Some("kafka-clients 3.5.1 (build.gradle)")
+        );
+        // The root's version catalog serves a module that names its library; a module's own
+        // version wins over it.
+        let catalog = "[versions]\nkafka = \"2.6.3\"\n[libraries]\nkafka-clients = { module = \"org.apache.kafka:kafka-clients\", version.ref = \"kafka\" }\n";
+        let files = [
+            ("gradle/libs.versions.toml", catalog),
+            ("old/build.gradle", "dependencies { implementation libs.kafka.clients }\n"),
+            (
+                "new/build.gradle",
+                "dependencies { implementation 'org.apache.kafka:kafka-clients:3.7.0' }\n",
+            ),
+        ];
+        assert_eq!(java_pins(&files, "old").fact("kafka-clients", ACKS), Some("1"));
+        assert_eq!(java_pins(&files, "new").fact("kafka-clients", ACKS), Some("all"));
+    }
+
+    #[test]
+    fn a_java_file_is_pinned_by_its_module() {
+        let dir = project(&[
+            ("build.gradle", ""),
+            ("svc/build.gradle", ""),
+            ("svc/src/main/java/A.java", ""),
+            ("scripts/B.java", ""),
+        ]);
+        let root = dir.path();
+        let mut cache = HashMap::new();
+        let a = root.join("svc/src/main/java/A.java");
+        assert_eq!(pins_dir(&a, Lang::Java, root, &mut cache), root.join("svc"));
+        let b = root.join("scripts/B.java");
+        assert_eq!(pins_dir(&b, Lang::Java, root, &mut cache), root);
+        let py = root.join("svc/x.py");
+        assert_eq!(pins_dir(&py, Lang::Python, root, &mut cache), root);
+    }
+
     #[test]
     fn no_dependency_file_pins_nothing() {
         assert_eq!(pins(&[("app.py", "import kafka\n")]), Pins::default());
