@@ -37,6 +37,15 @@ pub const LISTENER_ANNOTATIONS: &[&str] = &["KafkaListener", "KafkaHandler"];
 /// listener is lowered as the body of a loop over this consumer.
 pub const LISTENER_CONSUMER: [&str; 2] = [KAFKA_CONSUMER, "Consumer"];
 
+/// The commit a listener container makes when the listener returns normally (record, batch,
+/// count and time ack modes: java.md §1.3), as the Java front end writes it at the end of the
+/// listener's loop body: a method of [`LISTENER_CONSUMER`] no Java code can call.
+pub const LISTENER_RETURN_COMMIT: &str = "return";
+
+/// A listener that takes one of these acknowledges its records itself (manual ack modes): the
+/// container commits what it acknowledges, not what it returns from.
+pub const LISTENER_MANUAL_ACK: &[&str] = &["Acknowledgment"];
+
 /// The classes whose `*_CONFIG` constants name configuration keys, by package.
 const CONFIG_CLASSES: &[(&str, &str)] = &[
     (KAFKA_CONSUMER, "ConsumerConfig"),
@@ -180,6 +189,7 @@ pub(super) fn register(k: &mut Knowledge) {
         // commit every assigned position; the map forms commit the map (java.md §1.1).
         (Consumer, &[], "commitSync", Op::Commit { offsets: ArgSlot::new(&[], Some(0)) }),
         (Consumer, &[], "commitAsync", Op::Commit { offsets: ArgSlot::new(&[], Some(0)) }),
+        (Consumer, &[], LISTENER_RETURN_COMMIT, Op::CommitMessage),
         (Consumer, &[], "seek", Op::Seek),
         (Consumer, &[], "position", Op::Position),
         (Consumer, &[], "assignment", Op::Position),

@@ -96,7 +96,7 @@ pub struct Vocabulary {
     pub queue_len_calls: &'static [&'static str],
     /// Stream combinators whose closure runs once per item (a consume loop's body when the
     /// stream is a consumer's, catalog OL103), and whether the closure's error return ends
-    /// the stream (`try_for_each`) or only that item (`for_each`, `then`).
+    /// the stream (`try_for_each`, Java's `forEach`) or only that item (`for_each`, `then`).
     pub each_methods: &'static [(&'static str, bool)],
     /// Calls that make a channel or queue, by the qualified path's first and last segments,
     /// and whether they return a (sender, receiver) pair (Rust) rather than one object that
@@ -405,6 +405,9 @@ impl Default for Vocabulary {
                 ("then", false),
                 ("try_for_each", true),
                 ("try_for_each_concurrent", true),
+                // Java's `Iterable.forEach`/`Stream.forEach`: what the lambda throws ends it.
+                ("forEach", true),
+                ("forEachOrdered", true),
             ],
             channel_makers: &[
                 ("tokio", "channel", true),

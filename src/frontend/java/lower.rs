@@ -389,7 +389,9 @@ impl<'s> Lowerer<'s> {
     /// lowered as a loop over the container's consumer (a parameter of that type) binding the
     /// record parameter. Other bodies are returned as they are.
     fn listener_loop(&mut self, id: BodyId, stmts: Block, r: TextRange) -> Block {
-        use crate::knowledge::{LISTENER_ANNOTATIONS, LISTENER_CONSUMER};
+        use crate::knowledge::{
+            LISTENER_ANNOTATIONS, LISTENER_CONSUMER, LISTENER_MANUAL_ACK, LISTENER_RETURN_COMMIT,
+        };
         let body = &mut self.st.bodies[id.0 as usize];
         let listener = body.decorators.iter().any(|d| {
             let callee = match d {
@@ -409,6 +411,37 @@ impl<'s> Lowerer<'s> {
             return stmts;
         };
         const CONTAINER: &str = "<listener container>";
+        let container = || Expr::Name {
+            id: CONTAINER.into(),
+            range: r,
+        };
+        // When it returns normally, the container commits the record: unless the listener
+        // acknowledges itself or returns a result (a future it acks on completion).
+        let manual = body.params.iter().any(|p| {
+            (p.annotation.iter().flat_map(|t| &t.paths))
+                .any(|path| path.last().is_some_and(|l| LISTENER_MANUAL_ACK.contains(&l.as_str())))
+        });
+        let void = body.returns.as_ref().is_none_or(|t| t.paths.is_empty() && t.elements.is_empty());
+        let mut stmts = stmts;
+        if void && !manual {
+            let id = self.st.call_id();
+            let commit = Expr::Call(Box::new(Call {
+                id,
+                func: Expr::Attr {
+                    value: Box::new(container()),
+                    attr: LISTENER_RETURN_COMMIT.into(),
+                    range: r,
+                },
+                args: Vec::new(),
+                type_args: Vec::new(),
+                range: r,
+            }));
+            stmts.push(Stmt {
+                kind: StmtKind::Expr(commit),
+                range: r,
+            });
+        }
+        let body = &mut self.st.bodies[id.0 as usize];
         body.params.push(Param::new(
             CONTAINER,
             Some(TypeRef {
@@ -421,10 +454,7 @@ impl<'s> Lowerer<'s> {
             kind: StmtKind::Loop {
                 kind: LoopKind::For,
                 target: Some(Box::new(Target::Name(record, r))),
-                iter: Some(Expr::Name {
-                    id: CONTAINER.into(),
-                    range: r,
-                }),
+                iter: Some(container()),
                 body: stmts,
                 orelse: Vec::new(),
             },

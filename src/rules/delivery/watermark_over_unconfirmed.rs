@@ -64,15 +64,27 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                 continue;
             };
             let produced = produce.func.last_name().unwrap_or("produce");
-            let finding = Finding::new(
-                Rule::WatermarkOverUnconfirmed,
-                range,
-                format!("`{what}` advances past records whose delivery was not confirmed"),
-            )
-            .primary("advanced before delivery is confirmed")
-            .label(produce.range, format!("`{produced}` not confirmed before the advance"))
-            .help("confirm delivery first: after `flush()` check that nothing is still queued and that the delivery callback recorded no error, or await / `.get()` each send's result; advance only then");
-            ctx.report(finding);
+            let help = "confirm delivery first: after `flush()` check that nothing is still queued and that the delivery callback recorded no error, or await / `.get()` each send's result; advance only then";
+            // An advance spanning the produce is a framework's, made when the handler returns
+            // (a Spring listener's container commit): it has no text of its own, so the finding
+            // sits at the produce, where the fix goes.
+            let finding = if range.start <= produce.range.start && produce.range.end <= range.end {
+                Finding::new(
+                    Rule::WatermarkOverUnconfirmed,
+                    produce.range,
+                    format!("`{produced}` is not confirmed before the handler returns and its input is committed"),
+                )
+                .primary("not confirmed before the commit on return")
+            } else {
+                Finding::new(
+                    Rule::WatermarkOverUnconfirmed,
+                    range,
+                    format!("`{what}` advances past records whose delivery was not confirmed"),
+                )
+                .primary("advanced before delivery is confirmed")
+                .label(produce.range, format!("`{produced}` not confirmed before the advance"))
+            };
+            ctx.report(finding.help(help));
         }
     }
 }
