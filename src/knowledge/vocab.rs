@@ -540,6 +540,13 @@ impl Default for Vocabulary {
                 "add_callback",
                 "add_errback",
                 "add_both",
+                // Java futures: a `CompletableFuture`'s stages, a `ListenableFuture`'s callback.
+                "whenComplete",
+                "whenCompleteAsync",
+                "handle",
+                "handleAsync",
+                "exceptionally",
+                "addCallback",
             ],
         }
     }
