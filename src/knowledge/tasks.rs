@@ -71,7 +71,10 @@ impl Default for TaskKnowledge {
                 let p = format!("java.util.concurrent.CompletableFuture.{m}");
                 (crate::model::java_path(&p), JAVA_FUTURE_HELP)
             }))
-            .chain([(paths(&["Thread.startVirtualThread"]).remove(0), JAVA_FUTURE_HELP)])
+            .chain([(
+                paths(&["Thread.startVirtualThread"]).remove(0),
+                JAVA_FUTURE_HELP,
+            )])
             .collect(),
             executors: ExecutorSpawns {
                 types: &[

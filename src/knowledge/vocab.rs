@@ -91,6 +91,10 @@ pub struct Vocabulary {
     /// Methods that register a callback on a delivery handle: the outcome arrives later, so
     /// an advance right after is not confirmed (OL204): `fut.add_done_callback(..)`.
     pub handle_callback_methods: &'static [&'static str],
+    /// Client methods that stand for a framework's commit when a handler returns (a Spring
+    /// listener's container commit): they have no source text of their own, so a finding
+    /// about one sits at the code it concerns (OL204: the unconfirmed send).
+    pub handler_return_commits: &'static [&'static str],
     /// Calls that read a producer's queue length (OL202's re-checked flush): `len(producer)`,
     /// `producer.in_flight_count()`.
     pub queue_len_calls: &'static [&'static str],
@@ -535,6 +539,7 @@ impl Default for Vocabulary {
                 "raises",
             ],
             queue_len_calls: &["len", "__len__", "in_flight_count", "outq_len"],
+            handler_return_commits: &[super::java::LISTENER_RETURN_COMMIT],
             handle_callback_methods: &[
                 "add_done_callback",
                 "add_callback",

@@ -253,7 +253,9 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let mut refs: Vec<&'m Expr> = Vec::new();
         for t in tasks {
             let bound = match t {
-                Expr::Name { id, .. } => self.index.bodies[body.0 as usize].assigns.get(id.as_str()),
+                Expr::Name { id, .. } => {
+                    self.index.bodies[body.0 as usize].assigns.get(id.as_str())
+                }
                 _ => None,
             };
             let values = bound.into_iter().flatten().map(|(v, _)| *v);

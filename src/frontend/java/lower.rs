@@ -33,7 +33,10 @@ pub(super) fn lower_module(root: Node<'_>, src: &str) -> Result<Module, SyntaxEr
     }
     // Same-package classes are visible without an import; so are those of the default
     // package (a file without a package declaration) to each other.
-    let package = l.package.as_ref().map(|p| p.split_whitespace().collect::<String>());
+    let package = l
+        .package
+        .as_ref()
+        .map(|p| p.split_whitespace().collect::<String>());
     l.st.imports.insert(
         0,
         Import {
@@ -418,27 +421,34 @@ impl<'s> Lowerer<'s> {
         // When it returns normally, the container commits the record: unless the listener
         // acknowledges itself or returns a result (a future it acks on completion).
         let manual = body.params.iter().any(|p| {
-            (p.annotation.iter().flat_map(|t| &t.paths))
-                .any(|path| path.last().is_some_and(|l| LISTENER_MANUAL_ACK.contains(&l.as_str())))
+            (p.annotation.iter().flat_map(|t| &t.paths)).any(|path| {
+                path.last()
+                    .is_some_and(|l| LISTENER_MANUAL_ACK.contains(&l.as_str()))
+            })
         });
-        let void = body.returns.as_ref().is_none_or(|t| t.paths.is_empty() && t.elements.is_empty());
+        let void = body
+            .returns
+            .as_ref()
+            .is_none_or(|t| t.paths.is_empty() && t.elements.is_empty());
         let mut stmts = stmts;
         if void && !manual {
+            // At the method's closing brace, where it returns.
+            let end = TextRange::new(r.end.saturating_sub(1), r.end);
             let id = self.st.call_id();
             let commit = Expr::Call(Box::new(Call {
                 id,
                 func: Expr::Attr {
                     value: Box::new(container()),
                     attr: LISTENER_RETURN_COMMIT.into(),
-                    range: r,
+                    range: end,
                 },
                 args: Vec::new(),
                 type_args: Vec::new(),
-                range: r,
+                range: end,
             }));
             stmts.push(Stmt {
                 kind: StmtKind::Expr(commit),
-                range: r,
+                range: end,
             });
         }
         let body = &mut self.st.bodies[id.0 as usize];
@@ -1087,7 +1097,8 @@ impl<'s> Lowerer<'s> {
         let mut top = n;
         while let Some(p) = top.parent() {
             let is_object = p.kind() == "field_access"
-                && p.child_by_field_name("object").is_some_and(|o| o.id() == top.id());
+                && p.child_by_field_name("object")
+                    .is_some_and(|o| o.id() == top.id());
             if !is_object {
                 break;
             }
@@ -1365,7 +1376,11 @@ impl<'s> Lowerer<'s> {
         };
         let mut args = self.args(n.child_by_field_name("arguments"));
         let taker = func.last_name().map(str::to_string);
-        self.discard_lambda_results(taker.as_deref(), n.child_by_field_name("arguments"), &mut args);
+        self.discard_lambda_results(
+            taker.as_deref(),
+            n.child_by_field_name("arguments"),
+            &mut args,
+        );
         let id = self.st.call_id();
         Expr::Call(Box::new(Call {
             id,
@@ -1379,7 +1394,12 @@ impl<'s> Lowerer<'s> {
     /// An expression lambda handed to a method (or constructor) whose functional interface
     /// returns nothing (`forEach(r -> producer.send(r))`, `new Thread(() -> ..)`) evaluates its
     /// expression as a statement: its value is dropped, not returned to the taker.
-    fn discard_lambda_results(&self, taker: Option<&str>, arg_nodes: Option<Node<'_>>, args: &mut [Arg]) {
+    fn discard_lambda_results(
+        &self,
+        taker: Option<&str>,
+        arg_nodes: Option<Node<'_>>,
+        args: &mut [Arg],
+    ) {
         use crate::knowledge::vocab::JAVA_VOID_CALLBACK_TAKERS;
         let (Some(taker), Some(arg_nodes)) = (taker, arg_nodes) else {
             return;
@@ -1389,7 +1409,9 @@ impl<'s> Lowerer<'s> {
         }
         for (node, arg) in named(arg_nodes).zip(args.iter_mut()) {
             let expression_body = node.kind() == "lambda_expression"
-                && node.child_by_field_name("body").is_some_and(|b| b.kind() != "block");
+                && node
+                    .child_by_field_name("body")
+                    .is_some_and(|b| b.kind() != "block");
             let Expr::Closure(c) = &mut arg.value else {
                 continue;
             };

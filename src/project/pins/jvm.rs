@@ -79,7 +79,11 @@ pub(super) fn read(dir: &Path, out: &mut Vec<Said>) {
             vars.entry(k).or_insert(v);
         }
         let known: Vec<String> = found.iter().map(|d| d.artifact.clone()).collect();
-        found.extend(declared.into_iter().filter(|d| !known.contains(&d.artifact)));
+        found.extend(
+            declared
+                .into_iter()
+                .filter(|d| !known.contains(&d.artifact)),
+        );
         if level.join(".git").exists() {
             break;
         }

@@ -321,7 +321,10 @@ mod tests {
         // A commented-out dependency declares nothing; an unknown property resolves to nothing.
         assert_eq!(p.get("spring-kafka"), None);
         let p = java_pins(
-            &[("pom.xml", &module.replace("</artifactId>", "</artifactId><version>${v}</version>"))],
+            &[(
+                "pom.xml",
+                &module.replace("</artifactId>", "</artifactId><version>${v}</version>"),
+            )],
             "",
         );
         assert_eq!(p.get("kafka-clients"), None);
@@ -360,14 +363,23 @@ mod tests {
         let catalog = "[versions]\nkafka = \"2.6.3\"\n[libraries]\nkafka-clients = { module = \"org.apache.kafka:kafka-clients\", version.ref = \"kafka\" }\n";
         let files = [
             ("gradle/libs.versions.toml", catalog),
-            ("old/build.gradle", "dependencies { implementation libs.kafka.clients }\n"),
+            (
+                "old/build.gradle",
+                "dependencies { implementation libs.kafka.clients }\n",
+            ),
             (
                 "new/build.gradle",
                 "dependencies { implementation 'org.apache.kafka:kafka-clients:3.7.0' }\n",
             ),
         ];
-        assert_eq!(java_pins(&files, "old").fact("kafka-clients", ACKS), Some("1"));
-        assert_eq!(java_pins(&files, "new").fact("kafka-clients", ACKS), Some("all"));
+        assert_eq!(
+            java_pins(&files, "old").fact("kafka-clients", ACKS),
+            Some("1")
+        );
+        assert_eq!(
+            java_pins(&files, "new").fact("kafka-clients", ACKS),
+            Some("all")
+        );
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
         }
         // Advances: commits and checkpoint calls, then checkpoint assignments.
         let mut advances = Vec::new();
+        let mut implicit = Vec::new();
         for &(call, cb) in &analysis.index.calls {
             if cb != body {
                 continue;
@@ -45,6 +46,13 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                     .is_some_and(|l| analysis.is_consume_loop(l));
                 if !commit || in_consume_loop {
                     advances.push((pos, call.range, what));
+                }
+                let returns = &analysis.knowledge.vocab.handler_return_commits;
+                if analysis
+                    .facts(call.id)
+                    .is_some_and(|f| returns.contains(&f.method.as_str()))
+                {
+                    implicit.push(call.range);
                 }
             }
         }
@@ -65,10 +73,9 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
             };
             let produced = produce.func.last_name().unwrap_or("produce");
             let help = "confirm delivery first: after `flush()` check that nothing is still queued and that the delivery callback recorded no error, or await / `.get()` each send's result; advance only then";
-            // An advance spanning the produce is a framework's, made when the handler returns
-            // (a Spring listener's container commit): it has no text of its own, so the finding
-            // sits at the produce, where the fix goes.
-            let finding = if range.start <= produce.range.start && produce.range.end <= range.end {
+            // A framework's commit when the handler returns (a Spring listener's container
+            // commit) has no text of its own: the finding sits at the produce, where the fix goes.
+            let finding = if implicit.contains(&range) {
                 Finding::new(
                     Rule::WatermarkOverUnconfirmed,
                     produce.range,
@@ -82,7 +89,10 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                     format!("`{what}` advances past records whose delivery was not confirmed"),
                 )
                 .primary("advanced before delivery is confirmed")
-                .label(produce.range, format!("`{produced}` not confirmed before the advance"))
+                .label(
+                    produce.range,
+                    format!("`{produced}` not confirmed before the advance"),
+                )
             };
             ctx.report(finding.help(help));
         }
