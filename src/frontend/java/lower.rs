@@ -1461,23 +1461,40 @@ impl<'s> Lowerer<'s> {
         let mut args = self.args(n.child_by_field_name("arguments"));
         let taker: String = self.text(base).rsplit('.').next().unwrap_or("").to_string();
         self.discard_lambda_results(Some(&taker), n.child_by_field_name("arguments"), &mut args);
-        // An anonymous class with one method is a closure of that method (a callback).
+        // An anonymous class with one method is a closure of that method (a callback); one
+        // with several (`new ConsumerRebalanceListener() { onPartitionsRevoked(..) {..}
+        // onPartitionsAssigned(..) {..} }`) is the sequence of their closures: each runs
+        // later, with what it captures.
         if let Some(body) = named(n).find(|c| c.kind() == "class_body") {
             let methods: Vec<Node<'_>> = named(body)
                 .filter(|m| m.kind() == "method_declaration")
                 .collect();
-            if let [m] = methods[..] {
-                let params = m
-                    .child_by_field_name("parameters")
-                    .map(|p| self.params(p))
-                    .unwrap_or_default();
-                self.enter_locals(params.iter().map(|p| p.name.clone()));
-                let stmts = m
-                    .child_by_field_name("body")
-                    .map(|b| self.block(b))
-                    .unwrap_or_default();
-                self.leave_locals();
-                return Expr::closure(params, stmts, false, r);
+            let mut closures: Vec<Expr> = methods
+                .iter()
+                .map(|m| {
+                    let params = m
+                        .child_by_field_name("parameters")
+                        .map(|p| self.params(p))
+                        .unwrap_or_default();
+                    self.enter_locals(params.iter().map(|p| p.name.clone()));
+                    let stmts = m
+                        .child_by_field_name("body")
+                        .map(|b| self.block(b))
+                        .unwrap_or_default();
+                    self.leave_locals();
+                    Expr::closure(params, stmts, false, range(*m))
+                })
+                .collect();
+            match closures.len() {
+                0 => {}
+                1 => {
+                    let mut c = closures.remove(0);
+                    if let Expr::Closure(c) = &mut c {
+                        c.range = r;
+                    }
+                    return c;
+                }
+                _ => return Expr::Seq { elts: closures, range: r },
             }
         }
         let id = self.st.call_id();
