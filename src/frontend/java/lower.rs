@@ -87,6 +87,8 @@ struct ClassScope {
     /// The class extends another: a bare name that is no local, field or import may be a
     /// field it inherits (`consumer` of an abstract base's `protected Consumer consumer`).
     inherits: bool,
+    /// The class's name: a bare call of its method in a static context is `Class.m(..)`.
+    class: String,
 }
 
 struct Lowerer<'s> {
@@ -216,6 +218,7 @@ impl<'s> Lowerer<'s> {
             locals: Vec::new(),
             is_static: false,
             inherits: n.child_by_field_name("superclass").is_some(),
+            class: name.clone(),
         };
         let mut fields = Vec::new();
         // A record's components are its fields.
@@ -1368,6 +1371,18 @@ impl<'s> Lowerer<'s> {
                     attr: method,
                     range: range(name),
                 },
+                // A static method of the class, called from a static one.
+                None if self.is_own_method(&method) => {
+                    let class = self.scope.last().map(|s| s.class.clone()).unwrap_or_default();
+                    Expr::Attr {
+                        value: Box::new(Expr::Name {
+                            id: class,
+                            range: range(name),
+                        }),
+                        attr: method,
+                        range: range(name),
+                    }
+                }
                 _ => Expr::Name {
                     id: method,
                     range: range(name),
