@@ -1373,7 +1373,11 @@ impl<'s> Lowerer<'s> {
                 },
                 // A static method of the class, called from a static one.
                 None if self.is_own_method(&method) => {
-                    let class = self.scope.last().map(|s| s.class.clone()).unwrap_or_default();
+                    let class = self
+                        .scope
+                        .last()
+                        .map(|s| s.class.clone())
+                        .unwrap_or_default();
                     Expr::Attr {
                         value: Box::new(Expr::Name {
                             id: class,
@@ -1509,7 +1513,12 @@ impl<'s> Lowerer<'s> {
                     }
                     return c;
                 }
-                _ => return Expr::Seq { elts: closures, range: r },
+                _ => {
+                    return Expr::Seq {
+                        elts: closures,
+                        range: r,
+                    }
+                }
             }
         }
         let id = self.st.call_id();
