@@ -654,12 +654,16 @@ impl<'m> Control<'m> {
             .collect();
         for (k, p) in inner.iter().enumerate() {
             let region = self.region(p.region);
-            if matches!(region.kind, RegionKind::Closure { .. }) {
+            // A closure runs later, except one run per item in place (`forEach`): a loop.
+            if matches!(region.kind, RegionKind::Closure { each: None, .. }) {
                 return false;
             }
-            let loop_above = inner[k..]
-                .iter()
-                .any(|q| matches!(self.region(q.region).kind, RegionKind::Loop(_)));
+            let loop_above = inner[k..].iter().any(|q| {
+                matches!(
+                    self.region(q.region).kind,
+                    RegionKind::Loop(_) | RegionKind::Closure { each: Some(_), .. }
+                )
+            });
             let (any, leaving) = self.shape.next_exit[p.region.0 as usize][p.index as usize + 1];
             let exit = if loop_above { leaving } else { any };
             if (exit as usize) < region.stmts.len() {

@@ -135,24 +135,32 @@ fn batches(files: &[ProjectFile], limit: usize) -> Vec<Vec<usize>> {
 }
 
 /// The client versions each project of the files to lint (`todo`) pins, read once per
-/// project (a Python project's directory, a Cargo workspace's root: the layout's namespace).
-fn project_pins<'f>(
+/// project (a Python project's directory, a Cargo workspace's root: the layout's namespace; a
+/// Java module's directory: `pins::pins_dir`), with each file's project directory.
+fn project_pins(
     entries: &[Entry],
-    files: &'f [ProjectFile],
+    files: &[ProjectFile],
     todo: &[usize],
-) -> HashMap<&'f Path, Pins> {
-    let mut projects: HashMap<&Path, usize> = HashMap::default();
+) -> (HashMap<PathBuf, Pins>, HashMap<usize, PathBuf>) {
+    let mut projects: HashMap<PathBuf, usize> = HashMap::default();
+    let mut dirs: HashMap<usize, PathBuf> = HashMap::default();
+    let mut module_dirs = std::collections::HashMap::new();
     for &i in todo {
-        projects.entry(&*files[i].layout.namespace).or_insert(i);
+        let f = &files[i];
+        let dir = project::pins::pins_dir(&f.path, f.lang, &f.layout.namespace, &mut module_dirs);
+        projects.entry(dir.clone()).or_insert(i);
+        dirs.insert(i, dir);
     }
-    (projects.into_par_iter())
+    let pins = (projects.into_par_iter())
         .filter(|(dir, _)| !dir.as_os_str().is_empty())
         .map(|(dir, i)| {
             let libraries = &entries[i].settings.knowledge.libraries;
             let packages: Vec<&str> = libraries.iter().map(|l| l.name).collect();
-            (dir, project::pins::read(dir, &packages))
+            let pins = project::pins::read(&dir, &packages);
+            (dir, pins)
         })
-        .collect()
+        .collect();
+    (pins, dirs)
 }
 
 /// Lints the targets of one batch (`files[i].target`): reads what they reach, selects what to
@@ -345,7 +353,7 @@ fn lint_batch(
             _ => {}
         }
     }
-    let pins = project_pins(entries, files, &todo);
+    let (pins, pin_dirs) = project_pins(entries, files, &todo);
     type Done = (
         Option<FileReport>,
         Vec<Error>,
@@ -374,7 +382,7 @@ fn lint_batch(
                 (None, Some(Some(result)), Some(lines)) => {
                     let file = ParsedFile {
                         program: &program,
-                        pins: pins.get(&*files[i].layout.namespace).unwrap_or(&NO_PINS),
+                        pins: (pin_dirs.get(&i).and_then(|d| pins.get(d))).unwrap_or(&NO_PINS),
                         id: FileId(i as u32),
                         path: &e.display,
                         source: &source.text,

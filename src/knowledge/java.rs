@@ -37,6 +37,15 @@ pub const LISTENER_ANNOTATIONS: &[&str] = &["KafkaListener", "KafkaHandler"];
 /// listener is lowered as the body of a loop over this consumer.
 pub const LISTENER_CONSUMER: [&str; 2] = [KAFKA_CONSUMER, "Consumer"];
 
+/// The commit a listener container makes when the listener returns normally (record, batch,
+/// count and time ack modes: java.md §1.3), as the Java front end writes it at the end of the
+/// listener's loop body: a method of [`LISTENER_CONSUMER`] no Java code can call.
+pub const LISTENER_RETURN_COMMIT: &str = "return";
+
+/// A listener that takes one of these acknowledges its records itself (manual ack modes): the
+/// container commits what it acknowledges, not what it returns from.
+pub const LISTENER_MANUAL_ACK: &[&str] = &["Acknowledgment"];
+
 /// The classes whose `*_CONFIG` constants name configuration keys, by package.
 const CONFIG_CLASSES: &[(&str, &str)] = &[
     (KAFKA_CONSUMER, "ConsumerConfig"),
@@ -87,6 +96,29 @@ const KAFKA_CLIENTS_DURABILITY: Durability = Durability {
             keys: &["enable.idempotence"],
             default: None,
             by_version: &[(&[], Some("false")), (&[3, 0], Some("true"))],
+        },
+        setting("transactional id", &["transactional.id"], None),
+    ],
+    global_callback: None,
+};
+
+/// spring-kafka's producers are kafka-clients': 2.8 is the first release on kafka-clients 3.0
+/// ("This version requires the 3.0.1 kafka-clients", the 2.8 reference's "What's New in 2.8
+/// Since 2.7"), with its `acks=all` and idempotence defaults; 2.7 and older use 2.x.
+const SPRING_KAFKA_DURABILITY: Durability = Durability {
+    consumer: KAFKA_CLIENTS_DURABILITY.consumer,
+    producer: &[
+        Setting {
+            name: "acks",
+            keys: &["acks"],
+            default: None,
+            by_version: &[(&[], Some("1")), (&[2, 8], Some("all"))],
+        },
+        Setting {
+            name: "idempotence",
+            keys: &["enable.idempotence"],
+            default: None,
+            by_version: &[(&[], Some("false")), (&[2, 8], Some("true"))],
         },
         setting("transactional id", &["transactional.id"], None),
     ],
@@ -157,6 +189,7 @@ pub(super) fn register(k: &mut Knowledge) {
         // commit every assigned position; the map forms commit the map (java.md §1.1).
         (Consumer, &[], "commitSync", Op::Commit { offsets: ArgSlot::new(&[], Some(0)) }),
         (Consumer, &[], "commitAsync", Op::Commit { offsets: ArgSlot::new(&[], Some(0)) }),
+        (Consumer, &[], LISTENER_RETURN_COMMIT, Op::CommitMessage),
         (Consumer, &[], "seek", Op::Seek),
         (Consumer, &[], "position", Op::Position),
         (Consumer, &[], "assignment", Op::Position),
@@ -197,11 +230,12 @@ pub(super) fn register(k: &mut Knowledge) {
             },
             acks: AcksKeys {
                 keys: &["acks"],
-                weak_default: &[(&[], true), (&[3, 0], false)],
+                // By spring-kafka's version: 2.8 moved to kafka-clients 3.0.
+                weak_default: &[(&[], true), (&[2, 8], false)],
                 idempotence: &[],
                 help: "set `ProducerConfig.ACKS_CONFIG` to `\"all\"`",
             },
-            durability: &KAFKA_CLIENTS_DURABILITY,
+            durability: &SPRING_KAFKA_DURABILITY,
         },
         &[
             ("KafkaTemplate", Producer, DictAndKwargs),

@@ -16,7 +16,10 @@ pub mod tasks;
 pub mod version;
 pub mod vocab;
 
-pub use java::{config_key, LISTENER_ANNOTATIONS, LISTENER_CONSUMER};
+pub use java::{
+    config_key, LISTENER_ANNOTATIONS, LISTENER_CONSUMER, LISTENER_MANUAL_ACK,
+    LISTENER_RETURN_COMMIT,
+};
 pub use llm::LlmKnowledge;
 pub use network::NetworkKnowledge;
 

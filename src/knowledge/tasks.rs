@@ -14,9 +14,33 @@ pub struct TaskKnowledge {
     /// A receiver whose last name contains this is an event loop (`self._loop`).
     pub loop_word: String,
     /// Spawns whose task is dropped only matter when the task produces or commits (Rust's
-    /// `JoinHandle`: a dropped handle detaches, and a panic inside is lost).
-    pub kafka_only: Vec<Vec<String>>,
+    /// `JoinHandle`: a dropped handle detaches, and a panic inside is lost), with the help
+    /// for their form.
+    pub kafka_only: Vec<(Vec<String>, &'static str)>,
+    /// Executors and threads: methods that run their argument on another thread.
+    pub executors: ExecutorSpawns,
 }
+
+/// Java executors (`java.util.concurrent`, Spring's task executors) and threads: a task handed
+/// to one whose `Future` is dropped (or that has none: `execute`, `Thread.start`) fails unseen.
+#[derive(Debug, Clone)]
+pub struct ExecutorSpawns {
+    /// Receiver types (`ExecutorService`, `ThreadPoolTaskExecutor`), in these packages.
+    pub types: &'static [&'static str],
+    pub packages: &'static [&'static str],
+    /// Their methods that run the argument: `submit`, `execute`, `schedule`.
+    pub methods: &'static [&'static str],
+    /// Calls that make an executor (`Executors.newFixedThreadPool(..)`), by last name.
+    pub factories: &'static [&'static str],
+    /// The thread type (in `java.lang`: no import names it), whose `start()` runs what its
+    /// constructor was given.
+    pub thread: &'static str,
+    pub start: &'static str,
+    pub help: &'static str,
+}
+
+const RUST_HANDLE_HELP: &str = "keep the `JoinHandle` (or a `JoinSet`) and await it, so a panic or an error in the task stops the pipeline instead of vanishing";
+const JAVA_FUTURE_HELP: &str = "keep the returned `Future`/`CompletableFuture` and wait on it (`get`, `join`), or attach `whenComplete`/`exceptionally` that handles the error, so a failure in the task stops the pipeline instead of vanishing";
 
 impl Default for TaskKnowledge {
     fn default() -> Self {
@@ -41,11 +65,51 @@ impl Default for TaskKnowledge {
                 "tokio.task.spawn_local",
             ])
             .into_iter()
-            // Java: a dropped `CompletableFuture` of a background stage.
+            .map(|p| (p, RUST_HANDLE_HELP))
+            // Java: a dropped `CompletableFuture` of a background stage; a virtual thread.
             .chain(["runAsync", "supplyAsync"].map(|m| {
-                crate::model::java_path(&format!("java.util.concurrent.CompletableFuture.{m}"))
+                let p = format!("java.util.concurrent.CompletableFuture.{m}");
+                (crate::model::java_path(&p), JAVA_FUTURE_HELP)
             }))
+            .chain([(
+                paths(&["Thread.startVirtualThread"]).remove(0),
+                JAVA_FUTURE_HELP,
+            )])
             .collect(),
+            executors: ExecutorSpawns {
+                types: &[
+                    "Executor",
+                    "ExecutorService",
+                    "ScheduledExecutorService",
+                    "ThreadPoolExecutor",
+                    "ScheduledThreadPoolExecutor",
+                    "ForkJoinPool",
+                    "TaskExecutor",
+                    "AsyncTaskExecutor",
+                    "ThreadPoolTaskExecutor",
+                    "SimpleAsyncTaskExecutor",
+                ],
+                packages: &[
+                    "java.util.concurrent",
+                    "org.springframework.core.task",
+                    "org.springframework.scheduling.concurrent",
+                ],
+                methods: &["submit", "execute", "schedule"],
+                factories: &[
+                    "newFixedThreadPool",
+                    "newCachedThreadPool",
+                    "newSingleThreadExecutor",
+                    "newScheduledThreadPool",
+                    "newSingleThreadScheduledExecutor",
+                    "newWorkStealingPool",
+                    "newVirtualThreadPerTaskExecutor",
+                    "newThreadPerTaskExecutor",
+                    "commonPool",
+                ],
+                thread: "Thread",
+                start: "start",
+                help: JAVA_FUTURE_HELP,
+            },
         }
     }
 }

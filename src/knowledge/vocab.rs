@@ -91,12 +91,16 @@ pub struct Vocabulary {
     /// Methods that register a callback on a delivery handle: the outcome arrives later, so
     /// an advance right after is not confirmed (OL204): `fut.add_done_callback(..)`.
     pub handle_callback_methods: &'static [&'static str],
+    /// Client methods that stand for a framework's commit when a handler returns (a Spring
+    /// listener's container commit): they have no source text of their own, so a finding
+    /// about one sits at the code it concerns (OL204: the unconfirmed send).
+    pub handler_return_commits: &'static [&'static str],
     /// Calls that read a producer's queue length (OL202's re-checked flush): `len(producer)`,
     /// `producer.in_flight_count()`.
     pub queue_len_calls: &'static [&'static str],
     /// Stream combinators whose closure runs once per item (a consume loop's body when the
     /// stream is a consumer's, catalog OL103), and whether the closure's error return ends
-    /// the stream (`try_for_each`) or only that item (`for_each`, `then`).
+    /// the stream (`try_for_each`, Java's `forEach`) or only that item (`for_each`, `then`).
     pub each_methods: &'static [(&'static str, bool)],
     /// Calls that make a channel or queue, by the qualified path's first and last segments,
     /// and whether they return a (sender, receiver) pair (Rust) rather than one object that
@@ -405,6 +409,9 @@ impl Default for Vocabulary {
                 ("then", false),
                 ("try_for_each", true),
                 ("try_for_each_concurrent", true),
+                // Java's `Iterable.forEach`/`Stream.forEach`: what the lambda throws ends it.
+                ("forEach", true),
+                ("forEachOrdered", true),
             ],
             channel_makers: &[
                 ("tokio", "channel", true),
@@ -532,11 +539,19 @@ impl Default for Vocabulary {
                 "raises",
             ],
             queue_len_calls: &["len", "__len__", "in_flight_count", "outq_len"],
+            handler_return_commits: &[super::java::LISTENER_RETURN_COMMIT],
             handle_callback_methods: &[
                 "add_done_callback",
                 "add_callback",
                 "add_errback",
                 "add_both",
+                // Java futures: a `CompletableFuture`'s stages, a `ListenableFuture`'s callback.
+                "whenComplete",
+                "whenCompleteAsync",
+                "handle",
+                "handleAsync",
+                "exceptionally",
+                "addCallback",
             ],
         }
     }
@@ -618,6 +633,25 @@ pub const JAVA_TYPE_WRAPPERS: &[&str] = &[
     "ObjectProvider",
     "Provider",
     "ThreadLocal",
+];
+
+/// Java methods and constructors whose functional argument runs with its result thrown away
+/// (`Consumer`, `Runnable`): `records.forEach(r -> producer.send(r))` drops each send's
+/// future, where an expression lambda elsewhere returns its value (`supplyAsync(() -> ..)`).
+pub const JAVA_VOID_CALLBACK_TAKERS: &[&str] = &[
+    "forEach",
+    "forEachOrdered",
+    "forEachRemaining",
+    "ifPresent",
+    "ifPresentOrElse",
+    "execute",
+    "runAsync",
+    "fromRunnable",
+    "thenAccept",
+    "thenRun",
+    "doOnNext",
+    "doOnSuccess",
+    "Thread",
 ];
 
 /// Java map types a configuration is built in (`new Properties()`, `new HashMap<>()`).

@@ -63,9 +63,10 @@ pub fn scan(lang: crate::model::Lang, text: &str) -> Scanned {
 
 /// Java `import a.b.C;`, `import static a.b.C.m;`, `import a.b.*;`, and the file's own
 /// package on demand (`package a.b;`: its classes need no import), as the front end lowers
-/// them (the package is one segment).
+/// them (the package is one segment; a file without one is in the default package).
 pub fn java(text: &str) -> Vec<ScannedImport> {
     let mut out = Vec::new();
+    let mut has_package = false;
     let bytes = text.as_bytes();
     for word in ["import", "package"] {
         for at in memchr::memmem::find_iter(bytes, word.as_bytes()) {
@@ -92,9 +93,14 @@ pub fn java(text: &str) -> Vec<ScannedImport> {
             let path = crate::model::java_path(name);
             if word == "package" {
                 same_package(&mut out, text, &path);
+                has_package = true;
             }
             out.push(ScannedImport { path, level: 0 });
         }
+    }
+    // The default package's classes use each other likewise.
+    if !has_package {
+        same_package(&mut out, text, &[]);
     }
     out
 }

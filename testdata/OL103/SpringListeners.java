@@ -34,7 +34,7 @@ public class SpringListeners {
 
     @KafkaListener(topics = "audit")
     void chain(String v) {
-        template.send("audit", v).thenAccept(r -> System.out.println("sent")); // expect: OL201
+        template.send("audit", v).thenAccept(r -> System.out.println("sent")); // expect: OL201, OL204
     }
 
     @KafkaListener(topics = "pay")

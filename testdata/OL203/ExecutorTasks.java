@@ -43,7 +43,7 @@ public class ExecutorTasks {
     }
 
     public void submitted(ProducerRecord<String, String> rec) {
-        executor.submit(() -> producer.send(rec).get()); // expect-gap: OL203 executor.submit(..) is not a task spawn yet
+        executor.submit(() -> producer.send(rec).get()); // expect: OL203
     }
 
     public void runAsync(ProducerRecord<String, String> rec) {
@@ -51,11 +51,11 @@ public class ExecutorTasks {
     }
 
     public void executed(ProducerRecord<String, String> rec) {
-        executor.execute(() -> template.send(rec).join()); // expect-gap: OL203 executor.execute(..) is not a task spawn yet
+        executor.execute(() -> template.send(rec).join()); // expect: OL203
     }
 
     public void thread(ProducerRecord<String, String> rec) {
-        new Thread(() -> publish(rec)).start(); // expect-gap: OL203 new Thread(..).start() is not a task spawn yet
+        new Thread(() -> publish(rec)).start(); // expect: OL203
     }
 
     private void publish(ProducerRecord<String, String> rec) {

@@ -49,7 +49,7 @@ public class SpringListenerForward {
 
     @KafkaListener(topics = "in", groupId = "enricher")
     public void forward(String v) throws JsonProcessingException {
-        template.send("out", enricher.enrich(v)).whenComplete(this::logResult); // expect-gap: OL204 a listener's return-commit is not an advance for OL204 yet
+        template.send("out", enricher.enrich(v)).whenComplete(this::logResult); // expect: OL204
     }
 
     @KafkaListener(topics = "in-dlq", groupId = "enricher")
@@ -57,8 +57,8 @@ public class SpringListenerForward {
         try {
             template.send("out", enricher.enrich(v)).get(10, TimeUnit.SECONDS);
         } catch (JsonProcessingException e) {
-            // Also OL204 (an unawaited DLQ send, java.md §2 (c)): not built yet; one annotation per line.
-            template.send("in-dlq.DLT", v); // expect: OL201
+            // An unawaited DLQ send (java.md §2 (c)): the container commits the record on return.
+            template.send("in-dlq.DLT", v); // expect: OL201, OL204
         }
     }
 
@@ -67,7 +67,7 @@ public class SpringListenerForward {
         @Bean
         public DefaultErrorHandler errorHandler(KafkaTemplate<Object, Object> template) {
             DeadLetterPublishingRecoverer recoverer = new DeadLetterPublishingRecoverer(template);
-            recoverer.setFailIfSendResultIsError(false); // expect-gap: OL204 a listener's return-commit is not an advance for OL204 yet
+            recoverer.setFailIfSendResultIsError(false); // expect-gap: OL204 the DeadLetterPublishingRecoverer configuration form is not built yet
             return new DefaultErrorHandler(recoverer);
         }
     }

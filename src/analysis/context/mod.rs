@@ -76,8 +76,9 @@ pub struct Buffer {
 pub enum Spawn {
     /// Any task (`asyncio.create_task`): its failure is lost whatever it does.
     Any,
-    /// A task that only matters when it produces or commits (`tokio::spawn`).
-    KafkaOnly,
+    /// A task that only matters when it produces or commits (`tokio::spawn`,
+    /// `executor.submit(..)`), with the help its form's knowledge gives.
+    KafkaOnly(&'static str),
 }
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {

@@ -9,7 +9,7 @@ use crate::analysis::index::FileIndex;
 use crate::analysis::resolve::{FuncRef, Value};
 use crate::analysis::CallFacts;
 use crate::analysis::FileAnalysis;
-use crate::knowledge::tasks::TaskKnowledge;
+use crate::knowledge::tasks::{ExecutorSpawns, TaskKnowledge};
 use crate::model::visit::{self};
 use crate::model::*;
 
@@ -220,7 +220,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     /// Whether the code a spawn runs produces to Kafka or commits: in its closure argument,
     /// or in a function of this file it calls there.
-    pub fn spawn_touches_kafka(&self, call: &Call, body: BodyId) -> bool {
+    pub fn spawn_touches_kafka(&self, call: &'m Call, body: BodyId) -> bool {
         let touches = |f: &CallFacts| is_commit(&f.op) || is_produce(&f.op);
         let control = self.control();
         let mut inner: Vec<&'m Call> = Vec::new();
@@ -242,13 +242,39 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     && c.range.end <= call.range.end
             }));
         }
+        // What the task runs: its closure (handed to the spawn, or to the `Thread` it starts),
+        // or a local bound to one (`Runnable task = () -> ..; executor.submit(task)`).
+        let mut tasks: Vec<&'m Expr> = call.args.iter().map(|a| &a.value).collect();
+        if let Some((Expr::Call(built), _)) = call.func.as_method() {
+            tasks.extend(built.args.iter().map(|a| &a.value));
+        }
+        // A method reference (`this::run`) or a name bound to one is a function to look into.
+        let mut written = CallsIn(Vec::new());
+        let mut refs: Vec<&'m Expr> = Vec::new();
+        for t in tasks {
+            let bound = match t {
+                Expr::Name { id, .. } => {
+                    self.index.bodies[body.0 as usize].assigns.get(id.as_str())
+                }
+                _ => None,
+            };
+            let values = bound.into_iter().flatten().map(|(v, _)| *v);
+            for v in std::iter::once(t).chain(values) {
+                match v {
+                    Expr::Closure(c) => visit::walk_block(&mut written, &c.body),
+                    Expr::Name { .. } | Expr::Attr { .. } => refs.push(v),
+                    _ => {}
+                }
+            }
+        }
+        inner.extend(written.0);
         for c in &inner {
             if self.facts(c.id).is_some_and(touches) {
                 return true;
             }
         }
-        for c in inner {
-            if let Some(Value::Func(func)) = self.resolver.value(self.file, body, &c.func) {
+        for f in inner.iter().map(|c| &c.func).chain(refs) {
+            if let Some(Value::Func(func)) = self.resolver.value(self.file, body, f) {
                 if func.file != self.file {
                     continue;
                 }
@@ -276,7 +302,12 @@ fn spawn_kind(
     // Cheap first: the callee's last name must be a spawn's.
     let last = call.func.last_name()?;
     let named = |paths: &[Vec<String>]| paths.iter().any(|p| p.last().is_some_and(|l| l == last));
-    if !named(&tasks.kafka_only)
+    let ex = &tasks.executors;
+    if ex.methods.contains(&last) || last == ex.start {
+        return executor_spawn(ex, index, call, body).then_some(Spawn::KafkaOnly(ex.help));
+    }
+    let kafka_only = || tasks.kafka_only.iter().map(|(p, _)| p);
+    if !kafka_only().any(|p| p.last().is_some_and(|l| l == last))
         && !named(&tasks.spawn_functions)
         && !tasks.loop_spawn_methods.iter().any(|m| m == last)
     {
@@ -290,8 +321,10 @@ fn spawn_kind(
             })
         })
     };
-    if ends(&tasks.kafka_only) {
-        return Some(Spawn::KafkaOnly);
+    for (p, help) in &tasks.kafka_only {
+        if ends(std::slice::from_ref(p)) {
+            return Some(Spawn::KafkaOnly(help));
+        }
     }
     if ends(&tasks.spawn_functions) {
         return Some(Spawn::Any);
@@ -318,4 +351,77 @@ fn spawn_kind(
         _ => false,
     };
     (is_loop(recv) || bound_to_loop).then_some(Spawn::Any)
+}
+
+/// Whether `call` hands a task to a Java executor (`executor.submit(..)`, `.execute(..)`) or
+/// starts a thread built on the spot (`new Thread(task).start()`).
+fn executor_spawn(ex: &ExecutorSpawns, index: &FileIndex, call: &Call, body: BodyId) -> bool {
+    let Some((recv, m)) = call.func.as_method() else {
+        return false;
+    };
+    let names = &index.names;
+    if m == ex.start {
+        // `Thread` unqualified: `java.lang` needs no import (Python's is `threading.Thread`).
+        return matches!(recv, Expr::Call(c)
+            if names.qualify_expr(&c.func).is_some_and(|q| q == [ex.thread]));
+    }
+    // The receiver is declared as an executor (imported from its package, or by name under
+    // an on-demand import of it), or made by an executor factory.
+    let in_package = |p: &str| ex.packages.contains(&p);
+    let typed = |t: &TypeRef| {
+        t.paths.iter().any(|p| match names.qualify(p).as_slice() {
+            [package, ty] => in_package(package) && ex.types.contains(&ty.as_str()),
+            [ty] => {
+                ex.types.contains(&ty.as_str())
+                    && (names.globs.iter()).any(|(g, _)| g.len() == 1 && in_package(&g[0]))
+            }
+            _ => false,
+        })
+    };
+    let made = |e: &Expr| {
+        matches!(e, Expr::Call(c)
+            if c.func.last_name().is_some_and(|n| ex.factories.contains(&n)))
+    };
+    let field = |name: &str| {
+        let class = index.body(body).class.as_deref();
+        (index.module.classes.iter())
+            .filter(|c| Some(c.name.as_str()) == class)
+            .any(|c| {
+                c.fields.iter().any(|f| f.name == name && typed(&f.ty))
+                    || c.attrs.iter().any(|(n, v)| n == name && made(v))
+            })
+    };
+    match recv {
+        Expr::Call(_) => made(recv),
+        Expr::Name { id, .. } => {
+            let local = index.bodies[body.0 as usize].assigns.get(id.as_str());
+            match local {
+                Some(vs) => vs.iter().any(|(v, t)| made(v) || t.is_some_and(typed)),
+                None => {
+                    let param = index.body(body).params.iter().find(|p| p.name == *id);
+                    match param {
+                        Some(p) => p.annotation.as_ref().is_some_and(typed),
+                        // A static field, named bare.
+                        None => field(id),
+                    }
+                }
+            }
+        }
+        Expr::Attr { value, attr, .. } if matches!(value.as_ref(), Expr::Name { id, .. } if id == "this") => {
+            field(attr)
+        }
+        _ => false,
+    }
+}
+
+/// The calls written in a block (closures included).
+struct CallsIn<'m>(Vec<&'m Call>);
+
+impl<'m> visit::Visitor<'m> for CallsIn<'m> {
+    fn visit_expr(&mut self, expr: &'m Expr) {
+        if let Expr::Call(c) = expr {
+            self.0.push(c);
+        }
+        visit::walk_expr(self, expr);
+    }
 }

@@ -19,32 +19,40 @@ pub(super) fn lower_module(root: Node<'_>, src: &str) -> Result<Module, SyntaxEr
         can_propagate: true,
         ..Body::new("<module>", BodyKind::Module, range(root))
     });
+    let mut package_range = TextRange::default();
     for n in named(root) {
         match n.kind() {
             "package_declaration" => {
                 l.package = named(n).find(|c| is_name(c)).map(|c| l.text(c).to_string());
-                if let Some(p) = &l.package {
-                    // Same-package classes are visible without an import.
-                    l.st.imports.push(Import {
-                        entries: vec![ImportEntry {
-                            path: vec![p.split_whitespace().collect()],
-                            from_len: None,
-                            binding: None,
-                            glob: true,
-                        }],
-                        level: 0,
-                        kind: ImportKind::Static,
-                        local: false,
-                        test: false,
-                        range: range(n),
-                    });
-                }
+                package_range = range(n);
             }
             "import_declaration" => l.import(n),
             _ if is_type_decl(n) => l.type_decl(n, None),
             _ => {}
         }
     }
+    // Same-package classes are visible without an import; so are those of the default
+    // package (a file without a package declaration) to each other.
+    let package = l
+        .package
+        .as_ref()
+        .map(|p| p.split_whitespace().collect::<String>());
+    l.st.imports.insert(
+        0,
+        Import {
+            entries: vec![ImportEntry {
+                path: package.into_iter().collect(),
+                from_len: None,
+                binding: None,
+                glob: true,
+            }],
+            level: 0,
+            kind: ImportKind::Static,
+            local: false,
+            test: false,
+            range: package_range,
+        },
+    );
     l.st.finish(Lang::Java)
 }
 
@@ -76,6 +84,11 @@ struct ClassScope {
     methods: HashSet<String>,
     locals: Vec<HashSet<String>>,
     is_static: bool,
+    /// The class extends another: a bare name that is no local, field or import may be a
+    /// field it inherits (`consumer` of an abstract base's `protected Consumer consumer`).
+    inherits: bool,
+    /// The class's name: a bare call of its method in a static context is `Class.m(..)`.
+    class: String,
 }
 
 struct Lowerer<'s> {
@@ -204,6 +217,8 @@ impl<'s> Lowerer<'s> {
             methods: HashSet::new(),
             locals: Vec::new(),
             is_static: false,
+            inherits: n.child_by_field_name("superclass").is_some(),
+            class: name.clone(),
         };
         let mut fields = Vec::new();
         // A record's components are its fields.
@@ -382,7 +397,9 @@ impl<'s> Lowerer<'s> {
     /// lowered as a loop over the container's consumer (a parameter of that type) binding the
     /// record parameter. Other bodies are returned as they are.
     fn listener_loop(&mut self, id: BodyId, stmts: Block, r: TextRange) -> Block {
-        use crate::knowledge::{LISTENER_ANNOTATIONS, LISTENER_CONSUMER};
+        use crate::knowledge::{
+            LISTENER_ANNOTATIONS, LISTENER_CONSUMER, LISTENER_MANUAL_ACK, LISTENER_RETURN_COMMIT,
+        };
         let body = &mut self.st.bodies[id.0 as usize];
         let listener = body.decorators.iter().any(|d| {
             let callee = match d {
@@ -402,6 +419,44 @@ impl<'s> Lowerer<'s> {
             return stmts;
         };
         const CONTAINER: &str = "<listener container>";
+        let container = || Expr::Name {
+            id: CONTAINER.into(),
+            range: r,
+        };
+        // When it returns normally, the container commits the record: unless the listener
+        // acknowledges itself or returns a result (a future it acks on completion).
+        let manual = body.params.iter().any(|p| {
+            (p.annotation.iter().flat_map(|t| &t.paths)).any(|path| {
+                path.last()
+                    .is_some_and(|l| LISTENER_MANUAL_ACK.contains(&l.as_str()))
+            })
+        });
+        let void = body
+            .returns
+            .as_ref()
+            .is_none_or(|t| t.paths.is_empty() && t.elements.is_empty());
+        let mut stmts = stmts;
+        if void && !manual {
+            // At the method's closing brace, where it returns.
+            let end = TextRange::new(r.end.saturating_sub(1), r.end);
+            let id = self.st.call_id();
+            let commit = Expr::Call(Box::new(Call {
+                id,
+                func: Expr::Attr {
+                    value: Box::new(container()),
+                    attr: LISTENER_RETURN_COMMIT.into(),
+                    range: end,
+                },
+                args: Vec::new(),
+                type_args: Vec::new(),
+                range: end,
+            }));
+            stmts.push(Stmt {
+                kind: StmtKind::Expr(commit),
+                range: end,
+            });
+        }
+        let body = &mut self.st.bodies[id.0 as usize];
         body.params.push(Param::new(
             CONTAINER,
             Some(TypeRef {
@@ -414,10 +469,7 @@ impl<'s> Lowerer<'s> {
             kind: StmtKind::Loop {
                 kind: LoopKind::For,
                 target: Some(Box::new(Target::Name(record, r))),
-                iter: Some(Expr::Name {
-                    id: CONTAINER.into(),
-                    range: r,
-                }),
+                iter: Some(container()),
                 body: stmts,
                 orelse: Vec::new(),
             },
@@ -1029,6 +1081,39 @@ impl<'s> Lowerer<'s> {
             .is_some_and(|s| s.fields.contains(name) && !s.locals.iter().any(|l| l.contains(name)))
     }
 
+    /// Whether a bare `name` is taken for a field the class inherits: it extends a class, and
+    /// the name is no local, field or imported name and is spelled as a variable.
+    fn is_inherited_field(&self, name: &str) -> bool {
+        let Some(s) = self.scope.last() else {
+            return false;
+        };
+        s.inherits
+            && name.starts_with(|c: char| c.is_ascii_lowercase())
+            && !s.fields.contains(name)
+            && !s.locals.iter().any(|l| l.contains(name))
+            && !(self.st.imports.iter())
+                .flat_map(|i| &i.entries)
+                .any(|e| e.binding.as_ref().is_some_and(|(b, _)| b == name))
+    }
+
+    /// Whether identifier `n` begins a package-qualified name (`java.time.Duration.ofSeconds`):
+    /// its chain of field accesses has lower-case segments before a class.
+    fn heads_package(&self, n: Node<'_>) -> bool {
+        let mut top = n;
+        while let Some(p) = top.parent() {
+            let is_object = p.kind() == "field_access"
+                && p.child_by_field_name("object")
+                    .is_some_and(|o| o.id() == top.id());
+            if !is_object {
+                break;
+            }
+            top = p;
+        }
+        let text: String = self.text(top).split_whitespace().collect();
+        let path = qualified(&text);
+        top.id() != n.id() && path.len() > 1 && path[0].contains('.')
+    }
+
     fn is_own_method(&self, name: &str) -> bool {
         self.scope.last().is_some_and(|s| s.methods.contains(name))
     }
@@ -1067,7 +1152,7 @@ impl<'s> Lowerer<'s> {
         match n.kind() {
             "identifier" => {
                 let id = self.text(n);
-                if self.is_field(id) {
+                if self.is_field(id) || (self.is_inherited_field(id) && !self.heads_package(n)) {
                     if let Some(this) = self.this(r) {
                         return Expr::Attr {
                             value: Box::new(this),
@@ -1288,13 +1373,35 @@ impl<'s> Lowerer<'s> {
                     attr: method,
                     range: range(name),
                 },
+                // A static method of the class, called from a static one.
+                None if self.is_own_method(&method) => {
+                    let class = self
+                        .scope
+                        .last()
+                        .map(|s| s.class.clone())
+                        .unwrap_or_default();
+                    Expr::Attr {
+                        value: Box::new(Expr::Name {
+                            id: class,
+                            range: range(name),
+                        }),
+                        attr: method,
+                        range: range(name),
+                    }
+                }
                 _ => Expr::Name {
                     id: method,
                     range: range(name),
                 },
             },
         };
-        let args = self.args(n.child_by_field_name("arguments"));
+        let mut args = self.args(n.child_by_field_name("arguments"));
+        let taker = func.last_name().map(str::to_string);
+        self.discard_lambda_results(
+            taker.as_deref(),
+            n.child_by_field_name("arguments"),
+            &mut args,
+        );
         let id = self.st.call_id();
         Expr::Call(Box::new(Call {
             id,
@@ -1303,6 +1410,46 @@ impl<'s> Lowerer<'s> {
             type_args: Vec::new(),
             range: r,
         }))
+    }
+
+    /// An expression lambda handed to a method (or constructor) whose functional interface
+    /// returns nothing (`forEach(r -> producer.send(r))`, `new Thread(() -> ..)`) evaluates its
+    /// expression as a statement: its value is dropped, not returned to the taker.
+    fn discard_lambda_results(
+        &self,
+        taker: Option<&str>,
+        arg_nodes: Option<Node<'_>>,
+        args: &mut [Arg],
+    ) {
+        use crate::knowledge::vocab::JAVA_VOID_CALLBACK_TAKERS;
+        let (Some(taker), Some(arg_nodes)) = (taker, arg_nodes) else {
+            return;
+        };
+        if !JAVA_VOID_CALLBACK_TAKERS.contains(&taker) {
+            return;
+        }
+        for (node, arg) in named(arg_nodes).zip(args.iter_mut()) {
+            let expression_body = node.kind() == "lambda_expression"
+                && node
+                    .child_by_field_name("body")
+                    .is_some_and(|b| b.kind() != "block");
+            let Expr::Closure(c) = &mut arg.value else {
+                continue;
+            };
+            if !expression_body {
+                continue;
+            }
+            for s in &mut c.body {
+                if let StmtKind::Exit {
+                    kind: ExitKind::Return,
+                    value: Some(v),
+                } = &mut s.kind
+                {
+                    let v = std::mem::replace(v, Expr::Opaque { range: s.range });
+                    s.kind = StmtKind::Expr(v);
+                }
+            }
+        }
     }
 
     fn constructor_invocation(&mut self, n: Node<'_>) -> Expr {
@@ -1332,24 +1479,48 @@ impl<'s> Lowerer<'s> {
         } else {
             ty
         };
-        let args = self.args(n.child_by_field_name("arguments"));
-        // An anonymous class with one method is a closure of that method (a callback).
+        let mut args = self.args(n.child_by_field_name("arguments"));
+        let taker: String = self.text(base).rsplit('.').next().unwrap_or("").to_string();
+        self.discard_lambda_results(Some(&taker), n.child_by_field_name("arguments"), &mut args);
+        // An anonymous class with one method is a closure of that method (a callback); one
+        // with several (`new ConsumerRebalanceListener() { onPartitionsRevoked(..) {..}
+        // onPartitionsAssigned(..) {..} }`) is the sequence of their closures: each runs
+        // later, with what it captures.
         if let Some(body) = named(n).find(|c| c.kind() == "class_body") {
             let methods: Vec<Node<'_>> = named(body)
                 .filter(|m| m.kind() == "method_declaration")
                 .collect();
-            if let [m] = methods[..] {
-                let params = m
-                    .child_by_field_name("parameters")
-                    .map(|p| self.params(p))
-                    .unwrap_or_default();
-                self.enter_locals(params.iter().map(|p| p.name.clone()));
-                let stmts = m
-                    .child_by_field_name("body")
-                    .map(|b| self.block(b))
-                    .unwrap_or_default();
-                self.leave_locals();
-                return Expr::closure(params, stmts, false, r);
+            let mut closures: Vec<Expr> = methods
+                .iter()
+                .map(|m| {
+                    let params = m
+                        .child_by_field_name("parameters")
+                        .map(|p| self.params(p))
+                        .unwrap_or_default();
+                    self.enter_locals(params.iter().map(|p| p.name.clone()));
+                    let stmts = m
+                        .child_by_field_name("body")
+                        .map(|b| self.block(b))
+                        .unwrap_or_default();
+                    self.leave_locals();
+                    Expr::closure(params, stmts, false, range(*m))
+                })
+                .collect();
+            match closures.len() {
+                0 => {}
+                1 => {
+                    let mut c = closures.remove(0);
+                    if let Expr::Closure(c) = &mut c {
+                        c.range = r;
+                    }
+                    return c;
+                }
+                _ => {
+                    return Expr::Seq {
+                        elts: closures,
+                        range: r,
+                    }
+                }
             }
         }
         let id = self.st.call_id();

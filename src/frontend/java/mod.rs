@@ -21,15 +21,22 @@
 //!   initializers are class attributes. Methods are bodies of their class; an instance method
 //!   has the receiver `this` as its first parameter, annotated with its class, and a bare name
 //!   that is a field of the class (not shadowed by a parameter or local) is `this.name`, a
-//!   bare call of a method of the class `this.m(..)`. Constructors are named `<init>`.
+//!   bare call of a method of the class `this.m(..)` (`Class.m(..)` from a static method). In a
+//!   subclass, a bare name that is no local, field or imported name is taken for an inherited
+//!   field. Constructors are named `<init>`. A file without a package declaration imports the
+//!   default package on demand.
 //! * `new T<>(..)` is a call of `T`; an anonymous class with one method is a closure of that
-//!   method (`new Callback() { void onCompletion(..) {..} }`). Lambdas are closures,
-//!   `recv::m` is `recv.m`.
+//!   method (`new Callback() { void onCompletion(..) {..} }`); one with several methods is the
+//!   sequence of their closures. Lambdas are closures, `recv::m` is `recv.m`; an expression
+//!   lambda handed to a `void` functional interface (`forEach`, `new Thread(..)`) evaluates its
+//!   expression as a statement.
 //! * `try`/`catch`/`finally` is `Try` (union catch types are several types);
 //!   try-with-resources assigns its resources before the `try`. `for`, enhanced `for`,
 //!   `while` and `do` are loops (`while (true)` and `for (;;)` infinite). `switch` is a `Match`.
 //! * Annotations are the body's decorators: `@KafkaListener(topics = "t")` is a call with
-//!   keyword arguments.
+//!   keyword arguments. A listener's body is a loop over its container's consumer, ended by
+//!   the container's commit on return (`knowledge::LISTENER_RETURN_COMMIT`) unless it
+//!   acknowledges itself or returns a result.
 
 mod lower;
 

@@ -154,7 +154,14 @@ fn lambdas_anonymous_callbacks_and_annotations() {
         .annotation
         .as_ref()
         .is_some_and(|a| a.paths == [["org.apache.kafka.clients.consumer", "Consumer"]])));
-    for s in body {
+    // The container commits the record when the listener returns: a commit at its end.
+    let [sends @ .., last] = &body[..] else {
+        panic!("{body:?}")
+    };
+    assert!(matches!(&last.kind, StmtKind::Expr(Expr::Call(c))
+        if c.func.last_name() == Some(crate::knowledge::LISTENER_RETURN_COMMIT)));
+    assert_eq!(sends.len(), 2);
+    for s in sends {
         let StmtKind::Expr(Expr::Call(c)) = &s.kind else {
             panic!()
         };
@@ -163,6 +170,52 @@ fn lambdas_anonymous_callbacks_and_annotations() {
         };
         assert_eq!(cl.params.len(), 2);
     }
+}
+
+#[test]
+fn manual_ack_and_result_listeners_have_no_return_commit() {
+    let m = module(
+        r#"class L {
+    @KafkaListener(topics = "a")
+    void manual(String v, Acknowledgment ack) { ack.acknowledge(); }
+    @KafkaListener(topics = "b")
+    CompletableFuture<SendResult<String, String>> result(String v) { return template.send("out", v); }
+}"#,
+    );
+    for name in ["manual", "result"] {
+        let b = m.bodies.iter().find(|b| b.name == name).unwrap();
+        let [Stmt {
+            kind: StmtKind::Loop { body, .. },
+            ..
+        }] = &b.stmts[..]
+        else {
+            panic!("{:?}", b.stmts);
+        };
+        assert_eq!(body.len(), 1, "{name}: {body:?}");
+    }
+}
+
+#[test]
+fn anonymous_classes_with_several_methods_are_their_closures() {
+    let m = module(
+        r#"class R {
+    void f(KafkaConsumer<String, String> consumer) {
+        consumer.subscribe(topics, new ConsumerRebalanceListener() {
+            public void onPartitionsRevoked(Collection<TopicPartition> ps) { consumer.commitSync(); }
+            public void onPartitionsAssigned(Collection<TopicPartition> ps) { }
+        });
+    }
+}"#,
+    );
+    let f = m.bodies.iter().find(|b| b.name == "f").unwrap();
+    let StmtKind::Expr(Expr::Call(c)) = &f.stmts[0].kind else {
+        panic!("{:?}", f.stmts)
+    };
+    let Expr::Seq { elts, .. } = &c.args[1].value else {
+        panic!("{:?}", c.args[1])
+    };
+    assert_eq!(elts.len(), 2);
+    assert!(elts.iter().all(|e| matches!(e, Expr::Closure(_))));
 }
 
 #[test]

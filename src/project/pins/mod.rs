@@ -1,18 +1,48 @@
 //! The client versions a project pins, from its dependency files in the project directory:
 //! requirements (`requirements*.txt` and the files they include, `pyproject.toml`'s PEP 621
 //! and Poetry dependencies, `setup.cfg`'s `install_requires`) and lock files (`poetry.lock`,
-//! `uv.lock`, `Pipfile.lock`, `Cargo.lock`). A lock file gives the exact version and wins over
+//! `uv.lock`, `Pipfile.lock`, `Cargo.lock`), and Java build files (`pom.xml`, `build.gradle`,
+//! `build.gradle.kts`, a Gradle version catalog: `jvm`), whose declared versions count as
+//! locked. A lock file gives the exact version and wins over
 //! every requirement; requirements hold together (their specifiers intersect), and a project
 //! whose requirements contradict each other pins nothing. Read once per project per run, for
 //! the projects that have a file to lint; a file that cannot be read or parsed is skipped.
 
+mod jvm;
 mod locks;
 mod manifests;
 mod specifier;
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 
 use crate::knowledge::version::{normalise, Pin, Pins, Version, VersionSet};
+use crate::model::Lang;
+
+/// The directory whose dependency files pin what `file` is built with: for a Java file, the
+/// nearest directory above it, within its project `namespace`, holding a Maven or Gradle build
+/// file (its module: modules of one repository may build with different versions); else the
+/// namespace. `modules` caches the answer per directory.
+pub fn pins_dir(
+    file: &Path,
+    lang: Lang,
+    namespace: &Path,
+    modules: &mut HashMap<PathBuf, PathBuf>,
+) -> PathBuf {
+    let Some(parent) = file.parent().filter(|_| lang == Lang::Java) else {
+        return namespace.to_path_buf();
+    };
+    if let Some(known) = modules.get(parent) {
+        return known.clone();
+    }
+    let module = (parent.ancestors())
+        .take_while(|d| d.starts_with(namespace))
+        .find(|d| jvm::is_module(d))
+        .unwrap_or(namespace)
+        .to_path_buf();
+    modules.insert(parent.to_path_buf(), module.clone());
+    module
+}
 
 /// What one file says about one package.
 struct Said {
@@ -32,6 +62,7 @@ pub fn read(dir: &Path, packages: &[&str]) -> Pins {
     manifests::setup_cfg(dir, &mut required);
     let mut locked = Vec::new();
     locks::read(dir, &mut locked);
+    jvm::read(dir, &mut locked);
     let mut pins = Pins::default();
     for package in wanted {
         let pin = combine(&locked, &package, VersionSet::or, " or ")
@@ -263,6 +294,110 @@ mod tests {
             shown(&p, "kafka-python").as_deref(),
             Some("kafka-python 2.0.2 or 3.0.0 (poetry.lock, uv.lock)")
         );
+    }
+
+    fn java_pins(files: &[(&str, &str)], module: &str) -> Pins {
+        let dir = project(files);
+        read(&dir.path().join(module), &["kafka-clients", "spring-kafka"])
+    }
+
+    #[test]
+    fn maven_properties_and_parent_poms() {
+        let parent = r#"<project><properties><kafka.version>2.8.1</kafka.version></properties>
+            <dependencyManagement><dependencies><dependency>
+              <groupId>org.apache.kafka</groupId><artifactId>kafka-clients</artifactId>
+              <version>${kafka.version}</version>
+            </dependency></dependencies></dependencyManagement></project>"#;
+        let module = r#"<project><dependencies>
+            <!-- <dependency><artifactId>spring-kafka</artifactId><version>3.1.0</version></dependency> -->
+            <dependency><groupId>org.apache.kafka</groupId><artifactId>kafka-clients</artifactId></dependency>
+            </dependencies></project>"#;
+        let p = java_pins(&[("pom.xml", parent), ("svc/pom.xml", module)], "svc");
+        assert_eq!(
+            shown(&p, "kafka-clients").as_deref(),
+            Some("kafka-clients 2.8.1 (../pom.xml)")
+        );
+        assert_eq!(p.fact("kafka-clients", ACKS), Some("1"));
+        // A commented-out dependency declares nothing; an unknown property resolves to nothing.
+        assert_eq!(p.get("spring-kafka"), None);
+        let p = java_pins(
+            &[(
+                "pom.xml",
+                &module.replace("</artifactId>", "</artifactId><version>${v}</version>"),
+            )],
+            "",
+        );
+        assert_eq!(p.get("kafka-clients"), None);
+    }
+
+    #[test]
+    fn gradle_strings_maps_variables_and_catalogs() {
+        let p = java_pins(
+            &[
+                ("gradle.properties", "kafkaVersion=3.6.1\n"),
+                (
+                    "app/build.gradle.kts",
+                    "dependencies {\n    implementation(\"org.apache.kafka:kafka-clients:${kafkaVersion}\")\n}\n",
+                ),
+            ],
+            "app",
+        );
+        assert_eq!(p.fact("kafka-clients", ACKS), Some("all"));
+        let p = java_pins(
+            &[(
+                "build.gradle",
+                "ext {\n    springKafka = '2.5.10.RELEASE'\n}\ndependencies {\n    implementation group: 'org.springframework.kafka', name: 'spring-kafka', version: \"$springKafka\"\n    implementation('org.apache.kafka:kafka-clients:3.5.1!!')\n}\n",
+            )],
+            "",
+        );
+        assert_eq!(
+            shown(&p, "spring-kafka").as_deref(),
+            Some("spring-kafka 2.5.10 (build.gradle)")
+        );
+        assert_eq!(
+            shown(&p, "kafka-clients").as_deref(),
+            Some("kafka-clients 3.5.1 (build.gradle)")
+        );
+        // The root's version catalog serves a module that names its library; a module's own
+        // version wins over it.
+        let catalog = "[versions]\nkafka = \"2.6.3\"\n[libraries]\nkafka-clients = { module = \"org.apache.kafka:kafka-clients\", version.ref = \"kafka\" }\n";
+        let files = [
+            ("gradle/libs.versions.toml", catalog),
+            (
+                "old/build.gradle",
+                "dependencies { implementation libs.kafka.clients }\n",
+            ),
+            (
+                "new/build.gradle",
+                "dependencies { implementation 'org.apache.kafka:kafka-clients:3.7.0' }\n",
+            ),
+        ];
+        assert_eq!(
+            java_pins(&files, "old").fact("kafka-clients", ACKS),
+            Some("1")
+        );
+        assert_eq!(
+            java_pins(&files, "new").fact("kafka-clients", ACKS),
+            Some("all")
+        );
+    }
+
+    #[test]
+    fn a_java_file_is_pinned_by_its_module() {
+        let dir = project(&[
+            ("build.gradle", ""),
+            ("svc/build.gradle", ""),
+            ("svc/src/main/java/A.java", ""),
+            ("scripts/B.java", ""),
+        ]);
+        let root = dir.path();
+        let mut cache = HashMap::new();
+        let a = root.join("svc/src/main/java/A.java");
+        assert_eq!(pins_dir(&a, Lang::Java, root, &mut cache), root.join("svc"));
+        let b = root.join("scripts/B.java");
+        assert_eq!(pins_dir(&b, Lang::Java, root, &mut cache), root);
+        let py = root.join("svc/x.py");
+        assert_eq!(pins_dir(&py, Lang::Python, root, &mut cache), root);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! OL203 unobserved-task: a fire-and-forget task whose failure nobody sees: an asyncio task
 //! whose result is discarded (no strong reference, no done-callback, not awaited, not in a
-//! `TaskGroup`), or a dropped `tokio::spawn` handle whose task produces or commits.
+//! `TaskGroup`), or a dropped handle of a task that produces or commits (`tokio::spawn`, a
+//! Java executor's `submit`/`execute`, `CompletableFuture.runAsync`, `new Thread(..).start()`).
 
 use crate::analysis::context::Spawn;
 use crate::analysis::uses::{Adapter, End};
@@ -56,7 +57,7 @@ pub(crate) fn unobserved_task(ctx: &RuleContext) {
         if !dropped || analysis.expects_raise(call) {
             continue;
         }
-        if spawn == Spawn::KafkaOnly && !analysis.spawn_touches_kafka(call, body) {
+        if matches!(spawn, Spawn::KafkaOnly(_)) && !analysis.spawn_touches_kafka(call, body) {
             continue;
         }
         if spawn == Spawn::Any && !kafka_file() {
@@ -67,9 +68,9 @@ pub(crate) fn unobserved_task(ctx: &RuleContext) {
                 format!("{what} is not kept: if it fails, nobody sees the error"),
                 "keep a reference and observe the task: `await` it, add a done-callback that logs or re-raises its exception (keeping the task in a set until then), or start it in an `asyncio.TaskGroup`",
             ),
-            Spawn::KafkaOnly => (
+            Spawn::KafkaOnly(help) => (
                 format!("`{name}` handle dropped: a failed produce or commit inside the task goes unnoticed"),
-                "keep the `JoinHandle` (or a `JoinSet`) and await it, so a panic or an error in the task stops the pipeline instead of vanishing",
+                help,
             ),
         };
         let finding = Finding::new(Rule::UnobservedTask, call.range, message)

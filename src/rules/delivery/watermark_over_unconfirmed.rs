@@ -31,6 +31,7 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
         }
         // Advances: commits and checkpoint calls, then checkpoint assignments.
         let mut advances = Vec::new();
+        let mut implicit = Vec::new();
         for &(call, cb) in &analysis.index.calls {
             if cb != body {
                 continue;
@@ -45,6 +46,13 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                     .is_some_and(|l| analysis.is_consume_loop(l));
                 if !commit || in_consume_loop {
                     advances.push((pos, call.range, what));
+                }
+                let returns = &analysis.knowledge.vocab.handler_return_commits;
+                if analysis
+                    .facts(call.id)
+                    .is_some_and(|f| returns.contains(&f.method.as_str()))
+                {
+                    implicit.push(call.range);
                 }
             }
         }
@@ -64,15 +72,29 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                 continue;
             };
             let produced = produce.func.last_name().unwrap_or("produce");
-            let finding = Finding::new(
-                Rule::WatermarkOverUnconfirmed,
-                range,
-                format!("`{what}` advances past records whose delivery was not confirmed"),
-            )
-            .primary("advanced before delivery is confirmed")
-            .label(produce.range, format!("`{produced}` not confirmed before the advance"))
-            .help("confirm delivery first: after `flush()` check that nothing is still queued and that the delivery callback recorded no error, or await / `.get()` each send's result; advance only then");
-            ctx.report(finding);
+            let help = "confirm delivery first: after `flush()` check that nothing is still queued and that the delivery callback recorded no error, or await / `.get()` each send's result; advance only then";
+            // A framework's commit when the handler returns (a Spring listener's container
+            // commit) has no text of its own: the finding sits at the produce, where the fix goes.
+            let finding = if implicit.contains(&range) {
+                Finding::new(
+                    Rule::WatermarkOverUnconfirmed,
+                    produce.range,
+                    format!("`{produced}` is not confirmed before the handler returns and its input is committed"),
+                )
+                .primary("not confirmed before the commit on return")
+            } else {
+                Finding::new(
+                    Rule::WatermarkOverUnconfirmed,
+                    range,
+                    format!("`{what}` advances past records whose delivery was not confirmed"),
+                )
+                .primary("advanced before delivery is confirmed")
+                .label(
+                    produce.range,
+                    format!("`{produced}` not confirmed before the advance"),
+                )
+            };
+            ctx.report(finding.help(help));
         }
     }
 }

@@ -14,6 +14,6 @@ public final class EventProducer {
     public static KafkaProducer<String, String> create() {
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "kafka:9092");
-        return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer()); // expect-gap: OL205 kafka-clients versions are not read from pom.xml or build.gradle yet
+        return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer()); // expect: OL205
     }
 }
