@@ -46,6 +46,35 @@ impl Collected {
         self.entries.extend(other.entries);
     }
 
+    /// What two call sites' configs both give: the settings they agree on, known; the rest
+    /// of unknown content (services passing their own `client.id` and one shared
+    /// `on_delivery`).
+    fn agreed(self, other: Collected) -> Collected {
+        if self == other {
+            return self;
+        }
+        let mut out = Collected::default();
+        out.spread();
+        for (key, value) in self.known() {
+            if other.known().any(|(k, v)| k == key && v == value)
+                && out.entries.iter().all(|(k, _)| k != key)
+            {
+                out.entries.push((key.clone(), value.clone()));
+            }
+        }
+        out
+    }
+
+    /// Each key's last entry, when it is set after every entry of unknown content.
+    fn known(&self) -> impl Iterator<Item = (&String, &ConfigValue)> {
+        let from = if self.open { self.known_from } else { 0 };
+        (self.entries.iter().enumerate())
+            .filter(move |(i, (k, _))| {
+                *i >= from && !self.entries[i + 1..].iter().any(|(later, _)| later == k)
+            })
+            .map(|(_, (k, v))| (k, v))
+    }
+
     fn view(self) -> ConfigView {
         ConfigView::Visible {
             entries: self.entries,
@@ -247,13 +276,16 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 let Some(index) = self.index(f) else {
                     return false;
                 };
+                let is_param = index.body(b).params.iter().any(|p| p.name == *id);
                 let local = index
                     .bodies
                     .get(b.0 as usize)
-                    .and_then(|bi| bi.assigns.get(id.as_str()));
+                    .and_then(|bi| bi.assigns.get(id.as_str()))
+                    // `extra = extra or {}`: still what the callers pass.
+                    .filter(|values| !(is_param && defaults_itself(values, id)));
                 let Some(values) = local else {
                     // A parameter: what its callers pass.
-                    if index.body(b).params.iter().any(|p| p.name == *id) {
+                    if is_param {
                         return self.callers_config(f, b, id, c, depth, |g, cb, arg, sub, d| {
                             self.dict_value(g, cb, arg, sub, d)
                         });
@@ -573,7 +605,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             return false;
         }
         let mut passed: Option<Collected> = None;
-        let mut agree = true;
+        let mut readable = true;
         // A test's call site sets up the test, not what production code is given: production
         // code's config is not read from its tests (a library's `App(consumer_config)`
         // called only by its unit tests stays "not visible").
@@ -589,18 +621,20 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                         return true;
                     }
                     let mut sub = Collected::default();
-                    agree = read(g, cb, arg, &mut sub, depth)
-                        && passed.as_ref().is_none_or(|p| *p == sub);
-                    if agree && passed.is_none() {
-                        passed = Some(sub);
+                    readable = read(g, cb, arg, &mut sub, depth);
+                    if readable {
+                        passed = Some(match passed.take() {
+                            None => sub,
+                            Some(p) => p.agreed(sub),
+                        });
                     }
-                    agree
+                    readable
                 })
         });
         if searched.is_none() {
             return false;
         }
-        match (agree, passed) {
+        match (readable, passed) {
             (true, Some(p)) => {
                 c.append(p);
                 true
@@ -819,4 +853,11 @@ impl<'p, 'm> Resolver<'p, 'm> {
     pub fn config_reader<'r>(&'r self, f: FileId, b: BodyId) -> ConfigReader<'r, 'p, 'm> {
         ConfigReader::new(self, f, b)
     }
+}
+
+/// `x = x or {}` (or `x or dict()`): the parameter `x` itself, with a default for callers
+/// that pass nothing.
+fn defaults_itself(values: &[(&Expr, Option<&TypeRef>)], id: &str) -> bool {
+    matches!(values, [(Expr::Derived { parts, hop: Hop::Logic(Logic::Or), .. }, _)]
+        if matches!(parts.first(), Some(Expr::Name { id: first, .. }) if first == id))
 }

@@ -1,0 +1,2 @@
+from ._consumer import Consumer
+from ._producer import Producer
