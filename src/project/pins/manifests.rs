@@ -40,7 +40,7 @@ fn requirements_file(
         return;
     }
     seen.push(path.to_path_buf());
-    let Ok(text) = std::fs::read_to_string(path) else {
+    let Some(text) = read_requirements(path) else {
         return;
     };
     let shown = path
@@ -163,4 +163,56 @@ pub(super) fn setup_cfg(dir: &Path, out: &mut Vec<Said>) {
 /// A TOML file's document, when it reads and parses.
 pub(super) fn toml_file(path: &Path) -> Option<toml::Table> {
     std::fs::read_to_string(path).ok()?.parse().ok()
+}
+
+/// A requirements file's text as pip reads it: UTF-8, or UTF-16 when it starts with a byte
+/// order mark (what `pip freeze > requirements.txt` writes in a Windows PowerShell).
+fn read_requirements(path: &Path) -> Option<String> {
+    let bytes = std::fs::read(path).ok()?;
+    let utf16 = |bytes: &[u8], le: bool| {
+        let units = bytes.chunks_exact(2).map(|c| match le {
+            true => u16::from_le_bytes([c[0], c[1]]),
+            false => u16::from_be_bytes([c[0], c[1]]),
+        });
+        char::decode_utf16(units)
+            .collect::<Result<String, _>>()
+            .ok()
+    };
+    match bytes.as_slice() {
+        [0xFF, 0xFE, rest @ ..] => utf16(rest, true),
+        [0xFE, 0xFF, rest @ ..] => utf16(rest, false),
+        [0xEF, 0xBB, 0xBF, rest @ ..] => String::from_utf8(rest.to_vec()).ok(),
+        _ => String::from_utf8(bytes).ok(),
+    }
+}
+
+#[cfg(test)]
+mod encoding_tests {
+    use super::read_requirements;
+
+    #[test]
+    fn utf16_requirements_are_read_as_pip_reads_them() {
+        let dir = std::env::temp_dir().join(format!("ol-req16-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("requirements.txt");
+        let mut bytes = vec![0xFF, 0xFE];
+        bytes.extend(
+            "kafka-python==2.0.2\r\n"
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes),
+        );
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(
+            read_requirements(&path).as_deref(),
+            Some("kafka-python==2.0.2\r\n")
+        );
+        std::fs::write(&path, b"\xEF\xBB\xBFaiokafka==0.8.0\n").unwrap();
+        assert_eq!(
+            read_requirements(&path).as_deref(),
+            Some("aiokafka==0.8.0\n")
+        );
+        std::fs::write(&path, [0xFF, 0xFE, 0x00, 0xD8]).unwrap();
+        assert_eq!(read_requirements(&path), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
