@@ -348,9 +348,14 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
     /// (`**make_kwargs(message=message)`, `**dict(timeout=t)`, or a local bound once to one)
     /// replaced by those keywords: what the callee receives.
     fn args_of(&self, f: FileId, b: BodyId, call: &'m Call) -> Vec<&'m Arg> {
-        let mut out = Vec::with_capacity(call.args.len());
-        for a in &call.args {
-            match self.collected_keywords(f, b, a, 0) {
+        self.expanded(f, b, &call.args, 0)
+    }
+
+    /// `args`, each splat of collected keywords replaced by them (nested ones too).
+    fn expanded(&self, f: FileId, b: BodyId, args: &'m [Arg], depth: u32) -> Vec<&'m Arg> {
+        let mut out = Vec::with_capacity(args.len());
+        for a in args {
+            match self.collected_keywords(f, b, a, depth) {
                 Some(keywords) => out.extend(keywords),
                 None => out.push(a),
             }
@@ -397,14 +402,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         {
             return None;
         }
-        let mut out = Vec::new();
-        for inner in &call.args {
-            match self.collected_keywords(f, b, inner, depth + 1) {
-                Some(keywords) => out.extend(keywords),
-                None => out.push(inner),
-            }
-        }
-        Some(out)
+        Some(self.expanded(f, b, &call.args, depth + 1))
     }
 
     /// A call declared in configuration: a commit helper commits the message it is given on
@@ -521,12 +519,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
     ) -> Option<CallFacts<'m>> {
         let r = self.resolver;
         let last = call.func.last_name()?;
-        let &(_, at, _, returns) = r
-            .knowledge
-            .vocab
-            .callable_takers
-            .iter()
-            .find(|(n, ..)| *n == last)?;
+        let (at, returns) = r.knowledge.vocab.callable_taker(last)?;
         let positional: Vec<&'m Arg> = call.positional().collect();
         let Expr::Attr {
             value: recv, attr, ..
@@ -537,11 +530,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         let client = r.method_client(f, b, recv, attr)?;
         let rest = positional[at + 1..].to_vec();
         let result = if returns {
-            let mut outer = used.clone();
-            if outer.adapters.first() == Some(&Adapter::Await) {
-                outer.adapters.remove(0);
-            }
-            outer
+            used.past_taker()
         } else {
             ResultUse::new(End::Discarded)
         };

@@ -67,26 +67,23 @@ impl CommitPlan {
                         .into_iter()
                         .filter(|e| !matches!(e, Expr::Lit { lit: Lit::None, .. }))
                         .collect();
-                    params.extend(
-                        candidates
-                            .iter()
-                            .map(|p| p.name.as_str())
-                            .filter(|p| fillers.iter().any(|e| derived_from(e, p, bi, 0))),
-                    );
                     // Each filler as the parameters it is (`offsets=offsets`) or is derived
                     // from (`message.raw`, `to_list(offsets) if offsets is not None else
-                    // None`): the position when the caller passes none of them.
+                    // None`): the position when the caller passes none of them. A filler
+                    // derived from none is a message or offsets the body builds itself.
                     let mut forwarded: Vec<String> = Vec::new();
+                    let mut built_here = false;
                     for e in &fillers {
                         let from: Vec<&str> = (candidates.iter())
                             .map(|p| p.name.as_str())
                             .filter(|p| derived_from(e, p, bi, 0))
                             .collect();
-                        if from.is_empty() {
-                            forwarded.clear();
-                            break;
-                        }
+                        built_here |= from.is_empty();
+                        params.extend(from.iter().copied());
                         forwarded.extend(from.into_iter().map(str::to_string));
+                    }
+                    if built_here {
+                        forwarded.clear();
                     }
                     forwarded.dedup();
                     match (fillers.len(), forwarded.len()) {

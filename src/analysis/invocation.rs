@@ -28,7 +28,7 @@ impl<'m> Invocation<'m> {
     /// The function `call` runs with the arguments it hands on, when `call` is a runner.
     pub fn run_by(vocab: &Vocabulary, call: &'m Call) -> Option<Self> {
         let last = call.func.last_name()?;
-        if let Some(&(_, at, ..)) = vocab.callable_takers.iter().find(|(n, ..)| *n == last) {
+        if let Some((at, _)) = vocab.callable_taker(last) {
             return Invocation::unpacked(call, at);
         }
         if vocab.partial_functions.iter().any(|p| p[1] == last) {

@@ -44,6 +44,16 @@ impl ResultUse {
         }
     }
 
+    /// The use of what a callable taker's callable returns, seen from the taker's call: its
+    /// first await is the taker's own (`await asyncio.to_thread(p.flush, 2)`).
+    pub(crate) fn past_taker(&self) -> Self {
+        let mut u = self.clone();
+        if u.adapters.first() == Some(&Adapter::Await) {
+            u.adapters.remove(0);
+        }
+        u
+    }
+
     pub(crate) fn through(&self, adapter: Adapter) -> Self {
         let mut adapters = Vec::with_capacity(self.adapters.len() + 1);
         adapters.push(adapter);

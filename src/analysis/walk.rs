@@ -249,16 +249,11 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
         u: &ResultUse,
     ) -> Option<(*const ClosureExpr, ResultUse)> {
         let last = call.func.last_name()?;
-        let &(_, at, _, returns) =
-            (self.vocab.callable_takers.iter()).find(|(n, ..)| *n == last)?;
+        let (at, returns) = self.vocab.callable_taker(last)?;
         let Expr::Closure(c) = &call.positional().nth(at)?.value else {
             return None;
         };
-        let mut u = u.clone();
-        if u.adapters.first() == Some(&Adapter::Await) {
-            u.adapters.remove(0);
-        }
-        returns.then_some((&**c as *const ClosureExpr, u))
+        returns.then(|| (&**c as *const ClosureExpr, u.past_taker()))
     }
 
     /// Visits `e`, whose value ends up as `u` says.

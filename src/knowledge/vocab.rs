@@ -182,6 +182,16 @@ const PACKED_RUNNERS: &[PackedRunner] = &[
     PackedRunner::new("apply", ("func", 0), ("args", 1), ("kwds", 2)),
 ];
 
+impl Vocabulary {
+    /// The callable taker a call's last name is (`run_in_executor`, `to_thread`, ..): the
+    /// position of the callable and whether its result comes back.
+    pub fn callable_taker(&self, last: &str) -> Option<(usize, bool)> {
+        (self.callable_takers.iter())
+            .find(|(n, ..)| *n == last)
+            .map(|&(_, at, _, returns)| (at, returns))
+    }
+}
+
 impl Default for Vocabulary {
     fn default() -> Self {
         Vocabulary {
