@@ -49,6 +49,8 @@ sdist  udata-event-service      0.0.8    udata_event_service-0.0.8.tar.gz       
 sdist  kser-transport-kafka     0.1.0    kser-transport-kafka-0.1.0.tar.gz      b223471b0a23b41c482f9bb5eb3b133f445b241c13695523628f60bf45979c50
 sdist  kafka-transport          0.7.6    kafka-transport-0.7.6.tar.gz           40404b9f9ba50c5345dad9891bd5d5671377ecc077337c84e752359663667809
 sdist  kafka-helper             0.2      kafka-helper-0.2.tar.gz                9d774ac0beafa9399d0f98c79ca48d1e103fd53361b0211cd8f8ddc7dcd955b1
+sdist  khaos-cli                0.7.1    khaos_cli-0.7.1.tar.gz                 f5eb232f427dab15bbaa7ff8200a17d04c036a695c1c614e862bf87d93917b20
+sdist  aio-kafka-daemon         1.0.11   aio-kafka-daemon-1.0.11.tar.gz         103034755d593bcab9a270a65b2e453ffa50d7159274b3ad604f6008ce2cc59d
 github thenetcircle/event-bus-3                     478655e4a16033282b818a06bdf3f8b45ac5361d  event-bus-3-478655e4                          ff347e2924199eaa9b99a3e8231d140ea0d04363
 github bkatwal/distributed-kafka-consumer-python   e462f27d8f4fbcb2de2d4e3f3d4c8b0c7b9e0c18  distributed-kafka-consumer-python-e462f27d    6f6e0014ac007236e1fb5b0f7c7c27320f22d2f9
 github Hamadalishah/E_martMicroservice             ed17e3924b846e3ef202d79d2ad119aa2a67bc64  E_martMicroservice-ed17e392                   16135f571a0ddb137d80b222c3ee12dcc1582395
@@ -59,6 +61,7 @@ github landaudiogo/cc-assignment-2023              87e1cdd7d40758c38583eedf8e2ed
 github w08r/kafka-flink-clickstream                92bde5cf72511dac055fd180501479f503730a0f  kafka-flink-clickstream-92bde5cf              2c9c3053d46ccb19a6e5afced5f34be6984f8760
 github meilisearch/scrapix-v2                      48b751d5326f5a061c271fe6bcc1094c26a14f45  scrapix-v2-48b751d5                           7c921b81539064f149d3b3753471b2764962a864
 github izihawa/summa                               d5169058258003b9d5184fe82bb3b760d3c9319d  summa-d5169058                                7cb6dfdca7b6dcef517fc0ec9d6674264a6af0e8
+github kindredgroup/talos                        a4230932b5611beb2b83e44c43b9244e2651f876  talos-a4230932                                 208fdedb7a75a931fb981066242166cdc633f40e
 LIST
 )
 
