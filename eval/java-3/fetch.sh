@@ -19,8 +19,8 @@
 # unpacked with `git archive`. A spec of the form owner/name@commit:pathspec[,pathspec...]
 # unpacks only those paths (kept where they are), for a repository whose Kafka layer is a small
 # part of a large tree, or whose mirror lacks the blobs of some large binary files (kakao,
-# kun-scheduler, data-prepper: git then prints one harmless "invalid object" line for a file
-# outside the pathspecs and exits 0).
+# kun-scheduler, data-prepper, shenyu, inlong: git then prints one harmless "invalid object"
+# line for a file outside the pathspecs and exits 0).
 #
 # The "maven" kind of eval/java-2/fetch.sh is kept (sources jars through
 # `mvn dependency:get -Dartifact=G:A:V:jar:sources -Dtransitive=false`, sha256-checked) but no
@@ -67,6 +67,11 @@ github student-management-system-microservice df3d7f3  buitrangt/student-managem
 github skywalking                             5839d2a  apache/skywalking@5839d2ad4237dca0bf2eed7d8cd3758ef7bef39a:oap-server/exporter/src/main/java/org/apache/skywalking/oap/server/exporter/provider/kafka,oap-server/server-fetcher-plugin/kafka-fetcher-plugin,oap-server/server-receiver-plugin/zipkin-receiver-plugin/src/main/java/org/apache/skywalking/oap/server/receiver/zipkin/kafka  36eaa54dbd7e50b94056291b096a7eff4af6cd66de269852b874c86beac071c9
 github streampipes                            a731c89  apache/streampipes@a731c895611080344bd66dda27d1c9a77fea59ca:streampipes-messaging-kafka,streampipes-extensions/streampipes-connectors-kafka  2e001e0fbcf76dee32d6add847b595b27353c1a0e60be1662aa50789772f4b5c
 github data-prepper                           4e7f003  opensearch-project/data-prepper@4e7f003d3c6fe73e7bd94165f3df2618080c37f9:data-prepper-plugins/kafka-plugins/src/main,data-prepper-plugins/opensearch-pull-kafka/src/main  2af9057767e34f88d732a3e6551ca9b3aeee2cbe3b02c550be61d5f9f3bc69bc
+github TaxiMAX                                524717d  MaxVasylenko90/TaxiMAX@524717d2568a2ec5aa77ae27298e973099ff63fd  de95fa87a7cde379e4685e1fca588081a241a7cc7bf747d8d732dfc10d1c5c6e
+github hertzbeat                              f64da5f  apache/hertzbeat@f64da5fcf70c969a333268f0273964cb06bb49d0:hertzbeat-common-spring/src/main/java/org/apache/hertzbeat/common/queue  5630fdd7aee05cf0566a2a29d96577d2e97fff244e4d2d960308d73ed14f6440
+github eventmesh                              2527428  apache/eventmesh@2527428788cb8af6104db600dffea5746fb5479f:eventmesh-connectors/eventmesh-connector-kafka,eventmesh-storage-plugin/eventmesh-storage-kafka  5bbac2a519a71df271cfb6ef6998b99d3279a9c34a6213047f2ebe16cc2a1072
+github shenyu                                 eb6f1c5  apache/shenyu@eb6f1c5ba0002ea71e6c41dee5806b5c31f2c98d:shenyu-plugin/shenyu-plugin-logging/shenyu-plugin-logging-kafka  5f3734e3e1addfc27fb019f1c90a5d7488cdc47868b36a7e8710d66962693a4e
+github inlong                                 a6c7a6a  apache/inlong@a6c7a6a670c3b935c68138d080f82f7d0f925dbc:inlong-agent/agent-plugins/src/main/java/org/apache/inlong/agent/plugin/sources/KafkaSource.java,inlong-agent/agent-plugins/src/main/java/org/apache/inlong/agent/plugin/sinks/KafkaSink.java,inlong-audit/audit-store/src/main/java/org/apache/inlong/audit/store,inlong-manager/manager-service/src/main/java/org/apache/inlong/manager/service/resource/queue/kafka  ac2759c952851584c311b21be20e9b9d6dd9f51993246bd4d5dda13ad878c3a8
 LIST
 )
 
