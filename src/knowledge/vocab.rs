@@ -222,6 +222,9 @@ impl Default for Vocabulary {
                 "into",
                 "boxed",
                 "fuse",
+                // tracing's `Instrument`: the same future, run inside a span.
+                "instrument",
+                "in_current_span",
                 // Java futures: a stage that runs only on success fails when the future
                 // failed, without looking at the failure (`send(..).thenAccept(..)`).
                 "thenAccept",

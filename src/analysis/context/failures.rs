@@ -198,6 +198,31 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     index: parent.index - 1,
                 })
                 .collect(),
+            // `let result = handle(&m).await; match result { Err(e) => .. }`: the protected
+            // code is the nearest earlier assignment of the matched name.
+            RegionKind::Arm {
+                subject: Expr::Name { id, .. },
+                ..
+            } => {
+                let stmts = control.region(parent.region).stmts;
+                let assigned = (0..parent.index).rev().find(|&i| {
+                    stmts.get(i as usize).is_some_and(|s| match &s.kind {
+                        StmtKind::Assign { targets, .. } => {
+                            matches!(&targets[..], [Target::Name(n, _)] if n == id)
+                        }
+                        _ => false,
+                    })
+                });
+                match assigned {
+                    Some(index) => self
+                        .calls_at(Pos {
+                            region: parent.region,
+                            index,
+                        })
+                        .collect(),
+                    None => Vec::new(),
+                }
+            }
             RegionKind::Arm { .. } => self.calls_at(parent).collect(),
             RegionKind::Closure {
                 call: Some(owner), ..

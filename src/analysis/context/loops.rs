@@ -3,11 +3,53 @@
 use crate::analysis::control::{RegionId, RegionKind};
 use crate::analysis::facts::FactFinder;
 use crate::analysis::resolve::Value;
+use crate::analysis::uses::{Adapter, End};
 use crate::analysis::FileAnalysis;
 use crate::knowledge::{Op, Role};
-use crate::model::{BodyId, Expr};
+use crate::model::{BodyId, BodyKind, Expr};
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
+    /// The parameter through which a consume loop hands function `b` each message, when one
+    /// does and throws the function's result away (`for msg in consumer: handle(msg)`): what
+    /// the function swallows, the loop goes on past. Callers in other files count too.
+    pub fn per_message_param(&self, b: BodyId) -> Option<&'m str> {
+        let body = self.index.body(b);
+        if body.kind != BodyKind::Function {
+            return None;
+        }
+        let loop_hands = |a: &FileAnalysis<'p, 'm>, cb: BodyId, arg: &Expr| {
+            let Some((call, _)) = (a.index.calls.iter())
+                .find(|(c, at)| *at == cb && c.args.iter().any(|x| std::ptr::eq(&x.value, arg)))
+            else {
+                return false;
+            };
+            let used = &a.index.uses[call.id.0 as usize];
+            let discarded =
+                used.end == End::Discarded && used.adapters.iter().all(|x| *x == Adapter::Await);
+            let control = a.control();
+            let in_loop = (control.pos(call.id))
+                .and_then(|pos| control.enclosing_loop(pos))
+                .is_some_and(|l| a.is_consume_loop(l));
+            discarded && in_loop && a.refs_message_data(arg, a.message_names(cb))
+        };
+        body.params
+            .iter()
+            .filter(|p| Some(&p.name) != body.self_name.as_ref())
+            .find(|p| {
+                let mut found = false;
+                self.resolver
+                    .passed_as(self.file, b, &p.name, |g, cb, arg| {
+                        found = match g == self.file {
+                            true => loop_hands(self, cb, arg),
+                            false => self.other_file(g).is_some_and(|a| loop_hands(&a, cb, arg)),
+                        };
+                        !found
+                    });
+                found
+            })
+            .map(|p| p.name.as_str())
+    }
+
     /// Whether loop region `r` is a consume loop: it polls or consumes (an `Op::Poll` call
     /// whose nearest loop it is, or in its header), or iterates a consumer or polled messages
     /// (a `for` loop, or a per-item closure over the stream: `stream.for_each(|m| ..)`), or

@@ -158,7 +158,8 @@ pub(crate) fn constructed_client(
     let candidate = r.is_builder_create(call)
         || last.starts_with("from_config")
         || r.knowledge.clients.iter().any(|t| t.name == last)
-        || last.starts_with(char::is_uppercase);
+        // `_AIOKafkaProducer`: a private alias of a client class is a class name too.
+        || last.trim_start_matches('_').starts_with(char::is_uppercase);
     if !candidate {
         return None;
     }

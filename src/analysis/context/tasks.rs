@@ -273,24 +273,54 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 return true;
             }
         }
-        for f in inner.iter().map(|c| &c.func).chain(refs) {
-            if let Some(Value::Func(func)) = self.resolver.value(self.file, body, f) {
-                if func.file != self.file {
-                    continue;
+        let mut seen = Vec::new();
+        (inner.iter().map(|c| &c.func).chain(refs)).any(|f| {
+            match self.resolver.value(self.file, body, f) {
+                Some(Value::Func(func)) => {
+                    self.func_touches_kafka(func, TASK_CALL_DEPTH, &mut seen)
                 }
-                let found = self
-                    .index
-                    .calls
-                    .iter()
-                    .any(|(c2, b)| *b == func.body && self.facts(c2.id).is_some_and(touches));
-                if found {
-                    return true;
-                }
+                _ => false,
             }
+        })
+    }
+
+    /// Whether program function `func` produces or commits, itself or through the program
+    /// functions it calls (`depth` levels more), in whatever file they live: a task running
+    /// `KafkaConsumer::stream_subscriber(con)` from another module commits.
+    fn func_touches_kafka(&self, func: FuncRef, depth: u32, seen: &mut Vec<FuncRef>) -> bool {
+        if seen.contains(&func) {
+            return false;
         }
-        false
+        seen.push(func);
+        let there;
+        let a = if func.file == self.file {
+            self
+        } else {
+            match self.other_file(func.file) {
+                Some(other) => {
+                    there = other;
+                    &*there
+                }
+                None => return false,
+            }
+        };
+        let calls = || a.index.calls.iter().filter(|(_, b)| *b == func.body);
+        if calls().any(|(c, _)| {
+            a.facts(c.id)
+                .is_some_and(|f| is_commit(&f.op) || is_produce(&f.op))
+        }) {
+            return true;
+        }
+        depth > 0
+            && calls().any(|(c, b)| match a.resolver.value(a.file, *b, &c.func) {
+                Some(Value::Func(next)) => a.func_touches_kafka(next, depth - 1, seen),
+                _ => false,
+            })
     }
 }
+
+/// How many calls deep a spawned task's body is followed for a produce or commit.
+const TASK_CALL_DEPTH: u32 = 2;
 
 /// Which kind of task `call` (in `body` of the file `index`) spawns, if it spawns one.
 fn spawn_kind(

@@ -110,7 +110,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                                     .map(|(k, v)| (k.to_string(), ConfigValue::of(v))),
                             )
                         }
-                        None => ConfigView::Hidden,
+                        None => self.super_init_config(cls, t.config),
                     };
                     self.constructed(t, f, call, config, Some(cls), Context::Unknown)
                 }

@@ -5,7 +5,7 @@ use super::values::{ClassRef, Client, Context, FuncRef, Origin, Resolution, Valu
 use super::{path_expr, Resolver};
 use crate::analysis::config::ConfigView;
 use crate::analysis::program::FileId;
-use crate::knowledge::{ClientType, LibId, Role};
+use crate::knowledge::{ClientType, ConfigStyle, LibId, Role};
 use crate::model::*;
 
 impl<'p, 'm> Resolver<'p, 'm> {
@@ -53,6 +53,33 @@ impl<'p, 'm> Resolver<'p, 'm> {
             pending.extend(self.program_bases(c));
         }
         Some(edits)
+    }
+
+    /// The config a subclass's constructor builds for its client when it does not pass the
+    /// caller's through: its one `super().__init__(..)` call, read as the client's own
+    /// construction (`super().__init__(*topics, group_id=config.GROUP_ID)`: a group is set,
+    /// auto-commit left at the default), when the class deriving from the client directly
+    /// defines it. Values computed from the constructor's parameters are known to be set,
+    /// not what they are.
+    pub(super) fn super_init_config(&self, cls: ClassRef, style: ConfigStyle) -> ConfigView {
+        let init = self.in_lineage(cls, |c| self.method(c, "__init__").map(|i| (c, i)));
+        let Some((_, init)) = init.filter(|(owner, _)| self.program_bases(*owner).is_empty())
+        else {
+            return ConfigView::Hidden;
+        };
+        let Some(index) = self.index(init.file) else {
+            return ConfigView::Hidden;
+        };
+        let supers: Vec<&Call> = (index.calls.iter())
+            .filter(|(call, b)| *b == init.body && is_super_init(call))
+            .map(|&(call, _)| call)
+            .collect();
+        match supers[..] {
+            [call] => self
+                .config_reader(init.file, init.body)
+                .constructor(call, style),
+            _ => ConfigView::Hidden,
+        }
     }
 
     /// The constant-key settings constructor `init` writes into the parameters it passes to

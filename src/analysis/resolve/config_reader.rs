@@ -190,6 +190,9 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                                 c.spread();
                             }
                         }
+                        // Keyword-only settings (`AIOKafkaConsumer(*topics, group_id=..)`):
+                        // the positional splat holds topics, never a setting.
+                        (None, Spread::Star) if style == ConfigStyle::Kwargs => {}
                         (None, Spread::Star) => c.spread(),
                         (None, Spread::None) => {}
                     }

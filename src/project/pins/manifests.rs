@@ -1,7 +1,9 @@
 //! Requirements: `requirements*.txt` (with the files they include by `-r` / `-c`),
 //! `pyproject.toml` (PEP 621 `[project] dependencies`, Poetry's
-//! `[tool.poetry.dependencies]`) and `setup.cfg` (`[options] install_requires`). Optional
-//! and development groups are not read: they need not be installed.
+//! `[tool.poetry.dependencies]`), `setup.cfg` (`[options] install_requires`), `setup.py` (an
+//! `install_requires=[..]` list of string literals) and an sdist's `PKG-INFO`
+//! (`Requires-Dist:`). Optional and development groups are not read: they need not be
+//! installed.
 
 use std::path::{Path, PathBuf};
 
@@ -156,6 +158,67 @@ pub(super) fn setup_cfg(dir: &Path, out: &mut Vec<Said>) {
                     push_pep508(value.trim(), FILE, out);
                 }
             }
+        }
+    }
+}
+
+/// `setup.py`'s `install_requires=[..]` when it is a list of string literals (a name or a
+/// call, `install_requires=read_requirements()`, is not followed).
+pub(super) fn setup_py(dir: &Path, out: &mut Vec<Said>) {
+    const FILE: &str = "setup.py";
+    let Ok(text) = std::fs::read_to_string(dir.join(FILE)) else {
+        return;
+    };
+    for (at, _) in text.match_indices("install_requires") {
+        let rest = text[at + "install_requires".len()..].trim_start();
+        let Some(list) = rest
+            .strip_prefix('=')
+            .map(str::trim_start)
+            .and_then(|r| r.strip_prefix('['))
+        else {
+            continue;
+        };
+        for line in string_literals(list) {
+            push_pep508(line, FILE, out);
+        }
+    }
+}
+
+/// The string literals of a Python list's text up to its closing `]`, skipping comments.
+fn string_literals(list: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = list;
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+        let Some(first) = rest.chars().next() else {
+            return out;
+        };
+        match first {
+            '#' => rest = rest.split_once('\n').map_or("", |(_, r)| r),
+            '\'' | '"' => {
+                let Some((literal, after)) = rest[1..].split_once(first) else {
+                    return out;
+                };
+                out.push(literal);
+                rest = after;
+            }
+            // `]`, or anything that is not a literal (a name, a call, a concatenation).
+            _ => return out,
+        }
+    }
+}
+
+/// An sdist's `PKG-INFO`: its `Requires-Dist:` lines (those under an extra carry a marker,
+/// which the requirement reader skips).
+pub(super) fn pkg_info(dir: &Path, out: &mut Vec<Said>) {
+    const FILE: &str = "PKG-INFO";
+    let Ok(text) = std::fs::read_to_string(dir.join(FILE)) else {
+        return;
+    };
+    // The headers end at the first empty line; the long description follows.
+    for line in text.lines().take_while(|l| !l.trim().is_empty()) {
+        if let Some(req) = line.strip_prefix("Requires-Dist:") {
+            push_pep508(req, FILE, out);
         }
     }
 }

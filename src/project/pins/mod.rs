@@ -1,6 +1,7 @@
 //! The client versions a project pins, from its dependency files in the project directory:
 //! requirements (`requirements*.txt` and the files they include, `pyproject.toml`'s PEP 621
-//! and Poetry dependencies, `setup.cfg`'s `install_requires`) and lock files (`poetry.lock`,
+//! and Poetry dependencies, `setup.cfg`'s and `setup.py`'s `install_requires`, an sdist's
+//! `PKG-INFO`) and lock files (`poetry.lock`,
 //! `uv.lock`, `Pipfile.lock`, `Cargo.lock`), and Java build files (`pom.xml`, `build.gradle`,
 //! `build.gradle.kts`, a Gradle version catalog: `jvm`), whose declared versions count as
 //! locked. A lock file gives the exact version and wins over
@@ -60,6 +61,8 @@ pub fn read(dir: &Path, packages: &[&str]) -> Pins {
     manifests::requirements_files(dir, &mut required);
     manifests::pyproject(dir, &mut required);
     manifests::setup_cfg(dir, &mut required);
+    manifests::setup_py(dir, &mut required);
+    manifests::pkg_info(dir, &mut required);
     let mut locked = Vec::new();
     locks::read(dir, &mut locked);
     jvm::read(dir, &mut locked);
@@ -237,6 +240,30 @@ mod tests {
             shown(&p, "kafka-python").as_deref(),
             Some("kafka-python ==2.2.15 (setup.cfg)")
         );
+    }
+
+    #[test]
+    fn setup_py_install_requires_and_pkg_info() {
+        let setup = "from setuptools import setup\nsetup(\n    name='svc',\n    install_requires=[\n        'requests',  # http\n        \"kafka-python==2.0.1\",\n    ],\n)\n";
+        let p = pins(&[("setup.py", setup)]);
+        assert_eq!(
+            shown(&p, "kafka-python").as_deref(),
+            Some("kafka-python ==2.0.1 (setup.py)")
+        );
+        // A list that is not literals is not followed.
+        let p = pins(&[(
+            "setup.py",
+            "setup(install_requires=reqs('kafka-python==2.0.1'))\n",
+        )]);
+        assert_eq!(shown(&p, "kafka-python"), None);
+        let info = "Metadata-Version: 2.1\nName: svc\nRequires-Dist: kafka-python (==2.2.15)\nRequires-Dist: aiokafka==0.8; extra == \"aio\"\n\nRequires-Dist: aiokafka==0.9\n";
+        let p = pins(&[("PKG-INFO", info)]);
+        assert_eq!(
+            shown(&p, "kafka-python").as_deref(),
+            Some("kafka-python ==2.2.15 (PKG-INFO)")
+        );
+        // An extra's requirement and the long description's text are not requirements.
+        assert_eq!(shown(&p, "aiokafka"), None);
     }
 
     #[test]

@@ -4,10 +4,12 @@
 //! message's commit covers the failed offset.
 
 use crate::analysis::context::is_commit;
+use crate::analysis::context::FailureSite;
 use crate::analysis::control::{Control, Exits, RegionId, RegionKind};
+use crate::analysis::guards::reads_any;
 use crate::diagnostic::Finding;
 use crate::knowledge::failure::FailureKind;
-use crate::model::LoopKind;
+use crate::model::{Call, LoopKind};
 use crate::registry::Rule;
 use crate::rules::RuleContext;
 
@@ -25,6 +27,11 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
         // The nearest loop must be the consume loop: a handler in a retry loop retries,
         // unless the retry loop gives up and goes on with the consume loop.
         let Some(l) = control.enclosing_loop(at) else {
+            // A function a consume loop calls once per message, whose handler swallows the
+            // failure and returns normally: the loop goes on past the message.
+            if swallowed_in_per_message_helper(ctx, site.region) {
+                report(ctx, &site, None);
+            }
             continue;
         };
         let l = match analysis.is_consume_loop(l) {
@@ -56,23 +63,56 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
                 .parent
                 .and_then(|at| control.enclosing_loop(at));
         }
-        let what = match site.kind {
-            FailureKind::Transient => "transient-failure handler",
-            _ => "handler catching every failure",
-        };
-        let mut finding = Finding::new(
-            Rule::ContinuePastFailure,
-            site.range,
-            format!("{what} lets the consume loop go on past the failed message"),
-        )
-        .primary("neither handles the message nor leaves the loop")
-        .help("leave the loop (re-raise, `break`, return) or seek back so the message is delivered again, or route it to a dead-letter topic and commit it as poison; otherwise the next commit covers the failed offset");
-        // The commit that will cover the failed offset, when the loop has one.
-        if let Some((commit, _)) = commit {
-            finding = finding.label(commit.range, "this commit then covers the failed offset");
-        }
-        ctx.report(finding);
+        report(ctx, &site, commit.map(|(c, _)| c));
     }
+}
+
+fn report(ctx: &RuleContext, site: &FailureSite, commit: Option<&Call>) {
+    let what = match site.kind {
+        FailureKind::Transient => "transient-failure handler",
+        _ => "handler catching every failure",
+    };
+    let mut finding = Finding::new(
+        Rule::ContinuePastFailure,
+        site.range,
+        format!("{what} lets the consume loop go on past the failed message"),
+    )
+    .primary("neither handles the message nor leaves the loop")
+    .help("leave the loop (re-raise, `break`, return) or seek back so the message is delivered again, or route it to a dead-letter topic and commit it as poison; otherwise the next commit covers the failed offset");
+    // The commit that will cover the failed offset, when the loop has one.
+    if let Some(commit) = commit {
+        finding = finding.label(commit.range, "this commit then covers the failed offset");
+    }
+    ctx.report(finding);
+}
+
+/// A handler that swallows a failure (it raises nothing; what it returns, the loop throws
+/// away) of code using the message a consume loop hands the function.
+fn swallowed_in_per_message_helper(ctx: &RuleContext, region: RegionId) -> bool {
+    let analysis = ctx.analysis;
+    let control = analysis.control();
+    let body = control.region(region).body;
+    let raises = Exits(Exits::RAISE.0 | Exits::PANIC.0 | Exits::PROCESS.0 | Exits::PROPAGATE.0);
+    if control.region(region).exits.any(raises) || analysis.failure_handles_message(region) {
+        return false;
+    }
+    let Some(param) = analysis.per_message_param(body) else {
+        return false;
+    };
+    // A handler that hands the message to more code (`self.handle_exception(msg, exc)`, a
+    // retry or dead-letter path of the program) may handle it: only logging is swallowing.
+    let log_methods = analysis.knowledge.vocab.log_methods;
+    let hands_on = analysis.region_calls(region).any(|(c, _)| {
+        !c.func.last_name().is_some_and(|m| log_methods.contains(&m))
+            && c.args.iter().any(|a| reads_any(&a.value, &[param]))
+    });
+    // A failed commit or store of the message is not a failure of its processing.
+    !hands_on
+        && analysis.protected_calls(region).iter().any(|c| {
+            analysis.facts(c.id).is_none_or(|f| !is_commit(&f.op))
+                && (reads_any(&c.func, &[param])
+                    || c.args.iter().any(|a| reads_any(&a.value, &[param])))
+        })
 }
 
 /// The loop around retry loop `l` when `l` gives up and goes on with it: a bounded `for` over
