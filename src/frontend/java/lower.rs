@@ -56,6 +56,14 @@ pub(super) fn lower_module(root: Node<'_>, src: &str) -> Result<Module, SyntaxEr
     l.st.finish(Lang::Java)
 }
 
+/// `int`, `long`, `double`, `boolean` (and the other primitive types).
+fn is_primitive_type(n: Node<'_>) -> bool {
+    matches!(
+        n.kind(),
+        "integral_type" | "floating_point_type" | "boolean_type"
+    )
+}
+
 fn named<'t>(n: Node<'t>) -> impl Iterator<Item = Node<'t>> {
     (0..n.named_child_count() as u32).filter_map(move |i| n.named_child(i))
 }
@@ -1292,10 +1300,15 @@ impl<'s> Lowerer<'s> {
                 );
                 Expr::derived(parts, Hop::Conditional, r)
             }
-            "cast_expression" => {
-                let parts = self.exprs(field("value").into_iter());
-                Expr::derived(parts, Hop::Cast, r)
-            }
+            // A reference cast is the same object (`((KafkaTemplate) template).send(..)` sends
+            // on `template`); a primitive one computes a value.
+            "cast_expression" => match (field("type"), field("value")) {
+                (Some(t), Some(v)) if !is_primitive_type(t) => self.expr(v),
+                _ => {
+                    let parts = self.exprs(field("value").into_iter());
+                    Expr::derived(parts, Hop::Cast, r)
+                }
+            },
             "array_access" => {
                 let parts = self.exprs(field("array").into_iter().chain(field("index")));
                 Expr::derived(parts, Hop::Index, r)
