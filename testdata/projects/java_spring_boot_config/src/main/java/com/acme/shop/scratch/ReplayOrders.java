@@ -1,4 +1,4 @@
-package com.acme.scratch;
+package com.acme.shop.scratch;
 
 import java.util.Properties;
 

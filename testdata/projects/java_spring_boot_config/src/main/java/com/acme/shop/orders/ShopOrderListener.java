@@ -1,11 +1,11 @@
-package com.acme.orders;
+package com.acme.shop.orders;
 
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /** The production consumer: its group is `spring.kafka.consumer.group-id` (application.yml). */
 @Component
-public class OrderListener {
+public class ShopOrderListener {
     /** The record's effect. */
     public interface Orders {
         void apply(String order);
@@ -13,7 +13,7 @@ public class OrderListener {
 
     private final Orders orders;
 
-    public OrderListener(Orders orders) {
+    public ShopOrderListener(Orders orders) {
         this.orders = orders;
     }
 
