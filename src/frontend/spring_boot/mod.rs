@@ -22,7 +22,7 @@ mod yaml;
 
 use std::path::Path;
 
-use super::{Lowered, LowerState, Recovered};
+use super::{LowerState, Lowered, Recovered};
 use crate::knowledge::{SPRING_BOOT_CONSUMER, SPRING_BOOT_PRODUCER, SPRING_BOOT_ROOT};
 use crate::model::{
     Arg, Body, BodyKind, Call, Expr, Import, ImportEntry, ImportKind, Lang, Lit, Spread, Stmt,
@@ -62,9 +62,7 @@ struct Read {
 
 /// Lowers a Spring Boot configuration file.
 pub fn lower(path: &Path, source: &str) -> Result<Lowered, SyntaxError> {
-    let yaml = path
-        .extension()
-        .is_some_and(|e| e == "yml" || e == "yaml");
+    let yaml = path.extension().is_some_and(|e| e == "yml" || e == "yaml");
     let read = if yaml {
         yaml::read(source)
     } else {
@@ -75,8 +73,16 @@ pub fn lower(path: &Path, source: &str) -> Result<Lowered, SyntaxError> {
     for document in &read.documents {
         let settings = Settings::of(document);
         for (client, entries, at) in [
-            (SPRING_BOOT_CONSUMER, &settings.consumer, settings.consumer_at),
-            (SPRING_BOOT_PRODUCER, &settings.producer, settings.producer_at),
+            (
+                SPRING_BOOT_CONSUMER,
+                &settings.consumer,
+                settings.consumer_at,
+            ),
+            (
+                SPRING_BOOT_PRODUCER,
+                &settings.producer,
+                settings.producer_at,
+            ),
         ] {
             let Some(at) = at else {
                 continue;
@@ -255,7 +261,10 @@ impl<'e> Settings<'e> {
                 .map(|(_, e)| e.range);
         }
         if s.producer_at.is_none() {
-            s.producer_at = common.iter().find(|(k, _)| k == "acks").map(|(_, e)| e.range);
+            s.producer_at = common
+                .iter()
+                .find(|(k, _)| k == "acks")
+                .map(|(_, e)| e.range);
         }
         s.consumer = [&common, &consumer_typed, &consumer_extra]
             .into_iter()
@@ -272,7 +281,11 @@ impl<'e> Settings<'e> {
             (&s.producer, &mut s.producer_at),
         ] {
             // The last entry of a deciding key is the one the client reads.
-            if let Some((_, e)) = list.iter().rev().find(|(k, _)| DECIDING_KEYS.contains(&k.as_str())) {
+            if let Some((_, e)) = list
+                .iter()
+                .rev()
+                .find(|(k, _)| DECIDING_KEYS.contains(&k.as_str()))
+            {
                 if at.is_some() {
                     *at = Some(e.range);
                 }

@@ -23,8 +23,10 @@ pub(super) fn read(source: &str) -> Read {
             continue;
         }
         if trimmed.starts_with('#') || trimmed.starts_with('!') {
-            read.comments
-                .push(TextRange::new((start + lead) as u32, (start + body.len()) as u32));
+            read.comments.push(TextRange::new(
+                (start + lead) as u32,
+                (start + body.len()) as u32,
+            ));
             if trimmed == "#---" || trimmed == "!---" {
                 read.documents.push(Vec::new());
             }
@@ -76,9 +78,7 @@ fn split_pair(line: &str) -> (&str, &str) {
             '=' | ':' => return (&line[..i], line[i + 1..].trim_start()),
             c if c.is_whitespace() => {
                 let rest = line[i..].trim_start();
-                let rest = rest
-                    .strip_prefix(['=', ':'])
-                    .map_or(rest, str::trim_start);
+                let rest = rest.strip_prefix(['=', ':']).map_or(rest, str::trim_start);
                 return (&line[..i], rest);
             }
             _ => {}

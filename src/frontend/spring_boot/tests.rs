@@ -24,13 +24,22 @@ fn constructions(name: &str, source: &str) -> Vec<(String, usize, Vec<String>)> 
             let config = items
                 .iter()
                 .map(|(k, v)| {
-                    let Some(Expr::Lit { lit: Lit::Str(k), .. }) = k else {
+                    let Some(Expr::Lit {
+                        lit: Lit::Str(k), ..
+                    }) = k
+                    else {
                         panic!("key: {k:?}");
                     };
                     let v = match v {
-                        Expr::Lit { lit: Lit::Str(s), .. } => s.clone(),
-                        Expr::Lit { lit: Lit::Bool(b), .. } => b.to_string(),
-                        Expr::Lit { lit: Lit::Int(i), .. } => i.to_string(),
+                        Expr::Lit {
+                            lit: Lit::Str(s), ..
+                        } => s.clone(),
+                        Expr::Lit {
+                            lit: Lit::Bool(b), ..
+                        } => b.to_string(),
+                        Expr::Lit {
+                            lit: Lit::Int(i), ..
+                        } => i.to_string(),
                         _ => "?".into(),
                     };
                     format!("{k}={v}")
@@ -81,9 +90,16 @@ spring:
             (
                 "spring.kafka.consumer".to_string(),
                 8,
-                vec!["group.id=billing".to_string(), "enable.auto.commit=true".to_string()]
+                vec![
+                    "group.id=billing".to_string(),
+                    "enable.auto.commit=true".to_string()
+                ]
             ),
-            ("spring.kafka.producer".to_string(), 5, vec!["acks=1".to_string()]),
+            (
+                "spring.kafka.producer".to_string(),
+                5,
+                vec!["acks=1".to_string()]
+            ),
         ]
     );
 }
@@ -108,7 +124,11 @@ spring.kafka.producer.properties.acks=${ACKS:1}
                     "enable.auto.commit=true".to_string(),
                 ]
             ),
-            ("spring.kafka.producer".to_string(), 4, vec!["enable.auto.commit=false".to_string(), "acks=?".to_string()]),
+            (
+                "spring.kafka.producer".to_string(),
+                4,
+                vec!["enable.auto.commit=false".to_string(), "acks=?".to_string()]
+            ),
         ]
     );
 }
