@@ -1,5 +1,6 @@
-//! The rule documents cannot rot. Every fenced `python` / `rust` / `java` block in `rules/*.md` is
-//! tagged `bad` or `good` and is linted with all rules on:
+//! The rule documents cannot rot. Every fenced `python` / `rust` / `java` block in `rules/*.md`,
+//! and every `yaml` / `properties` block (a Spring Boot `application.*` file), is tagged `bad`
+//! or `good` and is linted with all rules on:
 //!
 //! - a `bad` block marks each line a finding must start on with `# expect: OL101` /
 //!   `// expect: OL101` (the fixtures' annotations, `tests/common/mod.rs`), at least one of
@@ -93,14 +94,17 @@ fn examples(doc: &str) -> Result<Vec<Example>, String> {
             open = Some(None);
             continue;
         }
-        let ext = match lang {
-            "python" => "py",
-            "rust" => "rs",
-            "java" => "java",
+        // Spring Boot configuration files are linted as `application.*`.
+        let (ext, default_file) = match lang {
+            "python" => ("py", "example.py"),
+            "rust" => ("rs", "example.rs"),
+            "java" => ("java", "example.java"),
+            "yaml" => ("yml", "application.yml"),
+            "properties" => ("properties", "application.properties"),
             _ => {
                 return Err(format!(
-                    "line {}: fence `{info}` must be `python`, `rust` or `java` (tagged `bad` or \
-                     `good`), or one of {NOT_RUN:?}",
+                    "line {}: fence `{info}` must be `python`, `rust`, `java`, `yaml` or \
+                     `properties` (tagged `bad` or `good`), or one of {NOT_RUN:?}",
                     i + 1
                 ))
             }
@@ -130,7 +134,7 @@ fn examples(doc: &str) -> Result<Vec<Example>, String> {
                 i + 1
             ));
         };
-        let file = file.unwrap_or_else(|| format!("example.{ext}"));
+        let file = file.unwrap_or_else(|| default_file.to_string());
         if !file.ends_with(&format!(".{ext}")) {
             return Err(format!("line {}: {file} is not a {lang} file", i + 1));
         }

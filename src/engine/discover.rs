@@ -43,6 +43,9 @@ const SKIP_DIRS: &[&str] = &[
 ];
 
 pub fn language(path: &Path) -> Option<Lang> {
+    if crate::frontend::spring_boot::is_config_file(path) {
+        return Some(Lang::Java);
+    }
     let extension = path.extension()?.to_str()?;
     EXTENSIONS
         .iter()

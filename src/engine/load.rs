@@ -11,8 +11,8 @@ use crate::frontend::{self, Lowered};
 use crate::model::{Lang, LineIndex, SyntaxError, TextRange};
 
 /// Parses and lowers one file; a panic in the front end is this file's syntax error.
-pub fn parse(lang: Lang, text: &str) -> Result<Lowered, SyntaxError> {
-    isolated(|| frontend::lower(lang, text)).unwrap_or_else(|message| {
+pub fn parse(lang: Lang, path: &std::path::Path, text: &str) -> Result<Lowered, SyntaxError> {
+    isolated(|| frontend::lower(lang, path, text)).unwrap_or_else(|message| {
         Err(SyntaxError {
             message: format!("internal error while parsing this file: {message}"),
             range: TextRange::default(),
@@ -75,7 +75,7 @@ impl<'m> Load<'m> for Loader<'m> {
         let source = self.source(id).filter(|s| s.undecodable.is_none())?;
         let i = id.0 as usize;
         let entry = &self.entries[i];
-        let model = self.models[i].get_or_init(|| parse(entry.lang, &source.text));
+        let model = self.models[i].get_or_init(|| parse(entry.lang, &entry.absolute, &source.text));
         let lowered = model.as_ref().ok()?;
         Some(FileIndex::new(
             &lowered.module,
@@ -101,7 +101,7 @@ mod tests {
     /// modules the scan says cannot lead anywhere, so both rely on the scan finding at least
     /// what parsing finds.
     fn missed(lang: Lang, text: &str) -> Vec<String> {
-        let Ok(lowered) = super::parse(lang, text) else {
+        let Ok(lowered) = super::parse(lang, Path::new(""), text) else {
             return Vec::new();
         };
         let found = scan::scan(lang, text).imports;

@@ -729,7 +729,7 @@ fn lint_text(
         return Vec::new();
     }
     let lines = LineIndex::new(source);
-    let parsed = frontend::lower(lang, source);
+    let parsed = frontend::lower(lang, path, source);
     let index = parsed
         .as_ref()
         .ok()

@@ -43,8 +43,10 @@ pub fn add_noqa(file: &FileReport) -> Option<Added> {
     if lines.is_empty() {
         return None;
     }
-    let before = frontend::lower(file.lang, source).ok()?;
+    let before = frontend::lower(file.lang, &file.path, source).ok()?;
     let mark = match file.lang {
+        // Spring Boot configuration files comment with `#` (YAML and properties alike).
+        Lang::Java if frontend::spring_boot::is_config_file(&file.path) => "#",
         Lang::Python => "#",
         Lang::Rust | Lang::Java => "//",
     };
@@ -78,7 +80,7 @@ pub fn add_noqa(file: &FileReport) -> Option<Added> {
     // Keep only the insertions that are comments of their own line once written.
     loop {
         let (candidate, positions) = apply(source, &inserts);
-        let Ok(after) = frontend::lower(file.lang, &candidate) else {
+        let Ok(after) = frontend::lower(file.lang, &file.path, &candidate) else {
             out.skipped.extend(inserts.iter().map(|i| i.2));
             inserts.clear();
             break;

@@ -278,7 +278,11 @@ fn lint_batch(
     let done: Vec<_> = (to_parse.par_iter().with_max_len(1))
         .map(|&i| {
             let text = sources[i].map_or("", |s| s.text.as_str());
-            (i, load::parse(files[i].lang, text), LineIndex::new(text))
+            (
+                i,
+                load::parse(files[i].lang, &files[i].path, text),
+                LineIndex::new(text),
+            )
         })
         .collect();
     for (i, p, l) in done {

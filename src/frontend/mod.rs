@@ -5,6 +5,7 @@
 pub mod java;
 pub mod python;
 pub mod rust;
+pub mod spring_boot;
 
 pub use crate::model::SyntaxError;
 use crate::model::{Lang, Module, TextRange};
@@ -38,11 +39,14 @@ pub const MAX_DEPTH: u32 = 200;
 /// model recurses once per link, on the engine's 256 MiB stacks: this bounds what they need.
 pub const MAX_ELSE_CHAIN: u32 = 20_000;
 
-/// Parse and lower a file of the given language.
-pub fn lower(lang: Lang, source: &str) -> Result<Lowered, SyntaxError> {
+/// Parse and lower a file of the given language; a Spring Boot configuration file
+/// (`application*.yml`, `application*.properties`: `spring_boot::is_config_file`) configures
+/// Java clients.
+pub fn lower(lang: Lang, path: &std::path::Path, source: &str) -> Result<Lowered, SyntaxError> {
     match lang {
         Lang::Python => python::lower(source),
         Lang::Rust => rust::lower(source),
+        Lang::Java if spring_boot::is_config_file(path) => spring_boot::lower(path, source),
         Lang::Java => java::lower(source),
     }
 }

@@ -46,6 +46,15 @@ pub const LISTENER_RETURN_COMMIT: &str = "return";
 /// container commits what it acknowledges, not what it returns from.
 pub const LISTENER_MANUAL_ACK: &[&str] = &["Acknowledgment"];
 
+/// Spring Boot's Kafka configuration (`spring.kafka.*` in `application*.properties` and
+/// `application*.yml`), as the Spring Boot configuration front end lowers a file: the
+/// construction of a consumer and of a producer, `spring.kafka.consumer({..})` and
+/// `spring.kafka.producer({..})`, each with the client configuration the file's keys make.
+/// No Java code can import this path, so only configuration files construct these.
+pub const SPRING_BOOT_ROOT: &str = "spring.kafka";
+pub const SPRING_BOOT_CONSUMER: &str = "spring.kafka.consumer";
+pub const SPRING_BOOT_PRODUCER: &str = "spring.kafka.producer";
+
 /// The classes whose `*_CONFIG` constants name configuration keys, by package.
 const CONFIG_CLASSES: &[(&str, &str)] = &[
     (KAFKA_CONSUMER, "ConsumerConfig"),
@@ -125,6 +134,28 @@ const SPRING_KAFKA_DURABILITY: Durability = Durability {
     global_callback: None,
 };
 
+/// Spring Boot's clients: a consumer configured by `spring.kafka.consumer.*` runs in a
+/// listener container, which turns auto-commit off when the key is unset (java.md §1.3); its
+/// producers' `acks` default is kafka-clients', whose version Spring Boot's dependency
+/// management decides (not read here, so not judged).
+const SPRING_BOOT_DURABILITY: Durability = Durability {
+    consumer: &[
+        setting("group id", &["group.id"], None),
+        setting("auto commit", &["enable.auto.commit"], Some("false")),
+        setting(
+            "isolation level",
+            &["isolation.level"],
+            Some("read_uncommitted"),
+        ),
+    ],
+    producer: &[
+        setting("acks", &["acks"], None),
+        setting("idempotence", &["enable.idempotence"], None),
+        setting("transactional id", &["transactional.id"], None),
+    ],
+    global_callback: None,
+};
+
 const fn setting(
     name: &'static str,
     keys: &'static [&'static str],
@@ -166,6 +197,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 group: "group.id",
                 commit: "enable.auto.commit",
                 store: None,
+                on_by_default: true,
                 help: "set `ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG` to `false` and commit the offsets of processed records (`commitSync(Map<TopicPartition, OffsetAndMetadata>)`)",
             },
             acks: AcksKeys {
@@ -226,6 +258,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 group: "group.id",
                 commit: "enable.auto.commit",
                 store: None,
+                on_by_default: true,
                 help: "set `enable.auto.commit` to `false`",
             },
             acks: AcksKeys {
@@ -256,6 +289,49 @@ pub(super) fn register(k: &mut Knowledge) {
         (Producer, &[], "sendDefault", Op::Send { awaits: 1, raises: true, callback: None }),
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
     ]);
+
+    // Spring Boot configuration files (`frontend::spring_boot`): explicit settings only, as
+    // Spring Boot passes a key to the client only when it is set (`KafkaProperties`).
+    k.add_library(
+        Library {
+            name: "spring-boot",
+            lang: Lang::Java,
+            roots: &[SPRING_BOOT_ROOT],
+            offset_store: false,
+            delivery_hint: "",
+            flush_hint: "",
+            delivery_hint_local: "",
+            flush_hint_local: "",
+            commit_fix: "",
+            commit_fix_imports: FixImports::NONE,
+            commit_batch_fix: None,
+            commit_batch_imports: FixImports::NONE,
+            poll_wraps_result: false,
+            rebalance_callbacks: &[],
+            commit_fix_versions: &[],
+            commit_fix_unversioned: "",
+            bare_commit_note: "",
+            offers_commit_fix: false,
+            auto_commit: AutoCommitKeys {
+                group: "group.id",
+                commit: "enable.auto.commit",
+                store: None,
+                on_by_default: false,
+                help: "remove `enable-auto-commit: true` (Spring's listener containers then commit each record after the listener returns, or what it acknowledges)",
+            },
+            acks: AcksKeys {
+                keys: &["acks"],
+                weak_default: &[(&[], false)],
+                idempotence: &[],
+                help: "set `spring.kafka.producer.acks` to `all` so that a write is acknowledged once every in-sync replica has it",
+            },
+            durability: &SPRING_BOOT_DURABILITY,
+        },
+        &[
+            (SPRING_BOOT_CONSUMER, Consumer, DictAndKwargs),
+            (SPRING_BOOT_PRODUCER, Producer, DictAndKwargs),
+        ],
+    );
 
     k.sinks.push(SinkSpec::Path {
         roots: super::strings(&[KAFKA_CONSUMER]),

@@ -18,7 +18,7 @@ pub mod vocab;
 
 pub use java::{
     config_key, LISTENER_ANNOTATIONS, LISTENER_CONSUMER, LISTENER_MANUAL_ACK,
-    LISTENER_RETURN_COMMIT,
+    LISTENER_RETURN_COMMIT, SPRING_BOOT_CONSUMER, SPRING_BOOT_PRODUCER, SPRING_BOOT_ROOT,
 };
 pub use llm::LlmKnowledge;
 pub use network::NetworkKnowledge;
@@ -44,6 +44,7 @@ pub const CLIENT_ROOTS: &[(Lang, &str)] = &[
     (Lang::Java, java::SPRING_CORE),
     (Lang::Java, java::SPRING_SUPPORT),
     (Lang::Java, java::SPRING_ANNOTATION),
+    (Lang::Java, java::SPRING_BOOT_ROOT),
 ];
 
 /// A Kafka client library: an index into `Knowledge::libraries`. Teaching offsetlint a new
@@ -159,6 +160,9 @@ pub struct AutoCommitKeys {
     pub commit: &'static str,
     /// The automatic offset store, on by default (librdkafka's `enable.auto.offset.store`).
     pub store: Option<&'static str>,
+    /// Whether automatic commits are on when the configuration leaves `commit` unset (Spring
+    /// Boot's listener containers turn them off: java.md §1.3).
+    pub on_by_default: bool,
     /// What to do instead.
     pub help: &'static str,
 }

@@ -75,6 +75,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 group: "group.id",
                 commit: "enable.auto.commit",
                 store: Some("enable.auto.offset.store"),
+                on_by_default: true,
                 help: "set `\"enable.auto.commit\": False` and commit each processed message (`commit(message=msg)`), or set `\"enable.auto.offset.store\": False` and store each processed message with `store_offsets(message=msg)`",
             },
             acks: AcksKeys {
@@ -155,6 +156,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 group: "group_id",
                 commit: "enable_auto_commit",
                 store: None,
+                on_by_default: true,
                 help: "pass `enable_auto_commit=False` and commit the offsets of processed messages",
             },
             acks: AcksKeys {
@@ -216,6 +218,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 group: "group_id",
                 commit: "enable_auto_commit",
                 store: None,
+                on_by_default: true,
                 help: "pass `enable_auto_commit=False` and commit the offsets of processed messages",
             },
             acks: AcksKeys {

@@ -681,10 +681,11 @@ pub const JAVA_MAP_TYPES: &[&str] = &[
 pub const JAVA_MAP_SETTERS: &[&str] = &["put", "setProperty", "putIfAbsent"];
 
 /// Whether a call's dotted name makes a Java map on the spot: `new Properties()`,
-/// `new HashMap<>(..)`, `Map.of(..)`, `Map.ofEntries(..)`.
+/// `new HashMap<>(..)`, `Map.of(..)`, `Map.ofEntries(..)`, and Guava's `ImmutableMap.of(..)` /
+/// `ImmutableMap.ofEntries(..)` (same arguments, same map).
 pub fn is_java_map_literal(path: &[&str]) -> bool {
     match path {
-        [.., "Map", "of" | "ofEntries"] => true,
+        [.., "Map" | "ImmutableMap", "of" | "ofEntries"] => true,
         [.., last] => JAVA_MAP_TYPES.contains(last),
         [] => false,
     }

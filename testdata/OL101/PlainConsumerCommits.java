@@ -104,7 +104,7 @@ public class PlainConsumerCommits {
     public final class CommitOnRevoke implements ConsumerRebalanceListener {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            consumer.commitSync(); // expect-gap: OL101 an inner class's use of its outer instance's field is not resolved yet
+            consumer.commitSync(); // expect: OL101
         }
 
         @Override

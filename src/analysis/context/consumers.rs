@@ -49,9 +49,9 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             Known::Set(ConfigValue::Str(s)) if s.is_empty() => return false,
             Known::Set(_) => {}
         }
-        // On by default; a value that is not a literal or constant is not visible.
+        // As the library defaults; a value that is not a literal or constant is not visible.
         let on = |key: &str| match config.known(key) {
-            Known::Default => Some(true),
+            Known::Default => Some(keys.on_by_default),
             Known::Unknown
             | Known::Set(
                 ConfigValue::Int(_)

@@ -56,8 +56,20 @@ pub(super) fn lower_module(root: Node<'_>, src: &str) -> Result<Module, SyntaxEr
     l.st.finish(Lang::Java)
 }
 
+/// `int`, `long`, `double`, `boolean` (and the other primitive types).
+fn is_primitive_type(n: Node<'_>) -> bool {
+    matches!(
+        n.kind(),
+        "integral_type" | "floating_point_type" | "boolean_type"
+    )
+}
+
+/// A node's named children, comments aside: a comment may sit anywhere (between two
+/// arguments, `f( // why\n a, b)`), and is no argument, statement or member.
 fn named<'t>(n: Node<'t>) -> impl Iterator<Item = Node<'t>> {
-    (0..n.named_child_count() as u32).filter_map(move |i| n.named_child(i))
+    (0..n.named_child_count() as u32)
+        .filter_map(move |i| n.named_child(i))
+        .filter(|c| !c.is_extra())
 }
 
 fn is_name(n: &Node<'_>) -> bool {
@@ -81,6 +93,9 @@ use crate::model::java_path as qualified;
 /// of them but a field of the class is `this.name`.
 struct ClassScope {
     fields: HashSet<String>,
+    /// The fields declared with a type, own and (for an inner class) its enclosing
+    /// instance's: an inner class's methods read `Outer.this`'s fields by their bare names.
+    typed: Vec<Field>,
     methods: HashSet<String>,
     locals: Vec<HashSet<String>>,
     is_static: bool,
@@ -210,9 +225,13 @@ impl<'s> Lowerer<'s> {
         else {
             return;
         };
-        let (class_decorators, _) = self.modifiers(n);
+        let (class_decorators, is_static) = self.modifiers(n);
+        // A member class that is not static has an enclosing instance (interfaces, enums and
+        // records nested in a class are static).
+        let inner = n.kind() == "class_declaration" && !is_static && !self.scope.is_empty();
         let body = n.child_by_field_name("body");
         let mut scope = ClassScope {
+            typed: Vec::new(),
             fields: HashSet::new(),
             methods: HashSet::new(),
             locals: Vec::new(),
@@ -241,9 +260,18 @@ impl<'s> Lowerer<'s> {
         for m in &members {
             match m.kind() {
                 "field_declaration" | "constant_declaration" => {
+                    let ty = m.child_by_field_name("type").map(|t| self.type_ref(t));
                     for d in named(*m).filter(|d| d.kind() == "variable_declarator") {
                         if let Some(dn) = d.child_by_field_name("name") {
-                            scope.fields.insert(self.text(dn).to_string());
+                            let field = self.text(dn).to_string();
+                            scope.fields.insert(field.clone());
+                            if let Some(ty) = &ty {
+                                fields.push(Field {
+                                    name: field,
+                                    ty: ty.clone(),
+                                    range: range(*m),
+                                });
+                            }
                         }
                     }
                 }
@@ -255,25 +283,27 @@ impl<'s> Lowerer<'s> {
                 _ => {}
             }
         }
+        if inner {
+            if let Some(outer) = self.scope.last() {
+                for f in &outer.typed {
+                    if scope.fields.insert(f.name.clone()) {
+                        fields.push(f.clone());
+                    }
+                }
+            }
+        }
+        scope.typed = fields.clone();
         self.scope.push(scope);
         let mut attrs = Vec::new();
         for m in &members {
             match m.kind() {
                 "field_declaration" | "constant_declaration" => {
-                    let ty = m.child_by_field_name("type").map(|t| self.type_ref(t));
                     let (_, is_static) = self.modifiers(*m);
                     for d in named(*m).filter(|d| d.kind() == "variable_declarator") {
                         let Some(dn) = d.child_by_field_name("name") else {
                             continue;
                         };
                         let field = self.text(dn).to_string();
-                        if let Some(ty) = &ty {
-                            fields.push(Field {
-                                name: field.clone(),
-                                ty: ty.clone(),
-                                range: range(*m),
-                            });
-                        }
                         if let Some(v) = d.child_by_field_name("value") {
                             self.set_static(is_static);
                             let value = self.expr(v);
@@ -1292,10 +1322,15 @@ impl<'s> Lowerer<'s> {
                 );
                 Expr::derived(parts, Hop::Conditional, r)
             }
-            "cast_expression" => {
-                let parts = self.exprs(field("value").into_iter());
-                Expr::derived(parts, Hop::Cast, r)
-            }
+            // A reference cast is the same object (`((KafkaTemplate) template).send(..)` sends
+            // on `template`); a primitive one computes a value.
+            "cast_expression" => match (field("type"), field("value")) {
+                (Some(t), Some(v)) if !is_primitive_type(t) => self.expr(v),
+                _ => {
+                    let parts = self.exprs(field("value").into_iter());
+                    Expr::derived(parts, Hop::Cast, r)
+                }
+            },
             "array_access" => {
                 let parts = self.exprs(field("array").into_iter().chain(field("index")));
                 Expr::derived(parts, Hop::Index, r)

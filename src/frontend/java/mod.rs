@@ -23,7 +23,10 @@
 //!   that is a field of the class (not shadowed by a parameter or local) is `this.name`, a
 //!   bare call of a method of the class `this.m(..)` (`Class.m(..)` from a static method). In a
 //!   subclass, a bare name that is no local, field or imported name is taken for an inherited
-//!   field. Constructors are named `<init>`. A file without a package declaration imports the
+//!   field. An inner (non-static member) class also has its enclosing instance's typed fields
+//!   (`Outer.this.producer` read as `producer`). Constructors are named `<init>`.
+//! * A reference cast is its operand (`((KafkaTemplate) t).send(..)` sends on `t`); a
+//!   primitive cast computes a value. Comments are skipped wherever they sit. A file without a package declaration imports the
 //!   default package on demand.
 //! * `new T<>(..)` is a call of `T`; an anonymous class with one method is a closure of that
 //!   method (`new Callback() { void onCompletion(..) {..} }`); one with several methods is the

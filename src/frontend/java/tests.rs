@@ -303,3 +303,73 @@ fn the_pruned_walk_finds_what_the_whole_walk_finds() {
     }
     assert!(files > 0, "no Java files under {dirs:?}");
 }
+
+/// The calls of the module's bodies whose callee's last name is `name`, in order.
+fn calls_named<'m>(m: &'m Module, name: &str) -> Vec<&'m Call> {
+    use crate::model::visit::{walk_block, walk_expr, Visitor};
+    struct Calls<'m, 'n>(&'n str, Vec<&'m Call>);
+    impl<'m> Visitor<'m> for Calls<'m, '_> {
+        fn visit_expr(&mut self, expr: &'m Expr) {
+            if let Expr::Call(c) = expr {
+                if c.func.last_name() == Some(self.0) {
+                    self.1.push(c);
+                }
+            }
+            walk_expr(self, expr);
+        }
+    }
+    let mut v = Calls(name, Vec::new());
+    for b in &m.bodies {
+        walk_block(&mut v, &b.stmts);
+    }
+    v.1
+}
+
+#[test]
+fn comments_between_arguments_are_no_arguments() {
+    let m = module(
+        r#"class C {
+    void f() {
+        g( // the config
+            a, /* the key */ b);
+    }
+}
+"#,
+    );
+    let g = calls_named(&m, "g");
+    assert_eq!(g.len(), 1);
+    assert_eq!(g[0].args.len(), 2, "{:?}", g[0].args);
+}
+
+#[test]
+fn inner_classes_read_the_enclosing_instances_fields_and_casts_are_their_operand() {
+    let m = module(
+        r#"class Outer {
+    private Producer<String, String> producer;
+    private class Worker extends Thread {
+        void run(Object template) { producer.send(rec); ((KafkaTemplate) template).send(rec); }
+    }
+    static class Nested {
+        void run() { producer.send(rec); }
+    }
+}
+"#,
+    );
+    let worker = m.classes.iter().find(|c| c.name == "Worker").unwrap();
+    assert!(worker.fields.iter().any(|f| f.name == "producer"));
+    let nested = m.classes.iter().find(|c| c.name == "Nested").unwrap();
+    assert!(nested.fields.is_empty());
+    let sends = calls_named(&m, "send");
+    let receivers: Vec<Vec<&str>> = sends
+        .iter()
+        .map(|c| match &c.func {
+            Expr::Attr { value, .. } => value.dotted().unwrap_or_default(),
+            _ => Vec::new(),
+        })
+        .collect();
+    // The inner class's `producer` is `this.producer`; the static one's stays a bare name.
+    assert_eq!(
+        receivers,
+        vec![vec!["this", "producer"], vec!["template"], vec!["producer"]]
+    );
+}
