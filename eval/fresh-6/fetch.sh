@@ -45,6 +45,10 @@ sdist  benzene-kafka            0.1.0b2  benzene_kafka-0.1.0b2.tar.gz           
 sdist  cezzis-kafka             0.0.27   cezzis_kafka-0.0.27.tar.gz             eb40f3a84501161dfd33cca1119ef83356d46fec7c5a7ee74946d74b020f4c13
 sdist  fastkafka2               0.6.1    fastkafka2-0.6.1.tar.gz                07f76e1cd0e18a4d2372a1cab202131f14fa28daff262c06aa3a2ced9372940b
 sdist  flask-confluent-kafka    0.2.1    flask_confluent_kafka-0.2.1.tar.gz     bba67be8ea87037a4de27adf16ab8f0f836099124f5d0475ed5d1c20d2c7fbc5
+sdist  guido-kafka              0.2.1    guido_kafka-0.2.1.tar.gz               0aeb17cbe4a9acc2fc49f1022a10ce3152f48fd027e3ad5d3dd1392c47efc4dc
+sdist  aejuice-kafka-consumer   1.0.1    aejuice_kafka_consumer-1.0.1.tar.gz    d0f033882dc0caa34bba2011e5e57524dc13d6edfa5dc8c783238eb99a4425b3
+sdist  busie-consumer           1.0.0    busie-consumer-1.0.0.tar.gz            e3b4741c7cb9ecff3a8558c162cf3d4214303bdce5feb3d3f9e6905f2e336c5d
+sdist  cronut                   0.1.0    cronut-0.1.0.tar.gz                    4693ee5464f037445e64fe0cacb369bb2e9e698fe9256c499a56738bbef32a85
 github Overmuse/stream-processor                     28abc55a7f69d71274207648b9476a28bce8aa5f  stream-processor-28abc55a                     48db04b7a9c538ba99c8e46cc66a2b779f5abc65
 github Overmuse/order-manager                        183ba8b5c38382a6ca02170b3e65b7d5ae72e2c0  order-manager-183ba8b5                        d63f735cd9ac9fe0cb44b1d8efa5613ad8c5f565
 github MaibornWolff/mqtt-kafka-forwarding-service    cfa4509e0c24a4d10e46b11c6915150e5a5ef286  mqtt-kafka-forwarding-service-cfa4509e        477f7214d1dcc7e790cc79196e855ab0f9388332
