@@ -63,6 +63,8 @@ github Disproportionalisticity/warmup                8b474f38681c32499778b657fbf
 github jaganlal/celery_background_processing         fe018fa5641cb42c08f8c59087aabc6423e81a4c  celery_background_processing-fe018fa5         693897f4deae6ef15fbd1b957e825576198b8384
 github Baselyne-Systems/cdc-platform                 14223237685702fba4ea12281e1a40964539705f  cdc-platform-14223237                         119617c5e2ddf07c113145b2870f87b46b9eaf70
 github deepchecks/monitoring                         c9ce7977c5af5c993cd35e75e615e9ea31462008  monitoring-c9ce7977                           b1810c9f7ac38ef0ffbb0d906c979120620b4cc8
+github autoreduction/queue-processor                4eab9dea17df1fe599a5fcf23a77ea1e2554de2e  queue-processor-4eab9dea                      668075b334d199e973b91908bc16831195e80e4e
+github didimelli/aiokafka-retry-lib                 2117d8a3eea007170ba124ac471aa0107dc27b4e  aiokafka-retry-lib-2117d8a3                   49ae2232c71639ca2534c5b6f4bff0dd24b937b4
 LIST
 )
 
