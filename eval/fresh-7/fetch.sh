@@ -51,6 +51,11 @@ github ytakasugi/kafka-tutorial-with-rust           3c54ee3dd495f4532e6a9e429262
 github brave/constellation-processors               e5e2f87df654078f618660e0fbd7a5883e1487b2  constellation-processors-e5e2f87d       8f133bc123ead31d46e21e6f895fcd299b809063
 github Qureshihasaan/Online_mart_Project            def7aeb5e39ba32232d41103caa00802c050cf1d  Online_mart_Project-def7aeb5            7bb75fbdc60fca3c15bf5d225ab562653f178a36
 github AlexanderLukash/fastapi-websocket-chat-kafka c03b2ee6760db4e2c1af1a8bcca0d5799b53d60f  fastapi-websocket-chat-kafka-c03b2ee6   d6b561d72a51579fe4f1bede27839a45cf7f9926
+github artemiuss/kafka-capstone-project             61ca255c3faa2a141e8d9bcf405cfef4f92b57f8  kafka-capstone-project-61ca255c         1e2ed4a2a00a9928a647800bc5cc201a36a74323
+github paulhtremblay/data-engineering               039271b21547e3d6fb7c7e1914d65a85b9f7054f  data-engineering-039271b2               1ad3a4e67ce6efca2882e43ce0bf586a2ee3e3af
+github teju2707/KAFKA-Custimazion-by-PYTHON         456eb834b88847ea308eab77e21376810a861f44  KAFKA-Custimazion-by-PYTHON-456eb834    f5ccd5267035e4471e34db256827e5cd6d85a3fa
+github kruxia/pg-capture                            877cf6c138905319489a7d3ff28548368eaf4d52  pg-capture-877cf6c1                     207af70ece513c9f0ef40a2a29aa2f8d23797267
+github Alfex4936/kafka-Studies                      861c4bc0cd3757f61eddea74766b6d22cd4f8f59  kafka-Studies-861c4bc0                  c4f3184a3d0454b5302b01349799378663c7ed97
 LIST
 )
 
