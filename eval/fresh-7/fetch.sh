@@ -43,6 +43,7 @@ sdist  distributed-logger          0.1.13   distributed_logger-0.1.13.tar.gz    
 sdist  django-audit-kafkalogger    0.2      django_audit_kafkalogger-0.2.tar.gz       520cbb0d5ed77fe928de597944cd238a75dfa37be699e290fef0c108857cfcdb
 sdist  ds-event-stream-python-sdk  0.1.1    ds_event_stream_python_sdk-0.1.1.tar.gz   98654adffd4be0f9b7ecfdf800b0f227dbe86b336e0dbb49b15789682a9e81eb
 sdist  flowgate                    0.0.5    flowgate-0.0.5.tar.gz                     724c772bf7e8d542333a19cd1cee5ad8525a094a5ac584e9b63b77ccdb70b98f
+sdist  port-ocean                  0.56.2   port_ocean-0.56.2.tar.gz                  9b9570218128231354f85c956a1ce14147ec4bc90b98a426a15dcbf5ea1e3fc5
 github kh4n9373/EMOSTAGRAM_chat_service             d0576eb0a8d6cd684904866d91814527937fbdec  EMOSTAGRAM_chat_service-d0576eb0        9e05c5184de1eec3f1e1cf98fbfae973c732b092
 github yadavraganu/kafka                            03f6879c62e993e74bc8180e3400569dcc11d74f  kafka-03f6879c                          6d0c82c68f32a3693233db162bec2bce842fd057
 github politrons/FunctionalRust                     7313214ebcd8bdc4543f7dd317ac39b0f4acaaa1  FunctionalRust-7313214e                 5a783a410b73da22010ba89b89d04fec136a871f
