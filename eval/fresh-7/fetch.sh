@@ -57,6 +57,8 @@ github paulhtremblay/data-engineering               039271b21547e3d6fb7c7e1914d6
 github teju2707/KAFKA-Custimazion-by-PYTHON         456eb834b88847ea308eab77e21376810a861f44  KAFKA-Custimazion-by-PYTHON-456eb834    f5ccd5267035e4471e34db256827e5cd6d85a3fa
 github kruxia/pg-capture                            877cf6c138905319489a7d3ff28548368eaf4d52  pg-capture-877cf6c1                     207af70ece513c9f0ef40a2a29aa2f8d23797267
 github Alfex4936/kafka-Studies                      861c4bc0cd3757f61eddea74766b6d22cd4f8f59  kafka-Studies-861c4bc0                  c4f3184a3d0454b5302b01349799378663c7ed97
+github Noyonchandrasaha/Kafka-Learning             1c60983589d32de11f491ffd9ec303650e9111d6  Kafka-Learning-1c609835                 da0648d2be6ffb8f44500afad6d40045a3f4d171
+github nasarali03/training                          932504eed3b2d383b34d2113247a4957b36d90f9  training-932504ee                       20b1978a6483e4122027fd09ca053e22c17a59c6
 LIST
 )
 
