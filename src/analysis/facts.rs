@@ -244,14 +244,15 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             match r.value(f, b, recv) {
                 Some(Value::Instance(cls)) => {
                     let func = match r.find_method(cls, method) {
-                        // A wrapper class calling its own wrapper method (`self.flush()` in
-                        // its `__exit__`) is the wrapper's implementation, like its own
-                        // `return`: the obligation is its users'. (A subclass of a client
-                        // is the client, above, and is judged as the catalog says.)
-                        // A commit or poll helper of the class is the commit or poll of
-                        // whichever method calls it (a run loop's `self._commit(msg)`,
-                        // `msgs = self._consume()`), not the users'.
-                        Some(func) if self.is_own_receiver(f, b, recv) => {
+                        // A wrapper class calling its own wrapper method is a caller like
+                        // any other (only a `return` passes the obligation on: what its
+                        // `close()` drops nobody sees), except in the methods the runtime
+                        // calls for a `with` or a collection (`self.flush()` in `__exit__`):
+                        // the wrapper's implementation of that protocol, whose users own
+                        // the obligation (`with Publisher(conf) as p: p.flush(1)`). A commit
+                        // or poll helper of the class is the commit or poll of whichever
+                        // method calls it there too (a run loop's `self._commit(msg)`).
+                        Some(func) if self.in_protocol_method(f, b, recv) => {
                             match self.obligation(func, depth) {
                                 Some(Obligation::Commits { .. }) => func,
                                 Some(Obligation::Returns { facts, .. })
@@ -312,13 +313,19 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         self.callable_argument(f, b, call, used)
     }
 
-    /// `recv` is the enclosing method's own receiver (`self`).
-    fn is_own_receiver(&self, f: FileId, b: BodyId, recv: &Expr) -> bool {
+    /// `recv` is the own receiver (`self`) of the enclosing method, and that method is one
+    /// the runtime calls for a `with` block or a collection (`__exit__`, `__aexit__`,
+    /// `__del__`, Rust's `Drop::drop`), not the wrapper's users.
+    fn in_protocol_method(&self, f: FileId, b: BodyId, recv: &Expr) -> bool {
         let Expr::Name { id, .. } = recv else {
             return false;
         };
-        let index = self.resolver.program.index(f);
-        index.is_some_and(|index| index.body(b).self_name.as_deref() == Some(id.as_str()))
+        let Some(index) = self.resolver.program.index(f) else {
+            return false;
+        };
+        let body = index.body(b);
+        body.self_name.as_deref() == Some(id.as_str())
+            && ["__exit__", "__aexit__", "__del__", "drop"].contains(&body.name.as_str())
     }
 
     /// A method call on a client: its library method, or a client subclass's override of it
@@ -528,7 +535,12 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             return None;
         };
         let client = r.method_client(f, b, recv, attr)?;
-        let rest = positional[at + 1..].to_vec();
+        let mut rest = positional[at + 1..].to_vec();
+        if r.knowledge.vocab.keyword_takers.contains(&last) {
+            rest.extend(
+                (call.args.iter()).filter(|a| a.name.is_some() || a.spread == Spread::DoubleStar),
+            );
+        }
         let result = if returns {
             used.past_taker()
         } else {

@@ -48,11 +48,27 @@ impl CommitPlan {
     /// The plan of `body`, from its commits (`(call, facts)`); `None` when no commit of it is
     /// decided by its parameters.
     pub fn of(body: &Body, bi: &BodyIndex, commits: &[(&Call, &CallFacts)]) -> Option<CommitPlan> {
-        let candidates: Vec<&Param> = body
+        Self::of_in(body, body, bi, commits)
+    }
+
+    /// The plan of `body` (with index `bi`) over the parameters of `owner`: `body` itself, or
+    /// the function enclosing a nested one that reads them (`def _commit(): if offsets is not
+    /// None: ..` inside `commit(self, message=None, offsets=None)`), less those it rebinds as
+    /// its own parameters.
+    fn of_in(
+        owner: &Body,
+        body: &Body,
+        bi: &BodyIndex,
+        commits: &[(&Call, &CallFacts)],
+    ) -> Option<CommitPlan> {
+        let shadowed =
+            |p: &Param| !std::ptr::eq(owner, body) && body.params.iter().any(|q| q.name == p.name);
+        let candidates: Vec<&Param> = owner
             .params
             .iter()
-            .filter(|p| Some(&p.name) != body.self_name.as_ref())
+            .filter(|p| Some(&p.name) != owner.self_name.as_ref())
             .filter(|p| matches!(p.kind, ParamKind::Regular | ParamKind::KeywordOnly))
+            .filter(|p| !shadowed(p))
             .collect();
         let mut sites = Vec::new();
         let mut params: Vec<&str> = Vec::new();
@@ -256,7 +272,16 @@ impl FileAnalysis<'_, '_> {
             .filter(|(_, cb)| *cb == body)
             .filter_map(|(c, _)| Some((*c, self.facts(c.id)?)))
             .collect();
-        CommitPlan::of(b, &self.index.bodies[body.0 as usize], &commits)
+        let bi = &self.index.bodies[body.0 as usize];
+        if CommitPlan::of(b, bi, &commits).is_some_and(|plan| plan.decides(call.range)) {
+            return true;
+        }
+        // A nested function deciding on its enclosing function's parameters: the commit is
+        // the enclosing wrapper's, decided by what its callers pass.
+        b.parent
+            .map(|p| self.index.body(p))
+            .filter(|owner| owner.kind == BodyKind::Function)
+            .and_then(|owner| CommitPlan::of_in(owner, b, bi, &commits))
             .is_some_and(|plan| plan.decides(call.range))
     }
 }

@@ -44,6 +44,10 @@ pub struct Vocabulary {
     /// its keyword, and whether the callable's result comes back (as an awaitable or future):
     /// `atexit.register(f, ..)`, `loop.run_in_executor(None, f, ..)`, `asyncio.to_thread(f, ..)`.
     pub callable_takers: &'static [(&'static str, usize, &'static str, bool)],
+    /// The callable takers that pass their keyword arguments on to the callable too
+    /// (`asyncio.to_thread(c.commit, message=m)`, `atexit.register(f, **kw)`,
+    /// `executor.submit(fn, **kw)`); the others take keywords of their own.
+    pub keyword_takers: &'static [&'static str],
     /// Functions that bind a callable's first arguments (`functools.partial`), by qualified
     /// path.
     pub partial_functions: &'static [[&'static str; 2]],
@@ -296,6 +300,7 @@ impl Default for Vocabulary {
                 ("add_signal_handler", 1, "callback", false),
                 ("signal", 1, "handler", false),
             ],
+            keyword_takers: &["register", "to_thread", "submit"],
             partial_functions: &[["functools", "partial"]],
             packed_runners: PACKED_RUNNERS,
             web_apps: &[

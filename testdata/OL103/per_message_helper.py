@@ -46,3 +46,29 @@ def store(value) -> None:
 
 def park_for_retry(msg, exc) -> None:
     raise RuntimeError(exc) from exc
+
+
+class Handler:
+    """The protected call reads what the helper derived from the message."""
+
+    def __init__(self, consumer: Consumer) -> None:
+        self.consumer = consumer
+
+    def on_message(self, incoming) -> None:
+        data = incoming.value()
+        event = parse(data)
+        try:
+            store(event)
+        except Exception as exc:  # expect: OL103
+            print("unhandled", exc)
+
+    def run(self) -> None:
+        while True:
+            msg = self.consumer.poll(1)
+            if msg is None:
+                continue
+            self.on_message(msg)
+
+
+def parse(data):
+    return data

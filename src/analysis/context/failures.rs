@@ -2,6 +2,7 @@
 
 use super::{call_spine, is_commit, is_produce, FailureSite};
 use crate::analysis::control::{Pos, RegionId, RegionKind};
+use crate::analysis::resolve::Value;
 use crate::analysis::FileAnalysis;
 use crate::knowledge::failure::FailureKind;
 use crate::knowledge::Op;
@@ -248,13 +249,51 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let body = self.control().region(r).body;
         let names = self.message_names(body);
         self.protected_calls(r).iter().any(|c| {
-            self.is_effect_on_message(c, body)
+            !self.is_commit_call(c, body) && self.is_effect_on_message(c, body)
                 || self.facts(c.id).is_none()
                     && c.func.as_method().is_some_and(|(recv, m)| {
                         !self.knowledge.vocab.message_metadata.contains(&m)
                             && self.refs_message_data(recv, names)
                     })
         })
+    }
+
+    /// Whether `c` (in `body`) commits or stores offsets: a client's commit, or a program
+    /// function that commits and otherwise only logs or converts (`fn commit_message(&self,
+    /// msg) { self.consumer.commit_message(msg, ..).map_err(..) }`). A failure of it is the
+    /// commit's own, not one of processing the message.
+    pub fn is_commit_call(&self, c: &Call, body: BodyId) -> bool {
+        if let Some(f) = self.facts(c.id) {
+            return is_commit(&f.op);
+        }
+        let Some(Value::Func(func)) = self.resolver.value(self.file, body, &c.func) else {
+            return false;
+        };
+        let there;
+        let a = if func.file == self.file {
+            self
+        } else {
+            match self.other_file(func.file) {
+                Some(other) => {
+                    there = other;
+                    &*there
+                }
+                None => return false,
+            }
+        };
+        let vocab = &self.knowledge.vocab;
+        let calls = || a.index.calls.iter().filter(|(_, b)| *b == func.body);
+        calls().any(|(c, _)| a.facts(c.id).is_some_and(|f| is_commit(&f.op)))
+            && calls().all(|(c, _)| {
+                a.facts(c.id).is_some()
+                    || c.func.last_name().is_some_and(|n| {
+                        vocab.log_methods.contains(&n)
+                            || vocab.pure_calls.contains(&n)
+                            || vocab.passthrough_methods.contains(&n)
+                            // An error value built for the caller (`MyError::Queue(..)`).
+                            || n.starts_with(char::is_uppercase)
+                    })
+            })
     }
 
     /// Whether a failure path's own code commits, stores, seeks, or routes the message

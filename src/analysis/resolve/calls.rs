@@ -22,6 +22,22 @@ impl<'p, 'm> Resolver<'p, 'm> {
             return self.super_value(f, b, call);
         }
         if let Some(q) = self.external_path(f, b, &call.func, 0) {
+            // `typing.cast(Producer, x)`: `x`, or else the type it is declared to be.
+            if q.len() == 2
+                && q[1] == "cast"
+                && ["typing", "typing_extensions"].contains(&q[0].as_str())
+            {
+                let mut args = call.positional();
+                let (ty, value) = (args.next()?, args.next()?);
+                if let Some(v @ Value::Kafka(_)) = self.value(f, b, &value.value) {
+                    return Some(v);
+                }
+                let ty = TypeRef {
+                    paths: vec![ty.value.dotted()?.iter().map(|s| s.to_string()).collect()],
+                    ..TypeRef::default()
+                };
+                return self.type_value(f, &ty, call.range);
+            }
             if let Some(v) = self.library_call(f, b, call, &q) {
                 return Some(v);
             }

@@ -9,7 +9,7 @@ use crate::analysis::control::{Control, Exits, RegionId, RegionKind};
 use crate::analysis::guards::reads_any;
 use crate::diagnostic::Finding;
 use crate::knowledge::failure::FailureKind;
-use crate::model::{Call, LoopKind};
+use crate::model::{BodyId, Call, LoopKind};
 use crate::registry::Rule;
 use crate::rules::RuleContext;
 
@@ -99,20 +99,38 @@ fn swallowed_in_per_message_helper(ctx: &RuleContext, region: RegionId) -> bool 
     let Some(param) = analysis.per_message_param(body) else {
         return false;
     };
+    // The message and what the function derives from it (`data = msg.value()`, `event =
+    // parse(data)`).
+    let names = derived_names(ctx, body, param);
     // A handler that hands the message to more code (`self.handle_exception(msg, exc)`, a
     // retry or dead-letter path of the program) may handle it: only logging is swallowing.
     let log_methods = analysis.knowledge.vocab.log_methods;
     let hands_on = analysis.region_calls(region).any(|(c, _)| {
         !c.func.last_name().is_some_and(|m| log_methods.contains(&m))
-            && c.args.iter().any(|a| reads_any(&a.value, &[param]))
+            && c.args.iter().any(|a| reads_any(&a.value, &names))
     });
     // A failed commit or store of the message is not a failure of its processing.
     !hands_on
         && analysis.protected_calls(region).iter().any(|c| {
-            analysis.facts(c.id).is_none_or(|f| !is_commit(&f.op))
-                && (reads_any(&c.func, &[param])
-                    || c.args.iter().any(|a| reads_any(&a.value, &[param])))
+            !analysis.is_commit_call(c, body)
+                && (reads_any(&c.func, &names)
+                    || c.args.iter().any(|a| reads_any(&a.value, &names)))
         })
+}
+
+/// `param` and the names `body` binds from it, directly or through each other.
+fn derived_names<'m>(ctx: &RuleContext<'_, '_, 'm>, body: BodyId, param: &'m str) -> Vec<&'m str> {
+    let assigns = &ctx.analysis.index.bodies[body.0 as usize].assigns;
+    let mut names = vec![param];
+    // Each round adds the names bound from the previous ones: two steps of derivation.
+    for _ in 0..2 {
+        let more: Vec<&str> = (assigns.iter())
+            .filter(|(n, vs)| !names.contains(n) && vs.iter().any(|(v, _)| reads_any(v, &names)))
+            .map(|(n, _)| *n)
+            .collect();
+        names.extend(more);
+    }
+    names
 }
 
 /// The loop around retry loop `l` when `l` gives up and goes on with it: a bounded `for` over

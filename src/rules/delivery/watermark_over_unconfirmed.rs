@@ -39,12 +39,17 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
             if let (Some(what), Some(pos)) = (analysis.advance_call(call), analysis.call_pos(call))
             {
                 // A consumer commit advances the input only in a consume loop (the catalog's
-                // OL204); a checkpoint or watermark advance counts anywhere in the function.
+                // OL204), or in a function the loop calls once per message (`self._on_error(
+                // msg, exc)` routing it to a dead-letter topic and committing it); a
+                // checkpoint or watermark advance counts anywhere in the function.
                 let commit = analysis.facts(call.id).is_some_and(|f| is_commit(&f.op));
-                let in_consume_loop = analysis
-                    .enclosing_loop(call)
-                    .is_some_and(|l| analysis.is_consume_loop(l));
-                if !commit || in_consume_loop {
+                let in_consume_loop = || {
+                    analysis
+                        .enclosing_loop(call)
+                        .is_some_and(|l| analysis.is_consume_loop(l))
+                        || analysis.per_message_param(body).is_some()
+                };
+                if !commit || in_consume_loop() {
                     advances.push((pos, call.range, what));
                 }
                 let returns = &analysis.knowledge.vocab.handler_return_commits;

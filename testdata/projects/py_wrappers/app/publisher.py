@@ -28,12 +28,13 @@ class Publisher:
         return self
 
     def __exit__(self, *exc) -> None:
-        # The wrapper calling its own wrapper method is its implementation, like its own
-        # `return`: the obligation is its users' (`with Publisher(conf) as p: p.flush(1)`).
+        # The runtime calls `__exit__` for a `with`: the wrapper's implementation of that
+        # protocol, and the obligation is its users' (`with Publisher(conf) as p: p.flush(1)`).
         self.flush()
 
     def relay(self, topic: str, body: bytes) -> None:
-        self.publish(topic, body)
+        # Its own wrapper method is a call like any other: `relay` drops the delivery.
+        self.publish(topic, body)  # expect: OL201
 
 
 class EventBus(Publisher):

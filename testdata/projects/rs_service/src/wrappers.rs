@@ -18,9 +18,9 @@ impl Bus {
         self.inner.flush(Duration::from_secs(5))
     }
 
-    /// Its own wrapper method on `self`: the wrapper's implementation, not a user of it.
+    /// Its own wrapper method on `self` is a call like any other: `close` drops the count.
     pub fn close(&self) {
-        let _ = self.flush();
+        let _ = self.flush(); // expect: OL202
     }
 
     pub async fn publish(&self, topic: &str, body: &str) -> Result<(i32, i64), (rdkafka::error::KafkaError, OwnedMessage)> {
