@@ -1,10 +1,11 @@
 // Parsing allocates many small nodes and frees them together: mimalloc (v2) measured 30 %
 // faster than the system allocator on the benchmark's Python corpus (v3 cost 40 % more).
-// Built without its transparent-huge-page advice (`no_thp`): with it, every arena page
-// touched was a 2 MiB page, 12 to 13 MiB more peak resident memory on the Python corpus
-// (90 against 78 MiB) for 15,000 fewer page faults; paired on a loaded host (2026-12-06,
-// 25 rounds) the wall times were equal and the system time 26 ms higher without it
-// (docs/benchmarks.md). On 2026-12-02 the advice had measured 10 % faster at low load.
+// Its transparent-huge-page advice stays on: where Linux honours it (THP "madvise" mode)
+// the arenas are backed with 2 MiB pages. Measured again on 2026-12-06 (docs/benchmarks.md):
+// on the Python corpus they cost about 20 MiB of peak resident memory (92 against 72 MiB),
+// and turning them off (`MIMALLOC_ALLOW_THP=0`, or the crate's `no_thp` feature) took the
+// page faults from about 2,000 to 17,000 and 30 ms more system time, 10 to 28 % more wall
+// time in paired runs at a load average of 5 to 6.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
