@@ -329,7 +329,9 @@ impl<'m> Control<'m> {
             children_at: vec![0; n + 1],
             enclosing_loop: Vec::with_capacity(n),
             failure_above: Vec::with_capacity(n),
-            next_exit: Vec::with_capacity(n + self.regions.iter().map(|r| r.stmts.len()).sum::<usize>()),
+            next_exit: Vec::with_capacity(
+                n + self.regions.iter().map(|r| r.stmts.len()).sum::<usize>(),
+            ),
             next_exit_at: Vec::with_capacity(n),
         };
         // Children counted per parent, then laid out in region order (a parent is opened
@@ -343,7 +345,9 @@ impl<'m> Control<'m> {
             shape.children_at[r + 1] += shape.children_at[r];
         }
         let mut fill: Vec<u32> = shape.children_at[..n].to_vec();
-        shape.children.resize(shape.children_at[n] as usize, RegionId(0));
+        shape
+            .children
+            .resize(shape.children_at[n] as usize, RegionId(0));
         for (i, region) in self.regions.iter().enumerate() {
             let depth = match region.parent {
                 Some(p) => {

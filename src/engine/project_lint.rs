@@ -282,7 +282,9 @@ fn lint_batch(
     // One task per file (rayon's default splitting of a slice left one thread with a tail
     // of large files), each parsed file's line index in the same task.
     let to_parse: Vec<usize> = (0..files.len())
-        .filter(|&i| eager[i] && text_of(&selection.texts[i]).is_some_and(|s| s.undecodable.is_none()))
+        .filter(|&i| {
+            eager[i] && text_of(&selection.texts[i]).is_some_and(|s| s.undecodable.is_none())
+        })
         .collect();
     let mut parsed: Vec<Option<Box<Result<Lowered, SyntaxError>>>> =
         (0..files.len()).map(|_| None).collect();
@@ -291,7 +293,12 @@ fn lint_batch(
         .map(|&i| {
             let text = text_of(&selection.texts[i]).map_or("", |s| s.text.as_str());
             let fingerprint = Fingerprint::of(text);
-            (i, Box::new(load::parse(files[i].lang, text)), LineIndex::new(text), fingerprint)
+            (
+                i,
+                Box::new(load::parse(files[i].lang, text)),
+                LineIndex::new(text),
+                fingerprint,
+            )
         })
         .collect();
     // A parsed file's text is needed again only when its own rules run (the models hold

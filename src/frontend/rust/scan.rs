@@ -264,9 +264,15 @@ impl Iterator for Lexer<'_> {
             }
             _ => {
                 let rest = &self.bytes[i..];
-                let len = if rest.first_chunk::<3>().is_some_and(|r| PUNCTS3.contains(&r)) {
+                let len = if rest
+                    .first_chunk::<3>()
+                    .is_some_and(|r| PUNCTS3.contains(&r))
+                {
                     3
-                } else if rest.first_chunk::<2>().is_some_and(|r| PUNCTS2.contains(&r)) {
+                } else if rest
+                    .first_chunk::<2>()
+                    .is_some_and(|r| PUNCTS2.contains(&r))
+                {
                     2
                 } else {
                     1
