@@ -303,7 +303,7 @@ fn lint_batch(
         .collect();
     // A parsed file's text is needed again only when its own rules run (the models hold
     // what other files' resolution reads): it is dropped now and read again then, so the
-    // texts of all relevant files are not held through the rules (4.5 MiB of 75 on the
+    // texts of all relevant files are not held through the rules (4.5 MiB on the
     // benchmark's Python corpus).
     let mut fingerprints: HashMap<usize, Fingerprint> = HashMap::default();
     for (i, p, l, fingerprint) in done {
