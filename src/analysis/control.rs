@@ -202,16 +202,34 @@ pub struct Control<'m> {
 struct Shape {
     /// Regions above it.
     depth: Vec<u32>,
-    /// The regions hanging from it, in order.
-    children: Vec<Vec<RegionId>>,
+    /// The regions hanging from region `r`, in order, are
+    /// `children[children_at[r]..children_at[r + 1]]` (one table for the file: a list per
+    /// region was tens of thousands of small allocations kept for every indexed file).
+    children: Vec<RegionId>,
+    children_at: Vec<u32>,
     /// The innermost loop region around it (itself included), within the same closure.
     enclosing_loop: Vec<Option<RegionId>>,
     /// The innermost failure region around it (itself included).
     failure_above: Vec<Option<RegionId>>,
     /// For each statement index `i` (and one past the last): the first statement at or
     /// after `i` that always leaves, and the first that leaves by more than `break` /
-    /// `continue` (the statement count when none does).
-    next_exit: Vec<Vec<(u32, u32)>>,
+    /// `continue` (the statement count when none does). Region `r`'s entries start at
+    /// `next_exit_at[r]`.
+    next_exit: Vec<(u32, u32)>,
+    next_exit_at: Vec<u32>,
+}
+
+impl Shape {
+    /// The regions hanging from `r`, in order.
+    fn children(&self, r: RegionId) -> &[RegionId] {
+        let r = r.0 as usize;
+        &self.children[self.children_at[r] as usize..self.children_at[r + 1] as usize]
+    }
+
+    /// [`Shape::next_exit`] of statement index `i` of region `r` (`i` up to its count).
+    fn next_exit(&self, r: RegionId, i: usize) -> (u32, u32) {
+        self.next_exit[self.next_exit_at[r.0 as usize] as usize + i]
+    }
 }
 
 impl<'m> Control<'m> {
@@ -299,16 +317,43 @@ impl<'m> Control<'m> {
                 current = region.parent.map(|p| p.region);
             }
         }
+        self.regions.shrink_to_fit();
         self.shape = self.build_shape();
     }
 
     fn build_shape(&self) -> Shape {
-        let mut shape = Shape::default();
+        let n = self.regions.len();
+        let mut shape = Shape {
+            depth: Vec::with_capacity(n),
+            children: Vec::with_capacity(n),
+            children_at: vec![0; n + 1],
+            enclosing_loop: Vec::with_capacity(n),
+            failure_above: Vec::with_capacity(n),
+            next_exit: Vec::with_capacity(
+                n + self.regions.iter().map(|r| r.stmts.len()).sum::<usize>(),
+            ),
+            next_exit_at: Vec::with_capacity(n),
+        };
+        // Children counted per parent, then laid out in region order (a parent is opened
+        // before the regions hanging from it, so each list comes out sorted).
+        for region in &self.regions {
+            if let Some(p) = region.parent {
+                shape.children_at[p.region.0 as usize + 1] += 1;
+            }
+        }
+        for r in 0..n {
+            shape.children_at[r + 1] += shape.children_at[r];
+        }
+        let mut fill: Vec<u32> = shape.children_at[..n].to_vec();
+        shape
+            .children
+            .resize(shape.children_at[n] as usize, RegionId(0));
         for (i, region) in self.regions.iter().enumerate() {
-            // A parent is opened before the regions hanging from it.
             let depth = match region.parent {
                 Some(p) => {
-                    shape.children[p.region.0 as usize].push(RegionId(i as u32));
+                    let slot = &mut fill[p.region.0 as usize];
+                    shape.children[*slot as usize] = RegionId(i as u32);
+                    *slot += 1;
                     shape.depth[p.region.0 as usize] + 1
                 }
                 None => 0,
@@ -329,27 +374,27 @@ impl<'m> Control<'m> {
                 false => (region.parent).and_then(|p| shape.failure_above[p.region.0 as usize]),
             };
             shape.failure_above.push(failure_above);
-            shape.children.push(Vec::new());
-            shape.next_exit.push(self.next_exits(region.stmts));
+            shape.next_exit_at.push(shape.next_exit.len() as u32);
+            self.push_next_exits(region.stmts, &mut shape.next_exit);
         }
         shape
     }
 
-    /// [`Shape::next_exit`] of one statement list.
-    fn next_exits(&self, stmts: &[Stmt]) -> Vec<(u32, u32)> {
+    /// Appends [`Shape::next_exit`] of one statement list to `out`.
+    fn push_next_exits(&self, stmts: &[Stmt], out: &mut Vec<(u32, u32)>) {
         let none = stmts.len() as u32;
-        let mut out = vec![(none, none); stmts.len() + 1];
+        let start = out.len();
+        out.resize(start + stmts.len() + 1, (none, none));
         for (i, s) in stmts.iter().enumerate().rev() {
-            let (mut any, mut leaving) = out[i + 1];
+            let (mut any, mut leaving) = out[start + i + 1];
             if let Some(e) = self.terminates(s) {
                 any = i as u32;
                 if !e.loop_only() {
                     leaving = i as u32;
                 }
             }
-            out[i] = (any, leaving);
+            out[start + i] = (any, leaving);
         }
-        out
     }
 
     // ----- queries -------------------------------------------------------------------------
@@ -516,7 +561,7 @@ impl<'m> Control<'m> {
             if !self.flows_out(earlier, top) {
                 return false;
             }
-            let (next_exit, _) = self.shape.next_exit[top.0 as usize][la.index as usize + 1];
+            let (next_exit, _) = self.shape.next_exit(top, la.index as usize + 1);
             return next_exit >= lb.index;
         }
         if la.index > lb.index {
@@ -629,7 +674,7 @@ impl<'m> Control<'m> {
         if pos.region == top {
             return None;
         }
-        let children = &self.shape.children[top.0 as usize];
+        let children = self.shape.children(top);
         // Regions are numbered in walk order: the last child starting at or before `pos`.
         let i = children.partition_point(|c| c.0 <= pos.region.0);
         children.get(i.checked_sub(1)?).copied()
@@ -664,7 +709,7 @@ impl<'m> Control<'m> {
                     RegionKind::Loop(_) | RegionKind::Closure { each: Some(_), .. }
                 )
             });
-            let (any, leaving) = self.shape.next_exit[p.region.0 as usize][p.index as usize + 1];
+            let (any, leaving) = self.shape.next_exit(p.region, p.index as usize + 1);
             let exit = if loop_above { leaving } else { any };
             if (exit as usize) < region.stmts.len() {
                 return false;

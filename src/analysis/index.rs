@@ -49,6 +49,31 @@ pub struct BodyIndex<'m> {
     pub functions: Vec<(&'m str, BodyId)>,
 }
 
+impl BodyIndex<'_> {
+    /// Gives back what the walk's pushes reserved beyond the entries (a vector grows to 4
+    /// entries at its first push, then doubles): indexes are kept for every indexed file
+    /// until the run ends.
+    fn shrink(&mut self) {
+        fn lists<K: std::hash::Hash + Eq, V>(map: &mut HashMap<K, Vec<V>>) {
+            map.values_mut().for_each(Vec::shrink_to_fit);
+            map.shrink_to_fit();
+        }
+        lists(&mut self.assigns);
+        lists(&mut self.tuple_assigns);
+        lists(&mut self.item_assigns);
+        lists(&mut self.method_calls);
+        self.self_item_assigns.shrink_to_fit();
+        self.self_attr_assigns.shrink_to_fit();
+        self.nested_attr_assigns.shrink_to_fit();
+        self.for_loops.shrink_to_fit();
+        self.records.shrink_to_fit();
+        self.returns.shrink_to_fit();
+        self.yields.shrink_to_fit();
+        self.assign_sites.shrink_to_fit();
+        self.functions.shrink_to_fit();
+    }
+}
+
 /// Fills one `BodyIndex` per body and, for the whole file, the calls in walk order with the
 /// use of each result.
 struct Indexer<'m, 'a> {
@@ -201,6 +226,7 @@ impl<'m> FileIndex<'m> {
             }
         }
         control.finish();
+        indexer.indexes.iter_mut().for_each(BodyIndex::shrink);
         FileIndex {
             module,
             names,

@@ -26,9 +26,9 @@ pub struct Loader<'a> {
     sources: &'a [Option<&'a Source>],
     lazy: Vec<bool>,
     /// The text of a file whose text was dropped after the import scan, read again on first
-    /// use.
-    again: Vec<OnceLock<Option<Source>>>,
-    models: Vec<OnceLock<Result<Lowered, SyntaxError>>>,
+    /// use. Boxed, as the models: one slot per file of the project, few ever filled.
+    again: Vec<OnceLock<Option<Box<Source>>>>,
+    models: Vec<OnceLock<Box<Result<Lowered, SyntaxError>>>>,
     lines: Vec<OnceLock<LineIndex>>,
 }
 
@@ -52,7 +52,7 @@ impl<'a> Loader<'a> {
     }
 
     /// What is left to free: the models parsed on first use.
-    pub fn into_models(self) -> Vec<OnceLock<Result<Lowered, SyntaxError>>> {
+    pub fn into_models(self) -> Vec<OnceLock<Box<Result<Lowered, SyntaxError>>>> {
         self.models
     }
 
@@ -63,8 +63,8 @@ impl<'a> Loader<'a> {
         }
         match self.sources[i]? {
             s if s.shrunk => self.again[i]
-                .get_or_init(|| super::read_entry(&self.entries[i]).ok())
-                .as_ref(),
+                .get_or_init(|| super::read_entry(&self.entries[i]).ok().map(Box::new))
+                .as_deref(),
             s => Some(s),
         }
     }
@@ -75,8 +75,9 @@ impl<'m> Load<'m> for Loader<'m> {
         let source = self.source(id).filter(|s| s.undecodable.is_none())?;
         let i = id.0 as usize;
         let entry = &self.entries[i];
-        let model = self.models[i].get_or_init(|| parse(entry.lang, &entry.absolute, &source.text));
-        let lowered = model.as_ref().ok()?;
+        let model = self.models[i]
+            .get_or_init(|| Box::new(parse(entry.lang, &entry.absolute, &source.text)));
+        let lowered = (**model).as_ref().ok()?;
         Some(FileIndex::new(
             &lowered.module,
             &entry.settings.knowledge.vocab,

@@ -51,10 +51,12 @@ pub(super) struct Lexer<'a> {
     pos: usize,
 }
 
-const PUNCTS3: [&str; 4] = ["<<=", ">>=", "...", "..="];
-const PUNCTS2: [&str; 21] = [
-    "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "^=", "&=",
-    "|=", "<<", ">>", "..", "<-",
+// Fixed-size byte strings: compared as integers, not through `memcmp` per candidate (a
+// punctuation token of every scanned Rust line comes here).
+const PUNCTS3: [&[u8; 3]; 4] = [b"<<=", b">>=", b"...", b"..="];
+const PUNCTS2: [&[u8; 2]; 21] = [
+    b"::", b"->", b"=>", b"==", b"!=", b"<=", b">=", b"&&", b"||", b"+=", b"-=", b"*=", b"/=",
+    b"%=", b"^=", b"&=", b"|=", b"<<", b">>", b"..", b"<-",
 ];
 
 fn is_ident_byte(b: u8) -> bool {
@@ -262,9 +264,15 @@ impl Iterator for Lexer<'_> {
             }
             _ => {
                 let rest = &self.bytes[i..];
-                let len = if PUNCTS3.iter().any(|p| rest.starts_with(p.as_bytes())) {
+                let len = if rest
+                    .first_chunk::<3>()
+                    .is_some_and(|r| PUNCTS3.contains(&r))
+                {
                     3
-                } else if PUNCTS2.iter().any(|p| rest.starts_with(p.as_bytes())) {
+                } else if rest
+                    .first_chunk::<2>()
+                    .is_some_and(|r| PUNCTS2.contains(&r))
+                {
                     2
                 } else {
                     1
