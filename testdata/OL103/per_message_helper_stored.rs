@@ -36,12 +36,26 @@ async fn receive_checked(
     }
 }
 
+/// Deserialising is the poison path: its `Err` arm is not a processing failure, though the
+/// `Ok` arm rebinds the same name.
+async fn decode_message(message: &BorrowedMessage<'_>) {
+    let payload = message.payload().unwrap_or_default();
+    let event = serde_json::from_slice::<serde_json::Value>(payload);
+    match event {
+        Ok(event) => println!("{event}"),
+        Err(e) => {
+            tracing::warn!(error = e.to_string(), "skipping undecodable message");
+        }
+    }
+}
+
 pub async fn run(consumer: StreamConsumer) -> Result<(), String> {
     loop {
         let message = consumer.recv().await.map_err(|e| e.to_string())?;
         let span = tracing::info_span!("message", offset = message.offset());
         receive_message(&consumer, &message).instrument(span).await;
         receive_checked(&consumer, &message).await?;
+        decode_message(&message).await;
     }
 }
 

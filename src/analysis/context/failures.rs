@@ -111,6 +111,14 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         if !path.failing.is_empty() {
             return path.failing.clone();
         }
+        self.subject_assignment(r)
+            .map(|(_, value)| call_spine(value))
+            .unwrap_or_default()
+    }
+
+    /// For an arm of a `match` on a name (`let result = handle(&m).await; match result`),
+    /// the nearest earlier statement of the same block assigning that name, and the value.
+    fn subject_assignment(&self, r: RegionId) -> Option<(Pos, &'m Expr)> {
         let control = self.control();
         let region = control.region(r);
         let RegionKind::Arm {
@@ -118,14 +126,35 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             ..
         } = region.kind
         else {
-            return Vec::new();
+            return None;
         };
-        let bi = &self.index.bodies[region.body.0 as usize];
-        bi.assigns
-            .get(id.as_str())
-            .and_then(|v| v.last())
-            .map(|(value, _)| call_spine(value))
-            .unwrap_or_default()
+        // The blocks around the `match`, innermost first, within its function.
+        let mut at = region.parent;
+        while let Some(pos) = at {
+            let block = control.region(pos.region);
+            let found = (0..pos.index).rev().find_map(|index| {
+                match &block.stmts.get(index as usize)?.kind {
+                    StmtKind::Assign { targets, value, .. } => match &targets[..] {
+                        [Target::Name(n, _)] if n == id => Some((
+                            Pos {
+                                region: pos.region,
+                                index,
+                            },
+                            value,
+                        )),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            });
+            if found.is_some() {
+                return found;
+            }
+            at = block
+                .parent
+                .filter(|p| control.region(p.region).body == region.body);
+        }
+        None
     }
 
     /// Whether the code a failure path protects is only Kafka client housekeeping: a fetch
@@ -202,28 +231,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             // `let result = handle(&m).await; match result { Err(e) => .. }`: the protected
             // code is the nearest earlier assignment of the matched name.
             RegionKind::Arm {
-                subject: Expr::Name { id, .. },
+                subject: Expr::Name { .. },
                 ..
-            } => {
-                let stmts = control.region(parent.region).stmts;
-                let assigned = (0..parent.index).rev().find(|&i| {
-                    stmts.get(i as usize).is_some_and(|s| match &s.kind {
-                        StmtKind::Assign { targets, .. } => {
-                            matches!(&targets[..], [Target::Name(n, _)] if n == id)
-                        }
-                        _ => false,
-                    })
-                });
-                match assigned {
-                    Some(index) => self
-                        .calls_at(Pos {
-                            region: parent.region,
-                            index,
-                        })
-                        .collect(),
-                    None => Vec::new(),
-                }
-            }
+            } => match self.subject_assignment(r) {
+                Some((pos, _)) => self.calls_at(pos).collect(),
+                None => Vec::new(),
+            },
             RegionKind::Arm { .. } => self.calls_at(parent).collect(),
             RegionKind::Closure {
                 call: Some(owner), ..
