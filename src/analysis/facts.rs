@@ -243,7 +243,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             // program module.
             match r.value(f, b, recv) {
                 Some(Value::Instance(cls)) => {
-                    let func = match r.find_method(cls, method) {
+                    let func = match r.find_method_for(cls, method, call.args.len()) {
                         // A wrapper class calling its own wrapper method (`self.flush()` in
                         // its `__exit__`) is the wrapper's implementation, like its own
                         // `return`: the obligation is its users'. (A subclass of a client
@@ -336,7 +336,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
     ) -> Option<CallFacts<'m>> {
         let (recv, method) = call.func.as_method()?;
         if let (Some(cls), false) = (client.class, is_super) {
-            if let Some(func) = self.resolver.find_method(cls, method) {
+            if let Some(func) = self.resolver.find_method_for(cls, method, call.args.len()) {
                 return self.through(f, b, call, func, used, depth);
             }
         }
