@@ -243,7 +243,11 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             // program module.
             match r.value(f, b, recv) {
                 Some(Value::Instance(cls)) => {
-                    let func = match r.find_method_for(cls, method, call.args.len()) {
+                    // A method an interface only declares runs as its one implementation's.
+                    let arity = call.args.len();
+                    let func = match (r.implementation_of(cls, method, arity))
+                        .or_else(|| r.find_method_for(cls, method, arity))
+                    {
                         // A wrapper class calling its own wrapper method (`self.flush()` in
                         // its `__exit__`) is the wrapper's implementation, like its own
                         // `return`: the obligation is its users'. (A subclass of a client
@@ -256,6 +260,13 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                                 Some(Obligation::Commits { .. }) => func,
                                 Some(Obligation::Returns { facts, .. })
                                     if matches!(facts.op, Op::Poll { .. }) =>
+                                {
+                                    func
+                                }
+                                // Returned on: the public method's callers have it
+                                // (`return createAndSend(rec);`).
+                                Some(Obligation::Returns { .. })
+                                    if matches!(used.end, End::Returned) =>
                                 {
                                     func
                                 }

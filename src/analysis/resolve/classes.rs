@@ -261,6 +261,43 @@ impl<'p, 'm> Resolver<'p, 'm> {
         self.in_lineage(cls, |c| self.method(c, name))
     }
 
+    /// The method a call of `name` on a value declared as `cls` runs when `cls` only declares
+    /// it (a Java interface's or abstract method, with no body) and exactly one program
+    /// class implements `cls`: that class's method.
+    pub fn implementation_of(&self, cls: ClassRef, name: &str, arity: usize) -> Option<FuncRef> {
+        let declared = self.find_method_for(cls, name, arity);
+        if let Some(d) = declared {
+            if !self.index(d.file)?.body(d.body).stmts.is_empty() {
+                return None;
+            }
+        }
+        let Some(Value::Class(implementation)) = self.memo(Key::Implementation(cls), || {
+            let interface = self.class(cls)?.name.as_str();
+            let mut found = None;
+            for (file, index) in self.program.indexed_files() {
+                for (i, class) in index.module.classes.iter().enumerate() {
+                    let names_it = (class.bases.paths.iter())
+                        .any(|p| p.last().map(String::as_str) == Some(interface));
+                    let c = ClassRef {
+                        file,
+                        index: i as u32,
+                    };
+                    if names_it
+                        && self.program_bases(c).contains(&cls)
+                        && found.replace(c).is_some()
+                    {
+                        return None;
+                    }
+                }
+            }
+            found.map(Value::Class)
+        }) else {
+            return None;
+        };
+        self.find_method_for(implementation, name, arity)
+            .filter(|f| Some(*f) != declared)
+    }
+
     /// The method a call of `name` with `arity` arguments reaches on `cls`: the overload
     /// taking that many when the class has several.
     pub fn find_method_for(&self, cls: ClassRef, name: &str, arity: usize) -> Option<FuncRef> {
