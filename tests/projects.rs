@@ -1,6 +1,6 @@
 //! Project-wide resolution, end to end: every directory under `testdata/projects/` is a small
 //! project of its own (a `pyproject.toml`, `setup.cfg`, `Cargo.toml`, `pom.xml` or
-//! `build.gradle` at its root). Each is
+//! `build.gradle` at its root, or the `META-INF` of an unpacked sources jar). Each is
 //! checked through the CLI, in-process, and the set of (file, line, code) findings must be
 //! exactly what its files' annotations say (`tests/common/mod.rs`, `project_annotations`):
 //!
@@ -213,6 +213,8 @@ fn every_project_yields_exactly_its_annotations() {
             "Cargo.toml",
             "pom.xml",
             "build.gradle",
+            // An unpacked sources jar.
+            "META-INF",
         ];
         assert!(
             markers.iter().any(|m| dir.join(m).exists()),

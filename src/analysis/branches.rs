@@ -158,6 +158,16 @@ impl<'b> Binding<'b> {
         }
     }
 
+    /// This binding with `name` holding `val`.
+    pub fn with(mut self, name: &str, val: Val) -> Binding<'b> {
+        for (n, v) in &mut self.vals {
+            if *n == name {
+                *v = val;
+            }
+        }
+        self
+    }
+
     pub fn get(&self, name: &str) -> Option<Val> {
         self.vals.iter().find(|(n, _)| *n == name).map(|&(_, v)| v)
     }

@@ -243,7 +243,11 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             // program module.
             match r.value(f, b, recv) {
                 Some(Value::Instance(cls)) => {
-                    let func = match r.find_method(cls, method) {
+                    // A method an interface only declares runs as its one implementation's.
+                    let arity = call.args.len();
+                    let func = match (r.implementation_of(cls, method, arity))
+                        .or_else(|| r.find_method_for(cls, method, arity))
+                    {
                         // A wrapper class calling its own wrapper method is a caller like
                         // any other (only a `return` passes the obligation on: what its
                         // `close()` drops nobody sees), except in the methods the runtime
@@ -257,6 +261,13 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                                 Some(Obligation::Commits { .. }) => func,
                                 Some(Obligation::Returns { facts, .. })
                                     if matches!(facts.op, Op::Poll { .. }) =>
+                                {
+                                    func
+                                }
+                                // Returned on: the public method's callers have it
+                                // (`return createAndSend(rec);`).
+                                Some(Obligation::Returns { .. })
+                                    if matches!(used.end, End::Returned) =>
                                 {
                                     func
                                 }
@@ -343,7 +354,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
     ) -> Option<CallFacts<'m>> {
         let (recv, method) = call.func.as_method()?;
         if let (Some(cls), false) = (client.class, is_super) {
-            if let Some(func) = self.resolver.find_method(cls, method) {
+            if let Some(func) = self.resolver.find_method_for(cls, method, call.args.len()) {
                 return self.through(f, b, call, func, used, depth);
             }
         }

@@ -113,6 +113,21 @@ impl CommitPlan {
             };
             sites.push((call.range, site));
         }
+        // A parameter whose being given avoids every position commit decides them too
+        // (`if (offsets == null) commitSync(); else commitSync(mapBuiltFrom(offsets))`).
+        let position: Vec<TextRange> = (sites.iter())
+            .filter(|(_, s)| *s == Site::Position)
+            .map(|(r, _)| *r)
+            .collect();
+        let names: Vec<&str> = candidates.iter().map(|p| p.name.as_str()).collect();
+        if !position.is_empty() {
+            params.extend(names.iter().filter(|p| {
+                let given = Binding::unknown(names.iter().copied()).with(p, Val::Given);
+                reached(&body.stmts, &given, &position)
+                    .iter()
+                    .all(|r| *r == Reach::No)
+            }));
+        }
         params.sort_by_key(|p| candidates.iter().position(|c| c.name == *p));
         params.dedup();
         if params.is_empty() {

@@ -234,7 +234,8 @@ impl Layouts {
     }
 
     /// A Java directory's package and namespace. The package is the directories under the
-    /// source root (`src/main/java`, `src/test/java`, any `src/*/java`, a bare `src`); the
+    /// source root (`src/main/java`, `src/test/java`, any `src/*/java`, a bare `src`, the top
+    /// of an unpacked sources jar beside its `META-INF`); the
     /// namespace is the repository (`.git`) above it, so that the Maven or Gradle modules of
     /// one repository are one project, else the directory above the source root.
     fn java_dir(&self, start: &Path) -> (Option<String>, PathBuf) {
@@ -249,6 +250,13 @@ impl Layouts {
                 || name == "src"
                     && parent
                         .is_some_and(|p| JAVA_BUILD_FILES.iter().any(|m| self.exists(p.join(m))));
+            // An unpacked sources jar: its packages start beside its `META-INF`, and it is
+            // one project.
+            if !is_root && self.exists(d.join("META-INF")) {
+                names.reverse();
+                let package = (!names.is_empty()).then(|| names.join("."));
+                return (package, d.to_path_buf());
+            }
             if is_root {
                 root = Some(d);
                 break;

@@ -223,22 +223,85 @@ impl<'p, 'm> Resolver<'p, 'm> {
 
     /// Methods (bodies) of a class in its file, by name.
     pub(super) fn method(&self, cls: ClassRef, name: &str) -> Option<FuncRef> {
+        self.method_taking(cls, name, None)
+    }
+
+    /// The method `name` of a class in its file; among overloads of that name (Java's stand
+    /// in for default parameters), the one taking `arity` arguments when one does.
+    fn method_taking(&self, cls: ClassRef, name: &str, arity: Option<usize>) -> Option<FuncRef> {
         let class = self.class(cls)?;
         let index = self.index(cls.file)?;
-        let i = index.module.bodies.iter().position(|b| {
-            b.class.as_deref() == Some(class.name.as_str())
-                && b.name == name
-                && !is_overload_stub(b)
-        })?;
+        let named: Vec<usize> = (index.module.bodies.iter().enumerate())
+            .filter(|(_, b)| {
+                b.class.as_deref() == Some(class.name.as_str())
+                    && b.name == name
+                    && !is_overload_stub(b)
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let takes = |i: &&usize| {
+            let b = &index.module.bodies[**i];
+            let params = (b.params.iter())
+                .filter(|p| Some(&p.name) != b.self_name.as_ref())
+                .count();
+            arity == Some(params)
+        };
+        let i = match named.as_slice() {
+            [_, _, ..] => named.iter().find(takes).or(named.first()),
+            _ => named.first(),
+        }?;
         Some(FuncRef {
             file: cls.file,
-            body: BodyId(i as u32),
+            body: BodyId(*i as u32),
         })
     }
 
     /// The method `name` of `cls` or of its program base classes.
     pub fn find_method(&self, cls: ClassRef, name: &str) -> Option<FuncRef> {
         self.in_lineage(cls, |c| self.method(c, name))
+    }
+
+    /// The method a call of `name` on a value declared as `cls` runs when `cls` only declares
+    /// it (a Java interface's or abstract method, with no body) and exactly one program
+    /// class implements `cls`: that class's method.
+    pub fn implementation_of(&self, cls: ClassRef, name: &str, arity: usize) -> Option<FuncRef> {
+        let declared = self.find_method_for(cls, name, arity);
+        if let Some(d) = declared {
+            if !self.index(d.file)?.body(d.body).stmts.is_empty() {
+                return None;
+            }
+        }
+        let Some(Value::Class(implementation)) = self.memo(Key::Implementation(cls), || {
+            let interface = self.class(cls)?.name.as_str();
+            let mut found = None;
+            for (file, index) in self.program.indexed_files() {
+                for (i, class) in index.module.classes.iter().enumerate() {
+                    let names_it = (class.bases.paths.iter())
+                        .any(|p| p.last().map(String::as_str) == Some(interface));
+                    let c = ClassRef {
+                        file,
+                        index: i as u32,
+                    };
+                    if names_it
+                        && self.program_bases(c).contains(&cls)
+                        && found.replace(c).is_some()
+                    {
+                        return None;
+                    }
+                }
+            }
+            found.map(Value::Class)
+        }) else {
+            return None;
+        };
+        self.find_method_for(implementation, name, arity)
+            .filter(|f| Some(*f) != declared)
+    }
+
+    /// The method a call of `name` with `arity` arguments reaches on `cls`: the overload
+    /// taking that many when the class has several.
+    pub fn find_method_for(&self, cls: ClassRef, name: &str, arity: usize) -> Option<FuncRef> {
+        self.in_lineage(cls, |c| self.method_taking(c, name, Some(arity)))
     }
 
     /// The first answer `find` gives for `cls` or one of its program base classes (bases

@@ -461,6 +461,9 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                         None => c.spread(),
                     }
                 }
+                // Java: `this.props.setProperty(k, v)` (`put`, `putAll`) in the same method
+                // (a bare `props.setProperty` on the field is lowered so): later keys too.
+                read |= self.attr_setters(cls.file, *b, attr, read, c);
                 // Changed in place by a method (`self._conf.update(flat_conf(cfg))` in
                 // `set_config`): when, and with what, is not known.
                 if read && self.changed_in_methods(index, &class.name, attr, *b) {
@@ -475,6 +478,49 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         }
     }
 
+    /// The Java map setters a method `b` calls on its own attribute `attr`
+    /// (`this.props.setProperty(k, v)`, `put`, `putAll`), read in order after what the
+    /// attribute was assigned (`read`: whether that was visible); whether there were any.
+    fn attr_setters(
+        &self,
+        f: FileId,
+        b: BodyId,
+        attr: &str,
+        read: bool,
+        c: &mut Collected,
+    ) -> bool {
+        let Some(index) = self.index(f) else {
+            return false;
+        };
+        let me = index.body(b).self_name.as_deref();
+        let mut any = false;
+        for (call, cb) in &index.calls {
+            let Some((recv, m)) = call.func.as_method() else {
+                continue;
+            };
+            let on_attr = matches!(recv, Expr::Attr { value, attr: a, .. }
+                if a == attr && matches!(&**value, Expr::Name { id, .. } if Some(id.as_str()) == me));
+            if *cb != b || !on_attr || !(JAVA_MAP_SETTERS.contains(&m) || m == "putAll") {
+                continue;
+            }
+            if !read && !any {
+                c.spread();
+            }
+            any = true;
+            let mut args = call.positional();
+            match (m, args.next(), args.next()) {
+                ("putAll", Some(a), None) if self.dict_value(f, b, &a.value, c, 1) => {}
+                ("putAll", ..) => c.spread(),
+                (_, Some(k), Some(v)) => match self.resolver.const_str(f, b, &k.value) {
+                    Some(key) => c.entries.push((key, self.value(f, b, &v.value))),
+                    None => c.spread(),
+                },
+                _ => c.open = true,
+            }
+        }
+        any
+    }
+
     /// Whether a method of class `class` changes its dict attribute `attr` in place:
     /// `self.attr[k] = v` (but in the method that assigns it: read as later keys), or
     /// `self.attr.update(..)` (`setdefault`, `pop`, `clear`).
@@ -486,6 +532,8 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         assigned_in: BodyId,
     ) -> bool {
         const CHANGES: &[&str] = &["update", "setdefault", "pop", "popitem", "clear"];
+        // Java's map setters: read as later keys in the method that assigns it.
+        const JAVA_CHANGES: &[&str] = &["put", "putAll", "setProperty", "putIfAbsent", "remove"];
         let on_attr = |e: &Expr, me: &str| {
             matches!(e, Expr::Attr { value, attr: a, .. }
                 if a == attr && matches!(&**value, Expr::Name { id, .. } if id == me))
@@ -507,9 +555,10 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         item_set
             || index.calls.iter().any(|(call, b)| {
                 method_of(*b).is_some_and(|me| {
-                    call.func
-                        .as_method()
-                        .is_some_and(|(recv, m)| CHANGES.contains(&m) && on_attr(recv, me))
+                    call.func.as_method().is_some_and(|(recv, m)| {
+                        (CHANGES.contains(&m) || JAVA_CHANGES.contains(&m) && *b != assigned_in)
+                            && on_attr(recv, me)
+                    })
                 })
             })
     }

@@ -29,12 +29,13 @@ public class BatchWorker {
 
     public void bare() {
         process(consumer.poll(Duration.ofSeconds(1)));
-        committer.commit(); // expect-gap: OL101 a no-arg overload delegating to commit(null) is not followed into the null branch yet
+        // The no-arg overload always commits the position: flagged at its `commit(null)`.
+        committer.commit();
     }
 
     public void explicitNull() {
         process(consumer.poll(Duration.ofSeconds(1)));
-        committer.commit(null); // expect-gap: OL101 a wrapper's null-offsets branch is not evaluated for Java overloads yet
+        committer.commit(null); // expect: OL101
     }
 
     public void everything() {
@@ -45,6 +46,16 @@ public class BatchWorker {
     public void processed() {
         Map<TopicPartition, OffsetAndMetadata> done = process(consumer.poll(Duration.ofSeconds(1)));
         committer.commit(done);
+    }
+
+    public void positionsNull() {
+        process(consumer.poll(Duration.ofSeconds(1)));
+        committer.commitPositions(false, null); // expect: OL101
+    }
+
+    public void positionsGiven(Map<String, Long> positions) {
+        process(consumer.poll(Duration.ofSeconds(1)));
+        committer.commitPositions(true, positions);
     }
 
     private Map<TopicPartition, OffsetAndMetadata> process(ConsumerRecords<String, String> records) {
