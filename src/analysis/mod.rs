@@ -137,6 +137,19 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         made
     }
 
+    /// `f` applied to the analysis of `file`: this one, or another file's (`None` when that
+    /// file has no analysis).
+    pub fn in_file<T>(
+        &self,
+        file: FileId,
+        f: impl FnOnce(&FileAnalysis<'p, 'm>) -> T,
+    ) -> Option<T> {
+        if file == self.file {
+            return Some(f(self));
+        }
+        self.other_file(file).map(|other| f(&other))
+    }
+
     /// Model output reaching offset sinks (OL301), computed once on first use.
     pub fn taint_hits(&self) -> &[taint::SinkHit] {
         &self.taint.get_or_init(|| taint::analyze(self)).sinks

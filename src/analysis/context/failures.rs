@@ -282,31 +282,22 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let Some(Value::Func(func)) = self.resolver.value(self.file, body, &c.func) else {
             return false;
         };
-        let there;
-        let a = if func.file == self.file {
-            self
-        } else {
-            match self.other_file(func.file) {
-                Some(other) => {
-                    there = other;
-                    &*there
-                }
-                None => return false,
-            }
-        };
         let vocab = &self.knowledge.vocab;
-        let calls = || a.index.calls.iter().filter(|(_, b)| *b == func.body);
-        calls().any(|(c, _)| a.facts(c.id).is_some_and(|f| is_commit(&f.op)))
-            && calls().all(|(c, _)| {
-                a.facts(c.id).is_some()
-                    || c.func.last_name().is_some_and(|n| {
-                        vocab.log_methods.contains(&n)
-                            || vocab.pure_calls.contains(&n)
-                            || vocab.passthrough_methods.contains(&n)
-                            // An error value built for the caller (`MyError::Queue(..)`).
-                            || n.starts_with(char::is_uppercase)
-                    })
-            })
+        self.in_file(func.file, |a| {
+            let calls = || a.index.calls.iter().filter(|(_, b)| *b == func.body);
+            calls().any(|(c, _)| a.facts(c.id).is_some_and(|f| is_commit(&f.op)))
+                && calls().all(|(c, _)| {
+                    a.facts(c.id).is_some()
+                        || c.func.last_name().is_some_and(|n| {
+                            vocab.log_methods.contains(&n)
+                                || vocab.pure_calls.contains(&n)
+                                || vocab.passthrough_methods.contains(&n)
+                                // An error value built for the caller (`MyError::Queue(..)`).
+                                || n.starts_with(char::is_uppercase)
+                        })
+                })
+        })
+        .unwrap_or(false)
     }
 
     /// Whether a failure path's own code commits, stores, seeks, or routes the message

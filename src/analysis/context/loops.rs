@@ -39,10 +39,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 let mut found = false;
                 self.resolver
                     .passed_as(self.file, b, &p.name, |g, cb, arg| {
-                        found = match g == self.file {
-                            true => loop_hands(self, cb, arg),
-                            false => self.other_file(g).is_some_and(|a| loop_hands(&a, cb, arg)),
-                        };
+                        found = self.in_file(g, |a| loop_hands(a, cb, arg)) == Some(true);
                         !found
                     });
                 found

@@ -292,30 +292,18 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             return false;
         }
         seen.push(func);
-        let there;
-        let a = if func.file == self.file {
-            self
-        } else {
-            match self.other_file(func.file) {
-                Some(other) => {
-                    there = other;
-                    &*there
-                }
-                None => return false,
-            }
-        };
-        let calls = || a.index.calls.iter().filter(|(_, b)| *b == func.body);
-        if calls().any(|(c, _)| {
-            a.facts(c.id)
-                .is_some_and(|f| is_commit(&f.op) || is_produce(&f.op))
-        }) {
-            return true;
-        }
-        depth > 0
-            && calls().any(|(c, b)| match a.resolver.value(a.file, *b, &c.func) {
-                Some(Value::Func(next)) => a.func_touches_kafka(next, depth - 1, seen),
-                _ => false,
-            })
+        self.in_file(func.file, |a| {
+            let calls = || a.index.calls.iter().filter(|(_, b)| *b == func.body);
+            calls().any(|(c, _)| {
+                a.facts(c.id)
+                    .is_some_and(|f| is_commit(&f.op) || is_produce(&f.op))
+            }) || depth > 0
+                && calls().any(|(c, b)| match a.resolver.value(a.file, *b, &c.func) {
+                    Some(Value::Func(next)) => a.func_touches_kafka(next, depth - 1, seen),
+                    _ => false,
+                })
+        })
+        .unwrap_or(false)
     }
 }
 
