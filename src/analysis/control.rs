@@ -121,6 +121,9 @@ impl Exits {
     pub const PROCESS: Exits = Exits(64);
     /// Every exit that leaves the enclosing loop (all but `continue`).
     pub const LEAVE_LOOP: Exits = Exits(1 | 2 | 4 | 16 | 32 | 64);
+    /// Every exit that hands a failure on rather than swallowing it: a raise, a panic, `?`,
+    /// the process's end.
+    pub const FAILS: Exits = Exits(2 | 16 | 32 | 64);
 
     pub fn of(kind: ExitKind) -> Exits {
         match kind {

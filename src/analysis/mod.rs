@@ -56,6 +56,8 @@ pub struct FileAnalysis<'p, 'm> {
     /// OL301's sink hits and OL302's control hits, computed when a rule first asks.
     taint: OnceCell<taint::TaintResult>,
     polled: Vec<OnceCell<Vec<&'m str>>>,
+    /// Indexed by body: the parameter a consume loop hands each message (OL103, OL204).
+    per_message: Vec<OnceCell<Option<&'m str>>>,
     explicit_stores: OnceCell<Vec<(Option<resolve::Origin>, String, BodyId)>>,
     /// Indexed by `CallId`.
     call_by_id: Vec<Option<&'m Call>>,
@@ -122,6 +124,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             resolver,
             taint: OnceCell::new(),
             polled: vec![OnceCell::new(); index.module.bodies.len()],
+            per_message: vec![OnceCell::new(); index.module.bodies.len()],
             explicit_stores: OnceCell::new(),
         })
     }

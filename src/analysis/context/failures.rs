@@ -1,6 +1,7 @@
 //! Failure paths: the failure each handles, the code it protects, whether it handles the message.
 
 use super::{call_spine, is_commit, is_produce, FailureSite};
+use crate::analysis::bound::{binding_at, Bound};
 use crate::analysis::control::{Pos, RegionId, RegionKind};
 use crate::analysis::resolve::Value;
 use crate::analysis::FileAnalysis;
@@ -112,13 +113,14 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             return path.failing.clone();
         }
         self.subject_assignment(r)
-            .map(|(_, value)| call_spine(value))
+            .map(call_spine)
             .unwrap_or_default()
     }
 
     /// For an arm of a `match` on a name (`let result = handle(&m).await; match result`),
-    /// the nearest earlier statement of the same block assigning that name, and the value.
-    fn subject_assignment(&self, r: RegionId) -> Option<(Pos, &'m Expr)> {
+    /// the value the name was assigned that holds at the `match` (`bound::binding_at`: none
+    /// when a pattern bound it).
+    fn subject_assignment(&self, r: RegionId) -> Option<&'m Expr> {
         let control = self.control();
         let region = control.region(r);
         let RegionKind::Arm {
@@ -128,33 +130,16 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         else {
             return None;
         };
-        // The blocks around the `match`, innermost first, within its function.
-        let mut at = region.parent;
-        while let Some(pos) = at {
-            let block = control.region(pos.region);
-            let found = (0..pos.index).rev().find_map(|index| {
-                match &block.stmts.get(index as usize)?.kind {
-                    StmtKind::Assign { targets, value, .. } => match &targets[..] {
-                        [Target::Name(n, _)] if n == id => Some((
-                            Pos {
-                                region: pos.region,
-                                index,
-                            },
-                            value,
-                        )),
-                        _ => None,
-                    },
-                    _ => None,
-                }
-            });
-            if found.is_some() {
-                return found;
-            }
-            at = block
-                .parent
-                .filter(|p| control.region(p.region).body == region.body);
+        let parent = region.parent?;
+        let at = control
+            .region(parent.region)
+            .stmts
+            .get(parent.index as usize)?
+            .range;
+        match binding_at(&self.index.body(region.body).stmts, id, at)? {
+            Bound::Assigned(value) => Some(value),
+            Bound::Pattern => None,
         }
-        None
     }
 
     /// Whether the code a failure path protects is only Kafka client housekeeping: a fetch
@@ -234,7 +219,17 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 subject: Expr::Name { .. },
                 ..
             } => match self.subject_assignment(r) {
-                Some((pos, _)) => self.calls_at(pos).collect(),
+                Some(value) => {
+                    let within = value.range();
+                    (self.index.calls.iter())
+                        .filter(|(c, b)| {
+                            *b == region.body
+                                && within.start <= c.range.start
+                                && c.range.end <= within.end
+                        })
+                        .map(|&(c, _)| c)
+                        .collect()
+                }
                 None => Vec::new(),
             },
             RegionKind::Arm { .. } => self.calls_at(parent).collect(),

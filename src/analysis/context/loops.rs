@@ -13,6 +13,11 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// does and throws the function's result away (`for msg in consumer: handle(msg)`): what
     /// the function swallows, the loop goes on past. Callers in other files count too.
     pub fn per_message_param(&self, b: BodyId) -> Option<&'m str> {
+        // Memoised: OL103 and OL204 both ask, once per handler or commit.
+        *self.per_message[b.0 as usize].get_or_init(|| self.find_per_message_param(b))
+    }
+
+    fn find_per_message_param(&self, b: BodyId) -> Option<&'m str> {
         let body = self.index.body(b);
         if body.kind != BodyKind::Function {
             return None;

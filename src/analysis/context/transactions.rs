@@ -118,7 +118,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// enclosing `try` that neither re-raises, nor panics, nor ends the process.
     fn swallowed(&self, pos: Pos) -> bool {
         let control = self.control();
-        let keeps = Exits(Exits::RAISE.0 | Exits::PANIC.0 | Exits::PROCESS.0 | Exits::PROPAGATE.0);
+        let keeps = Exits::FAILS;
         control.regions_above(pos).any(|r| {
             let region = control.region(r);
             if !matches!(region.kind, RegionKind::Try) {

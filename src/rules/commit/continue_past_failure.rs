@@ -92,8 +92,7 @@ fn swallowed_in_per_message_helper(ctx: &RuleContext, region: RegionId) -> bool 
     let analysis = ctx.analysis;
     let control = analysis.control();
     let body = control.region(region).body;
-    let raises = Exits(Exits::RAISE.0 | Exits::PANIC.0 | Exits::PROCESS.0 | Exits::PROPAGATE.0);
-    if control.region(region).exits.any(raises) || analysis.failure_handles_message(region) {
+    if control.region(region).exits.any(Exits::FAILS) || analysis.failure_handles_message(region) {
         return false;
     }
     let Some(param) = analysis.per_message_param(body) else {
