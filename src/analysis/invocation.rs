@@ -13,6 +13,9 @@ pub struct Invocation<'m> {
     pub func: &'m Expr,
     positional: Vec<&'m Expr>,
     keywords: Vec<(&'m str, &'m Expr)>,
+    /// Whether arguments are also passed by a `*args`/`**kwargs` splat: an argument not
+    /// written out may still be given.
+    pub splat: bool,
 }
 
 impl<'m> Invocation<'m> {
@@ -22,6 +25,7 @@ impl<'m> Invocation<'m> {
             func: &call.func,
             positional: call.positional().map(|a| &a.value).collect(),
             keywords: keywords(call),
+            splat: call.args.iter().any(|a| a.spread != Spread::None),
         }
     }
 
@@ -52,6 +56,7 @@ impl<'m> Invocation<'m> {
             func,
             positional,
             keywords,
+            splat: false,
         })
     }
 
@@ -68,6 +73,11 @@ impl<'m> Invocation<'m> {
             func,
             positional: positional.collect(),
             keywords: keywords(call),
+            splat: call
+                .args
+                .iter()
+                .skip(at + 1)
+                .any(|a| a.spread != Spread::None),
         })
     }
 

@@ -9,6 +9,9 @@ pub struct TaskKnowledge {
     pub spawn_functions: Vec<Vec<String>>,
     /// Methods of an event loop that spawn a task: `loop.create_task(..)`.
     pub loop_spawn_methods: Vec<String>,
+    /// Spawns that hand back their argument when it is already a task or future
+    /// (`asyncio.ensure_future(task)`): given a task kept elsewhere, they start nothing.
+    pub passthrough: Vec<String>,
     /// Calls that return an event loop: `asyncio.get_running_loop()`.
     pub loop_factories: Vec<String>,
     /// A receiver whose last name contains this is an event loop (`self._loop`).
@@ -52,6 +55,7 @@ impl Default for TaskKnowledge {
         TaskKnowledge {
             spawn_functions: paths(&["asyncio.create_task", "asyncio.ensure_future"]),
             loop_spawn_methods: super::strings(&["create_task", "ensure_future"]),
+            passthrough: super::strings(&["ensure_future"]),
             loop_factories: super::strings(&[
                 "get_event_loop",
                 "get_running_loop",

@@ -32,6 +32,12 @@ class Service:
     def start(self) -> None:
         self._loop.create_task(self.run())  # expect: OL203
         self._task = asyncio.create_task(self.run())  # kept in an attribute
+        # `ensure_future` of a task kept above hands the same task back: nothing new.
+        ensure_future(self._task)
+
+    def start_later(self) -> None:
+        self._pending = self.run()  # a coroutine: `ensure_future` starts a new task
+        asyncio.ensure_future(self._pending)  # expect: OL203
 
     async def run(self) -> None:
         await publish(self.producer, b"tick")

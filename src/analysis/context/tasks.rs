@@ -13,37 +13,52 @@ use crate::knowledge::tasks::{ExecutorSpawns, TaskKnowledge};
 use crate::model::visit::{self};
 use crate::model::*;
 
-/// What a function body binds to a local name from calls (`task = asyncio.create_task(..)`),
-/// and whether it observes the name's task itself (`task.add_done_callback(..)`): returning
-/// the name returns the task, unobserved unless it does.
-struct BoundTask<'m> {
-    name: &'m str,
+/// What a function body binds to a name or attribute from calls (`task =
+/// asyncio.create_task(..)`, `self._task = ..`), and whether it observes the name's task itself
+/// (`task.add_done_callback(..)`): returning the name returns the task, unobserved unless it
+/// does.
+struct BoundTask<'m, 'a> {
+    target: &'a [&'a str],
     spawns: Vec<&'m Call>,
+    /// Assignments of anything other than a call.
+    others: usize,
     observed: bool,
 }
 
-impl<'m> BoundTask<'m> {
-    fn find(stmts: &'m [Stmt], name: &'m str) -> Self {
+impl<'m, 'a> BoundTask<'m, 'a> {
+    fn find(stmts: &'m [Stmt], target: &'a [&'a str]) -> Self {
         let mut found = BoundTask {
-            name,
+            target,
             spawns: Vec::new(),
+            others: 0,
             observed: false,
         };
         visit::walk_block(&mut found, stmts);
         found
     }
+
+    fn is_target(&self, t: &Target) -> bool {
+        match t {
+            Target::Name(n, _) => self.target == [n.as_str()],
+            Target::Attr { value, attr, .. } => value.dotted().is_some_and(|mut d| {
+                d.push(attr);
+                d == self.target
+            }),
+            _ => false,
+        }
+    }
 }
 
-impl<'m> visit::Visitor<'m> for BoundTask<'m> {
+impl<'m> visit::Visitor<'m> for BoundTask<'m, '_> {
     fn visit_stmt(&mut self, stmt: &'m Stmt) {
-        if let StmtKind::Assign {
-            targets,
-            value: Expr::Call(c),
-            ..
-        } = &stmt.kind
-        {
-            if matches!(targets.as_slice(), [Target::Name(n, _)] if n == self.name) {
-                self.spawns.push(c);
+        if let StmtKind::Assign { targets, value, .. } = &stmt.kind {
+            if let [t] = targets.as_slice() {
+                if self.is_target(t) {
+                    match value {
+                        Expr::Call(c) => self.spawns.push(c),
+                        _ => self.others += 1,
+                    }
+                }
             }
         }
         visit::walk_stmt(self, stmt);
@@ -52,9 +67,7 @@ impl<'m> visit::Visitor<'m> for BoundTask<'m> {
     fn visit_expr(&mut self, expr: &'m Expr) {
         if let Expr::Call(c) = expr {
             if let Expr::Attr { value, attr, .. } = &c.func {
-                if attr == "add_done_callback"
-                    && matches!(value.as_ref(), Expr::Name { id, .. } if id == self.name)
-                {
+                if attr == "add_done_callback" && value.dotted().is_some_and(|d| d == self.target) {
                     self.observed = true;
                 }
             }
@@ -69,7 +82,31 @@ const MAX_TASK_WRAPPER_DEPTH: u32 = 6;
 impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Whether `call` spawns a background task (OL203), and which kind.
     pub fn task_spawn(&self, call: &Call, body: BodyId) -> Option<Spawn> {
-        spawn_kind(&self.knowledge.tasks, self.index, call, body)
+        let kind = spawn_kind(&self.knowledge.tasks, self.index, call, body)?;
+        (!self.wraps_kept_task(call, body)).then_some(kind)
+    }
+
+    /// `asyncio.ensure_future(self._task)` where this body binds `self._task` only to tasks
+    /// it spawned: the call hands the same task back and starts nothing (a coroutine held in
+    /// the name would start a new one, so any other binding keeps the spawn).
+    fn wraps_kept_task(&self, call: &Call, body: BodyId) -> bool {
+        let tasks = &self.knowledge.tasks;
+        if !call
+            .func
+            .last_name()
+            .is_some_and(|n| tasks.passthrough.iter().any(|p| p == n))
+        {
+            return false;
+        }
+        let Some(target) = call.args.first().and_then(|a| a.value.dotted()) else {
+            return false;
+        };
+        let stmts = self.index.module.bodies[body.0 as usize].stmts.as_slice();
+        let bound = BoundTask::find(stmts, &target);
+        bound.others == 0
+            && !bound.spawns.is_empty()
+            && (bound.spawns.iter())
+                .all(|c| spawn_kind(tasks, self.index, c, body) == Some(Spawn::Any))
     }
 
     /// When `call` calls a program function that returns an asyncio task it created
@@ -105,9 +142,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     }
                     // `task = asyncio.create_task(..)` then `return task`.
                     Expr::Name { id, .. } => {
+                        let target = [id.as_str()];
                         let bound = BoundTask::find(
                             index.module.bodies[func.body.0 as usize].stmts.as_slice(),
-                            id,
+                            &target,
                         );
                         !bound.observed
                             && (bound.spawns.iter()).any(|c| {

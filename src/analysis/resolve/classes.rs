@@ -256,6 +256,16 @@ impl<'p, 'm> Resolver<'p, 'm> {
         })
     }
 
+    /// Whether program function `m` is a property (`@property`, `@cached_property`).
+    pub fn is_property(&self, m: FuncRef) -> bool {
+        self.index(m.file).is_some_and(|index| {
+            index.body(m.body).decorators.iter().any(|d| {
+                d.last_name()
+                    .is_some_and(|n| self.knowledge.vocab.property_decorators.contains(&n))
+            })
+        })
+    }
+
     /// The method `name` of `cls` or of its program base classes.
     pub fn find_method(&self, cls: ClassRef, name: &str) -> Option<FuncRef> {
         self.in_lineage(cls, |c| self.method(c, name))
@@ -489,14 +499,9 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }
             if out.is_none() {
                 if let Some(m) = self.method(cls, attr) {
-                    let body = index.body(m.body);
-                    let is_property = body.decorators.iter().any(|d| {
-                        d.last_name()
-                            .is_some_and(|n| self.knowledge.vocab.property_decorators.contains(&n))
-                    });
                     // A property reads as what it returns ("returned by `sink`"), a method
                     // as itself: neither is stored in a field.
-                    return if is_property {
+                    return if self.is_property(m) {
                         self.returns(m)
                     } else {
                         Some(Value::Func(m))

@@ -155,7 +155,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         let mut passed: Option<ConfigValue> = None;
         let mut agree = true;
         self.resolver
-            .caller_args(FuncRef { file: f, body: b }, i, |g, cb, arg| {
+            .caller_args_or_default(FuncRef { file: f, body: b }, i, |g, cb, arg| {
                 let v = self.value_at(g, cb, arg, depth + 1);
                 agree = !matches!(v, ConfigValue::Other(_) | ConfigValue::Callback { .. })
                     && passed.as_ref().is_none_or(|p| *p == v);
@@ -342,29 +342,28 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                     return true;
                 }
                 // A helper returning a dict it built.
-                match self.helper(f, b, &call.func) {
-                    Some(func) => {
-                        let Some(gi) = self.index(func.file) else {
-                            return false;
-                        };
-                        let Some(bi) = gi.bodies.get(func.body.0 as usize) else {
-                            return false;
-                        };
-                        let mut any = false;
-                        for value in &bi.returns {
-                            any |= self.dict_value(func.file, func.body, value, c, depth + 1);
-                        }
-                        // Several returns: which one a call gets is not known.
-                        if bi.returns.len() > 1 {
-                            c.unknown();
-                        }
-                        any
-                    }
-                    _ => false,
-                }
+                self.helper(f, b, &call.func)
+                    .is_some_and(|func| self.returned_dict(func, c, depth))
             }
             _ => false,
         }
+    }
+
+    /// The dict a program function (a helper, a property) returns.
+    fn returned_dict(&self, func: FuncRef, c: &mut Collected, depth: u32) -> bool {
+        let Some(bi) = (self.index(func.file)).and_then(|gi| gi.bodies.get(func.body.0 as usize))
+        else {
+            return false;
+        };
+        let mut any = false;
+        for value in &bi.returns {
+            any |= self.dict_value(func.file, func.body, value, c, depth + 1);
+        }
+        // Several returns: which one a call gets is not known.
+        if bi.returns.len() > 1 {
+            c.unknown();
+        }
+        any
     }
 
     /// A Java map built in place: `new Properties()`, `new HashMap<>(base)`, `Map.of(k, v, ..)`,
@@ -471,8 +470,13 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 }
                 read
             }
-            [] => (self.resolver.program_bases(cls).into_iter())
-                .any(|base| self.class_attr(base, attr, c, depth + 1)),
+            // A property (`@property def conf(self): d = dict(..); ..; return d`): the dict
+            // it returns.
+            [] => match self.resolver.find_method(cls, attr) {
+                Some(m) if self.resolver.is_property(m) => self.returned_dict(m, c, depth),
+                _ => (self.resolver.program_bases(cls).into_iter())
+                    .any(|base| self.class_attr(base, attr, c, depth + 1)),
+            },
             // Set in several places: which one a use sees is not known.
             _ => false,
         }

@@ -347,11 +347,34 @@ impl<'p, 'm> Resolver<'p, 'm> {
     }
 
     /// What each caller of `func` (up to 64) passes as its parameter `i`; for a method's
-    /// receiver, the value it is called on. `visit` returns false to stop.
+    /// receiver, the value it is called on. `visit` returns false to stop. Callers that do
+    /// not pass it are skipped.
     pub(super) fn caller_args(
         &self,
         func: FuncRef,
         i: usize,
+        visit: impl FnMut(FileId, BodyId, &'m Expr) -> bool,
+    ) {
+        self.each_caller_arg(func, i, false, visit);
+    }
+
+    /// [`Resolver::caller_args`], where a caller that leaves the parameter out (and passes
+    /// no splat that could hold it) gives its default, read where the function is defined
+    /// (`def get_consumer(enable_auto_commit=True)` called as `get_consumer()`).
+    pub(super) fn caller_args_or_default(
+        &self,
+        func: FuncRef,
+        i: usize,
+        visit: impl FnMut(FileId, BodyId, &'m Expr) -> bool,
+    ) {
+        self.each_caller_arg(func, i, true, visit);
+    }
+
+    fn each_caller_arg(
+        &self,
+        func: FuncRef,
+        i: usize,
+        defaults: bool,
         mut visit: impl FnMut(FileId, BodyId, &'m Expr) -> bool,
     ) {
         let Some(index) = self.index(func.file) else {
@@ -427,7 +450,11 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     (run.keyword(&p.name)).or_else(|| position.and_then(|k| run.positional(k)))
                 }
             };
-            let Some(arg) = arg else { continue };
+            let default = match (arg, &p.default) {
+                (None, Some(d)) if defaults && !run.splat => Some(&**d),
+                _ => None,
+            };
+            let Some(arg) = arg.or(default) else { continue };
             let targets = match self.value(g, cb, run.func) {
                 Some(Value::Func(fr)) => fr == func,
                 Some(Value::Class(cls)) => {
@@ -438,6 +465,11 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 None if receiver => matches!(self.value(g, cb, arg),
                     Some(Value::Kafka(c)) if c.ty.is_some() && c.ty == body.class),
                 _ => false,
+            };
+            // A default is read where the function is defined.
+            let (g, cb) = match default {
+                Some(_) => (func.file, body.parent.unwrap_or(BodyId(0))),
+                None => (g, cb),
             };
             if targets && !visit(g, cb, arg) {
                 break;
