@@ -50,6 +50,12 @@ sdist  fastmesh-kafka             0.1.0   fastmesh_kafka-0.1.0.tar.gz           
 sdist  astrocyte-ingestion-kafka  0.22.0  astrocyte_ingestion_kafka-0.22.0.tar.gz   b1f2f299544d46eeb348b794e28b80323108162b0c88da2643685fb7890fb334  astrocyte-ingestion-kafka-0.22.0
 sdist  kafka-lib-tima             0.5     kafka-lib-tima-0.5.tar.gz                 c9a6135f2b66997ad883669da39513cbeb1ea6320dc3e48540deb089aca230be  kafka-lib-tima-0.5
 sdist  channels-kafka             0.1.1   channels_kafka-0.1.1.tar.gz               1109d6789d5ab48135e7c23c17d24f18c2df6b6676a2015002ec71a52b46931f  channels-kafka-0.1.1
+sdist  pipelinewise-tap-kafka     8.2.1   pipelinewise-tap-kafka-8.2.1.tar.gz       0ba70da1f915b7598976154db8554b35a9e97614e88b6e007461eff08825c56c  pipelinewise-tap-kafka-8.2.1
+sdist  ninja-kafka-sdk            0.7.3   ninja_kafka_sdk-0.7.3.tar.gz              8d18fdb675c3e8e3955a64ff9cc791b4b46d831d6947771b2ba01deeb22ed595  ninja-kafka-sdk-0.7.3
+sdist  lcdp-kafka-utils           1.9.4   lcdp_kafka_utils-1.9.4.tar.gz             9faefc6e85c51047aeb02dd2df98bdaf2cbfdb4d8f473766f60ef8d8bd34d1a8  lcdp-kafka-utils-1.9.4
+sdist  otteroad                   0.3.0   otteroad-0.3.0.tar.gz                     700338635f2bc5e16bd14320c1ea429de2f37304e7339ffd12c976d4c318243e  otteroad-0.3.0
+sdist  netbox-kafka-producer      1.0.22  netbox-kafka-producer-1.0.22.tar.gz       b9c00b03d3e493ad78babf8617d817643ead0309d2174c3e51463b6b7c7db185  netbox-kafka-producer-1.0.22
+sdist  pico-kafka                 0.1.6   pico_kafka-0.1.6.tar.gz                   0360d8fb9f23ac04f4751c565f6faaec126fee6a23b315ae89897a74948cfdd1  pico-kafka-0.1.6
 crate  chafka                     0.2.1   chafka-0.2.1.crate                        ddeaad9b68be71eff39d7ecd812f665e5c2ef2b0507942bba777163a2523c29c  chafka-0.2.1
 github SanctumLabs/ujumbe                  aae2e34152d65002393f3c46adf36304472b2e28  755f7f61d386d2c084d06d5200792d435735b107  -  ujumbe-aae2e341
 github sbeckeriv/k12                       e0a3ac330f2b023161e565db6cf270017244f48d  d5b5ae43abb790a9bafba3c268827dba582f788e  -  k12-e0a3ac33
@@ -60,6 +66,7 @@ github distributed-eews/picker             c2156e4e1e5e9d86f90e682102840d3c7a48f
 github 1210044/shop_microservices          fda753c385e7e8af1c66441fbc4f698bd5608383  c1e29a85db4a853ca460c787bfaa6a5242300287  -  shop_microservices-fda753c3
 github PeTRUEha/AsyncArchitecture          5d6e282039c7b5b9e7e1ed1d74b86d2c7ad42538  a43bc3f008ef6a4fdd3f95b38fcc2d467470b5ed  -  AsyncArchitecture-5d6e2820
 github Hamadalishah/E_mart-sevice          cd78ddfc4c2a3fb6aebceac75b3f039545317956  d4b25eae1bc4699aa24d3a4c93b74e708ad09cf4  -  E_mart-sevice-cd78ddfc
+github thoughtworks/epirust                 9b42d7110cc7c315f520234d182a8c93f188b238  9153124d7f5c4ea2c404bc993774d89a917ace44  -  epirust-9b42d711
 LIST
 )
 
