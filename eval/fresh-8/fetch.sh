@@ -67,6 +67,7 @@ github 1210044/shop_microservices          fda753c385e7e8af1c66441fbc4f698bd5608
 github PeTRUEha/AsyncArchitecture          5d6e282039c7b5b9e7e1ed1d74b86d2c7ad42538  a43bc3f008ef6a4fdd3f95b38fcc2d467470b5ed  -  AsyncArchitecture-5d6e2820
 github Hamadalishah/E_mart-sevice          cd78ddfc4c2a3fb6aebceac75b3f039545317956  d4b25eae1bc4699aa24d3a4c93b74e708ad09cf4  -  E_mart-sevice-cd78ddfc
 github thoughtworks/epirust                 9b42d7110cc7c315f520234d182a8c93f188b238  9153124d7f5c4ea2c404bc993774d89a917ace44  -  epirust-9b42d711
+github ssg-salesync/backend                 ff0c69f985d750df765c5c621149bba025763105  7a1b3706fcbd48ce109efe7bf823c3ae1a761d55  -  backend-ff0c69f9
 LIST
 )
 
