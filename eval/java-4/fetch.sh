@@ -19,8 +19,11 @@
 #         of `git ls-tree -r --full-tree <commit>` (it pins every path and blob id); the tree
 #         is unpacked with `git archive`. A spec owner/name@commit:pathspec[,pathspec...]
 #         unpacks only those paths: the microservice-online-book-store mirror lacks the blobs
-#         of two data files (products.txt), so its pathspecs leave them out (git then prints a
-#         harmless "invalid object" line and exits 0).
+#         of two data files (products.txt), so its pathspecs leave them out, and only the Kafka
+#         package and the config of Impilo-vNext's costing engine are unpacked (a 20,000-file
+#         tree; pinned to 907865c, the commit before the project's own fix "money events retry +
+#         dead-letter to costa.money.dlq instead of ack-drop"). git may print a harmless
+#         "invalid object" line for a file outside the pathspecs and exits 0.
 #
 # Needs: bash, python3, git, sha256sum, tar, and mvn for the maven rows.
 # No third-party code is kept in this repository: only this script and the labels.
@@ -51,6 +54,13 @@ github sample-spring-kafka-microservices 4e1ed6b    piomin/sample-spring-kafka-m
 github distributed-ledger-payments     a13cf0e      Mirellawanessa/distributed-ledger-payments@a13cf0e7f1e4ba26a8a081d7e1762137f3b7f4fc  c90af40e41a89f6b9b4bc1df9e82a5cf8c27fedba11226131aae690bff6186c9
 github NucleoDB                        f73b00c      NucleoTeam/NucleoDB@f73b00ccb8021f2accbd9e6a62e387e70e56fab3  9d8c96874d76ddd3258b5d48d7eab056cb09a63641d6daf36dd98ecef74b91b4
 github SilverPotion-BE                 8cc6e6f      leejaeseok-98/be11-fin-3team-SilverPotion-BE@8cc6e6fef640865c63fd8ecfbee4141c9c2c9402  6536c1e4c2894424d978f7303d8505509f4772769943bfcf3cf4169d8757bff7
+github firehose                        9a118de      raystack/firehose@9a118de508b4a56ef0b9df1b426e065ec92a1027  55a160926ccc14efb7c078d280d6e53b01f7ba50259d9f47744f8008d5b9373c
+github Impilo-vNext                    907865c      rtgongora/Impilo-vNext@907865c1d849f685bfe64e84ca0afba7ded1ab31:services/costing-engine-service/src/main/java/zw/gov/mohcc/impilo/costa/kafka,services/costing-engine-service/src/main/resources/application.yml  2ae4f5d6d9a1605583fb316db799eb3fac475ce9f941d58eaabd397352e0b77d
+github dailyfeed-kafka-support         867640a      alpha3002025/dailyfeed-kafka-support@867640ac573fe4f4f19134f6c48c67716b160aed  e6bc2090d15c95cb41c91df5713f098039f899ff3419817a44e7834347593644
+github dailyfeed-activity              961c4b8      alpha3002025/dailyfeed-activity@961c4b81e56a6b772d912fc2b9cc433d506ac60f  47f213e4eef63157c633e939c211ba4800ca327192120d56db4c933a464f90a6
+github auction-event-driven-system     ab66091      WeiGuang-2099/High-concurrency-Distributed-Event-Driven-System@ab660919828890f9afbc5b0987d92d87b1764653  c1251bf7310a3858f2b1ab10e776bd45b9b16dc67e0b016ca1a6239c1e47c244
+github order-processing-platform       14810fb      VyacheslavKravchuk/Event-Driven-Order-Processing-Platform-@14810fbad8a8fcef2adf6374495cff203ea6744f  3edce2bccc5dfe387ce0b75366d0813021d7abc5df30042a4811171224126065
+github garmadon                        ea8ca34      criteo/garmadon@ea8ca347445f02a348ca0d943a445f0380e93e84  2c28426929e66d8b08dae5f4d17b0fc68161d55eb07f82f7b027700092f3d0cd
 LIST
 )
 
