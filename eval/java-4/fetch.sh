@@ -44,7 +44,6 @@ die() { log "ERROR: $*"; exit 1; }
 #   github: file is owner/name@commit[:pathspec,...]; sha256 is that of the commit's
 #           `git ls-tree -r --full-tree`; version is the commit's first 7 hex digits
 PACKAGES=$(cat <<'LIST'
-maven  connector-kafka                 2.3.8        org.apache.seatunnel:connector-kafka    d442c97e14e9047b34f8fcbc9f25a9fc5ba6fc28273c24ae76d2e9b260c2a8e0
 maven  hazelcast-jet-kafka             5.3.0        com.hazelcast.jet:hazelcast-jet-kafka   195709353479e1541db6ce362c631cc550bf78a9dd7d492f6e17f52cdfb19a78
 maven  pulsar-io-kafka                 2.10.0       org.apache.pulsar:pulsar-io-kafka       c706f399ac3ff4d7bcba1e93675990903c6777a9ddce596d50dc5a9f4de7bf80
 maven  debezium-server-kafka           2.5.0.Final  io.debezium:debezium-server-kafka       ad5fe4e975eedc0d15b207e081f1d4e94c827826709e7ded59e1f34d5cf70e5f
