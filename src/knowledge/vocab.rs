@@ -84,6 +84,13 @@ pub struct Vocabulary {
     pub advance_words: &'static [(&'static str, bool)],
     /// Methods that write a checkpoint-named receiver (`checkpoint.save(..)`).
     pub advance_methods: &'static [&'static str],
+    /// Methods that acknowledge a source position whatever their receiver is called, when
+    /// given one of these keywords: a logical-replication cursor's `send_feedback(flush_lsn=..)`
+    /// (psycopg) tells the database it may discard the log up to there.
+    pub position_acks: &'static [(&'static str, &'static [&'static str])],
+    /// Calls that read a clock (`Instant::now()`, `time.monotonic()`): a name such as
+    /// `last_checkpoint` assigned one times the next checkpoint, it does not advance one.
+    pub clock_calls: &'static [&'static str],
     /// Name prefixes that make a checkpoint-named call a read (`load_checkpoint`).
     pub advance_read_prefixes: &'static [&'static str],
     /// Words in a name that holds delivery state (OL204's guard): `failures`, `acked`.
@@ -530,6 +537,15 @@ impl Default for Vocabulary {
                 "save", "set", "update", "write", "store", "put", "advance", "commit", "persist",
                 "mark",
             ],
+            clock_calls: &[
+                "now",
+                "utcnow",
+                "time",
+                "monotonic",
+                "perf_counter",
+                "time_ns",
+            ],
+            position_acks: &[("send_feedback", &["flush_lsn", "write_lsn", "apply_lsn"])],
             advance_read_prefixes: &[
                 "get", "load", "read", "fetch", "restore", "is", "has", "current", "compute",
                 "calc", "find", "lookup", "parse", "open", "new", "make", "create", "build",

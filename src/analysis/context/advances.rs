@@ -50,6 +50,13 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
         }
         let last = call.func.last_name()?;
+        // `cur.send_feedback(flush_lsn=lsn)`: a source position acknowledged.
+        let acks = self.knowledge.vocab.position_acks.iter();
+        if acks.filter(|(m, _)| *m == last).any(|(_, keys)| {
+            (call.args.iter()).any(|a| a.name.as_deref().is_some_and(|n| keys.contains(&n)))
+        }) {
+            return Some(last.to_string());
+        }
         // `checkpoint.save(..)`: the receiver names it.
         let named = self.advance_word(last).is_some()
             || call.func.as_method().is_some_and(|(recv, m)| {
@@ -83,11 +90,17 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             let Some(word) = self.advance_word(name) else {
                 continue;
             };
+            let clocks = self.knowledge.vocab.clock_calls;
             let opens = match value {
-                Expr::Call(c) => c
-                    .func
-                    .last_name()
-                    .is_some_and(|n| n.to_ascii_lowercase().contains(word)),
+                // Made, not moved: `cur = conn.cursor()`, `let checkpoint =
+                // Checkpoint::new(..)`; or a clock read (`last_checkpoint = Instant::now()`).
+                Expr::Call(c) => {
+                    let names = |n: &str| n.to_ascii_lowercase().contains(word);
+                    c.func.dotted().map_or_else(
+                        || c.func.last_name().is_some_and(names),
+                        |d| d.iter().any(|n| names(n)),
+                    ) || c.func.last_name().is_some_and(|n| clocks.contains(&n))
+                }
                 // A reset (`= None`, `= 0`) moves nothing forward.
                 Expr::Lit { .. } => true,
                 _ => false,

@@ -1,7 +1,7 @@
 //! Delivery confirmation: unconfirmed produces, and the reads and checks that confirm delivery.
 
 use super::stmt_reads_name;
-use crate::analysis::control::Pos;
+use crate::analysis::control::{Pos, RegionId};
 use crate::analysis::resolve::Value;
 use crate::analysis::uses::{End, ResultUse};
 use crate::analysis::FileAnalysis;
@@ -59,7 +59,79 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 out.push((*call, pos, handle));
             }
         }
+        // Positioned at the handler: what follows it runs after a failed delivery.
+        for (call, handler) in self.swallowed_produces(body, depth) {
+            if !out.iter().any(|(c, ..)| c.id == call.id) {
+                out.push((call, handler, None));
+            }
+        }
         out
+    }
+
+    /// Produces (or calls of program functions that produce) in `body` whose failure a broad
+    /// or transient handler swallows: it logs and lets the function go on (`except
+    /// Exception: log`, Rust's `if let Err(e) = publish(..).await { warn!(..) }`). Whatever
+    /// confirmed the delivery inside, what follows the handler runs after a failed one.
+    fn swallowed_produces(&self, body: BodyId, depth: u32) -> Vec<(&'m Call, Pos)> {
+        use crate::knowledge::failure::FailureKind;
+        let control = self.control();
+        let top = control.body_regions[body.0 as usize];
+        let mut out = Vec::new();
+        for r in (top.0..control.region(top).end).map(RegionId) {
+            if control.region(r).body != body || !control.is_failure_region(r) {
+                continue;
+            }
+            let swallows = control
+                .region(r)
+                .stmts
+                .iter()
+                .all(|s| control.terminates(s).is_none())
+                && !self.failure_handles_message(r);
+            if !swallows
+                || !self.failure_site(r).is_some_and(|site| {
+                    matches!(site.kind, FailureKind::Broad | FailureKind::Transient)
+                })
+            {
+                continue;
+            }
+            let handler = Pos {
+                region: r,
+                index: (control.region(r).stmts.len() as u32).saturating_sub(1),
+            };
+            out.extend(
+                (self.protected_calls(r).into_iter())
+                    .filter(|c| match self.facts(c.id) {
+                        Some(f) => super::is_produce(&f.op),
+                        None => self.helper_produces(c, body, depth),
+                    })
+                    .map(|c| (c, handler)),
+            );
+        }
+        out
+    }
+
+    /// Whether `call` (in `body`) calls a program function that produces, directly or
+    /// through the program functions it calls.
+    fn helper_produces(&self, call: &Call, body: BodyId, depth: u32) -> bool {
+        const MAX_HELPER_DEPTH: u32 = 3;
+        if depth >= MAX_HELPER_DEPTH {
+            return false;
+        }
+        let Some(Value::Func(func)) = self.resolver.value(self.file, body, &call.func) else {
+            return false;
+        };
+        if func.file == self.file && func.body == body {
+            return false;
+        }
+        self.in_file(func.file, |a| {
+            (a.index.calls.iter())
+                .filter(|(_, b)| *b == func.body)
+                .any(|(c, _)| match a.facts(c.id) {
+                    Some(f) => super::is_produce(&f.op),
+                    None => a.helper_produces(c, func.body, depth + 1),
+                })
+        })
+        .unwrap_or(false)
     }
 
     /// Whether `name` is read by a statement that always runs after `produce` and before

@@ -142,6 +142,18 @@ impl<'p, 'm> Resolver<'p, 'm> {
     /// A name as seen from body `b`: its locals, the enclosing functions', the module's.
     pub fn name(&self, f: FileId, b: BodyId, name: &str) -> Option<Value> {
         let index = self.index(f)?;
+        // Rust's `Self::helper(..)` in an `impl` block: the type the block implements.
+        if name == "Self" {
+            let mut current = Some(b);
+            while let Some(id) = current.filter(|id| id.0 != 0) {
+                let body = index.body(id);
+                if let Some(class) = &body.class {
+                    return self.module_name(f, class);
+                }
+                current = body.parent;
+            }
+            return None;
+        }
         let mut current = Some(b);
         while let Some(id) = current {
             if id.0 == 0 {
