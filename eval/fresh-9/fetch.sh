@@ -49,6 +49,13 @@ sdist  romeways-kafka-queue     0.1.0    romeways_kafka_queue-0.1.0.tar.gz      
 sdist  tamarco-kafka            0.1.0    tamarco-kafka-0.1.0.tar.gz             4f8bdef609aeff86dfbb47c3ebb8d26ed14744b622f466ead0cdf8c42e0c26db
 sdist  minos-broker-kafka       0.7.0    minos-broker-kafka-0.7.0.tar.gz        764a6492125bb90a29ac35aa7395f757975eb0fc16e94a0b8d04f58dd4072e9d
 sdist  sinetstream-kafka        1.8.2    sinetstream_kafka-1.8.2.tar.gz         f178a51328db1fb833b1a96cffa9c2f95f182b627d0ca7614150334e64586b24
+sdist  esque                    0.5.1    esque-0.5.1.tar.gz                     03f3fd3911dfe089801b3d5646dd400b5037efafbb9c1cc7b73a87e7f292db33
+sdist  medisolveai-kafka        0.0.2    medisolveai_kafka-0.0.2.tar.gz         61a23052ab3609e4fdb4631c2b6b32b1c0d3ee323b0f6b80d9511f4cbe3222f7
+sdist  taphealth-kafka          0.2.5    taphealth_kafka-0.2.5.tar.gz           5873046b4f1b802a2bb6a91bd7aed381e921179f656892b1e9fd956a3e1170c4
+sdist  kavari                   0.2.2.1  kavari-0.2.2.1.tar.gz                  f42a384992bb09221bd73f3f36ea00f2a02d46c30c5a1fa08a10395d48ce9fe4
+sdist  openframe-adapters-queue-kafka 1.4.5 openframe_adapters_queue_kafka-1.4.5.tar.gz 2650dd8e9d53dba358219f7a6e656c40f1bcdc8583c0309b55e3276354a7e7c8
+sdist  cyclotron-aiokafka       0.7.0    cyclotron-aiokafka-0.7.0.tar.gz        71be7308cac315098db2fe37603ad6d49ccc82ccffda546c85785e827980b7d4
+sdist  aiokafka-rpc             1.3.0    aiokafka_rpc-1.3.0.tar.gz              d5fb6f3d724bfe65830d45f81f01ec32245c4b675bb0f36734cd19e27aefe4a7
 github dexterlaboss/solana-lite-rpc-storage-ingestor c9e399a3e05142be14e7f11e9c9346ba93b8b444 solana-lite-rpc-storage-ingestor-c9e399a3 aeffff1a4c1a4ee1a6ef43e396c64dad792f2bd7
 github rohansen856/rust-microservice                  3587906e877e89b17b80a3d1bf84d2f13c03efe5 rust-microservice-3587906e                 82accb009c35b2f97f18459683bccf69ac625ba4
 github PostHog/hog-rs                                6a37c462126befee2e96374e46dfc58d56289042 hog-rs-6a37c462                            8273360fe58180b89f53f345a955530064f61b76
