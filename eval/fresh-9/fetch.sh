@@ -58,6 +58,9 @@ sdist  cyclotron-aiokafka       0.7.0    cyclotron-aiokafka-0.7.0.tar.gz        
 sdist  aiokafka-rpc             1.3.0    aiokafka_rpc-1.3.0.tar.gz              d5fb6f3d724bfe65830d45f81f01ec32245c4b675bb0f36734cd19e27aefe4a7
 sdist  pypz-kafka-io            0.10.2   pypz_kafka_io-0.10.2.tar.gz            8b044f1f09af20b83fa3a96c8ae4c7ef26409d9e52a2ca9440b5371d757eb9c1
 sdist  kurier-py                0.1.0    kurier_py-0.1.0.tar.gz                 d24ddee67db48302960eaf0f5199b07f441ae0037fd0a1cba208b8bccbc2c720
+sdist  pystrm                   0.1.24   pystrm-0.1.24.tar.gz                   dfd40e1edc67f2eea6c4ffe72e727c39437aa212ec0d0dadabb6573b10a1d0ed
+sdist  velikafkaclient          1.4.0    velikafkaclient-1.4.0.tar.gz           862bfee2e740014dfa1eb37d341800f7712daafd7ffe0397cce59a8f3e2259d7
+sdist  kafkaboost               0.2.0    kafkaboost-0.2.0.tar.gz                1e6fe830d5b5c33d9a8e4996c7b6600b925f20bbfa8e9f5b6138abb004d6c41c
 github dexterlaboss/solana-lite-rpc-storage-ingestor c9e399a3e05142be14e7f11e9c9346ba93b8b444 solana-lite-rpc-storage-ingestor-c9e399a3 aeffff1a4c1a4ee1a6ef43e396c64dad792f2bd7
 github rohansen856/rust-microservice                  3587906e877e89b17b80a3d1bf84d2f13c03efe5 rust-microservice-3587906e                 82accb009c35b2f97f18459683bccf69ac625ba4
 github PostHog/hog-rs                                6a37c462126befee2e96374e46dfc58d56289042 hog-rs-6a37c462                            8273360fe58180b89f53f345a955530064f61b76
