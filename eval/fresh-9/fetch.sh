@@ -64,6 +64,7 @@ sdist  kafkaboost               0.2.0    kafkaboost-0.2.0.tar.gz                
 github dexterlaboss/solana-lite-rpc-storage-ingestor c9e399a3e05142be14e7f11e9c9346ba93b8b444 solana-lite-rpc-storage-ingestor-c9e399a3 aeffff1a4c1a4ee1a6ef43e396c64dad792f2bd7
 github rohansen856/rust-microservice                  3587906e877e89b17b80a3d1bf84d2f13c03efe5 rust-microservice-3587906e                 82accb009c35b2f97f18459683bccf69ac625ba4
 github PostHog/hog-rs                                6a37c462126befee2e96374e46dfc58d56289042 hog-rs-6a37c462                            8273360fe58180b89f53f345a955530064f61b76
+github halfzebra/rust-ingress                       0269aff9674d0719bf7f3e27f538f9451d1e8870 rust-ingress-0269aff9                      b6ed737971620b0af54591d905a5ad7858b0a659
 LIST
 )
 
