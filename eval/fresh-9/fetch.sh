@@ -61,6 +61,11 @@ sdist  kurier-py                0.1.0    kurier_py-0.1.0.tar.gz                 
 sdist  pystrm                   0.1.24   pystrm-0.1.24.tar.gz                   dfd40e1edc67f2eea6c4ffe72e727c39437aa212ec0d0dadabb6573b10a1d0ed
 sdist  velikafkaclient          1.4.0    velikafkaclient-1.4.0.tar.gz           862bfee2e740014dfa1eb37d341800f7712daafd7ffe0397cce59a8f3e2259d7
 sdist  kafkaboost               0.2.0    kafkaboost-0.2.0.tar.gz                1e6fe830d5b5c33d9a8e4996c7b6600b925f20bbfa8e9f5b6138abb004d6c41c
+sdist  streamgate               3.2.0    streamgate-3.2.0.tar.gz                bd111122db0709f5252bf3081bbb829dfbd7a1ca9d8c8c23b0f64d2bd6289734
+sdist  phlo-kafka               0.15.4   phlo_kafka-0.15.4.tar.gz               0e0537a9726a8593f6e62f7491f6049836c1d11334887ff7587a381bbf35e7ba
+sdist  snapstream               1.0.0    snapstream-1.0.0.tar.gz                3d0ba0794a26ce33d402ea3470dc196ce4ced1ed72e3a18b6157b122b9d78dad
+sdist  ouroboros-kafka          1.0.0    ouroboros_kafka-1.0.0.tar.gz           85ac178d3e64797c51135677a73b561d9401eed0c8527fd34e3d45419ad410ff
+sdist  relayer                  2.0.5    relayer-2.0.5.tar.gz                   5ca57235cf069e5e84e4f2532bedf74ea40be97a1fb710177c73eed212f1b21d
 github dexterlaboss/solana-lite-rpc-storage-ingestor c9e399a3e05142be14e7f11e9c9346ba93b8b444 solana-lite-rpc-storage-ingestor-c9e399a3 aeffff1a4c1a4ee1a6ef43e396c64dad792f2bd7
 github rohansen856/rust-microservice                  3587906e877e89b17b80a3d1bf84d2f13c03efe5 rust-microservice-3587906e                 82accb009c35b2f97f18459683bccf69ac625ba4
 github PostHog/hog-rs                                6a37c462126befee2e96374e46dfc58d56289042 hog-rs-6a37c462                            8273360fe58180b89f53f345a955530064f61b76
