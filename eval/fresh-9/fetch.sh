@@ -66,6 +66,8 @@ sdist  phlo-kafka               0.15.4   phlo_kafka-0.15.4.tar.gz               
 sdist  snapstream               1.0.0    snapstream-1.0.0.tar.gz                3d0ba0794a26ce33d402ea3470dc196ce4ced1ed72e3a18b6157b122b9d78dad
 sdist  ouroboros-kafka          1.0.0    ouroboros_kafka-1.0.0.tar.gz           85ac178d3e64797c51135677a73b561d9401eed0c8527fd34e3d45419ad410ff
 sdist  relayer                  2.0.5    relayer-2.0.5.tar.gz                   5ca57235cf069e5e84e4f2532bedf74ea40be97a1fb710177c73eed212f1b21d
+sdist  plain-kafka              0.0.1    plain-kafka-0.0.1.tar.gz               db1ae25df329f6bf5da7dbe4185adf3f035caa00af8f5ae93c1a1beab67072a4
+sdist  kafka-streamer           0.4.8    kafka-streamer-0.4.8.tar.gz            c3919546c9217a5f55473807c1c31d48353ef3ca9459a656ea799012d8fe3c33
 github dexterlaboss/solana-lite-rpc-storage-ingestor c9e399a3e05142be14e7f11e9c9346ba93b8b444 solana-lite-rpc-storage-ingestor-c9e399a3 aeffff1a4c1a4ee1a6ef43e396c64dad792f2bd7
 github rohansen856/rust-microservice                  3587906e877e89b17b80a3d1bf84d2f13c03efe5 rust-microservice-3587906e                 82accb009c35b2f97f18459683bccf69ac625ba4
 github PostHog/hog-rs                                6a37c462126befee2e96374e46dfc58d56289042 hog-rs-6a37c462                            8273360fe58180b89f53f345a955530064f61b76
