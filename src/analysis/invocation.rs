@@ -86,6 +86,11 @@ impl<'m> Invocation<'m> {
         self.positional.get(k).copied()
     }
 
+    /// The arguments passed by keyword.
+    pub fn keywords(&self) -> impl Iterator<Item = (&'m str, &'m Expr)> + '_ {
+        self.keywords.iter().copied()
+    }
+
     /// The argument passed by keyword `name`.
     pub fn keyword(&self, name: &str) -> Option<&'m Expr> {
         (self.keywords.iter())

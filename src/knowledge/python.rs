@@ -180,6 +180,8 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "getone", Op::Poll { single: true }),
         (Consumer, &[], "getmany", Op::Poll { single: false }),
         (Producer, &[], "send", Op::Send { awaits: 2, raises: true, callback: None }),
+        // A coroutine that sends and waits for the delivery: awaited once, it is confirmed.
+        (Producer, &[], "send_and_wait", Op::Send { awaits: 1, raises: true, callback: None }),
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
         (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 1, raises: true }),
         (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 1, raises: true }),

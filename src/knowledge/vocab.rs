@@ -212,6 +212,8 @@ impl Default for Vocabulary {
             same_value_methods: &[
                 "unwrap",
                 "expect",
+                // `create().unwrap_or_else(|e| { eprintln!(..); exit(1) })`: the Ok value.
+                "unwrap_or_else",
                 "clone",
                 "lock",
                 "read",

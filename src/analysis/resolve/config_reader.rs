@@ -143,6 +143,17 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
     /// The value every call site passes for the parameter `expr` names, when they all agree
     /// on a known one; two call levels at most.
     fn passed_value(&self, f: FileId, b: BodyId, expr: &Expr, depth: u32) -> Option<ConfigValue> {
+        // `self._auto_commit`, set once from a constructor parameter
+        // (`self._auto_commit = enable_auto_commit`): what the constructor's callers pass.
+        if let Expr::Attr { value, attr, .. } = expr {
+            let Some(Value::Instance(cls)) = self.resolver.value(f, b, value) else {
+                return None;
+            };
+            return match self.self_attr_assigns(cls, attr).as_slice() {
+                [(ib, v @ Expr::Name { .. })] => self.passed_value(cls.file, *ib, v, depth),
+                _ => None,
+            };
+        }
         let Expr::Name { id, .. } = expr else {
             return None;
         };
@@ -180,7 +191,11 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                         }
                     }
                 }
-                for arg in &call.args {
+                // Spreads first: a keyword written out cannot also come from a `**spread`
+                // (Python raises on the duplicate), so it is known whatever the spread holds.
+                let (named, spreads): (Vec<_>, Vec<_>) =
+                    call.args.iter().partition(|a| a.name.is_some());
+                for arg in spreads.into_iter().chain(named) {
                     match (&arg.name, arg.spread) {
                         (Some(name), _) => {
                             c.entries.push((name.clone(), self.value(f, b, &arg.value)))
@@ -432,19 +447,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         let Some(index) = self.index(cls.file) else {
             return false;
         };
-        let mut assigned = Vec::new();
-        for (i, body) in index.module.bodies.iter().enumerate() {
-            if body.class.as_deref() != Some(class.name.as_str()) {
-                continue;
-            }
-            let bi = &index.bodies[i];
-            for (a, value, _) in &bi.self_attr_assigns {
-                if *a == attr {
-                    assigned.push((BodyId(i as u32), *value));
-                }
-            }
-        }
-        match assigned.as_slice() {
+        match self.self_attr_assigns(cls, attr).as_slice() {
             [(b, value)] => {
                 let mut read = self.dict_value(cls.file, *b, value, c, depth + 1);
                 // `self.conf = dict(conf); self.conf["on_delivery"] = cb` in the same method:
@@ -480,6 +483,25 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             // Set in several places: which one a use sees is not known.
             _ => false,
         }
+    }
+
+    /// The `self.attr = value` assignments of class `cls`'s methods, with the method.
+    fn self_attr_assigns(&self, cls: ClassRef, attr: &str) -> Vec<(BodyId, &'m Expr)> {
+        let (Some(class), Some(index)) = (self.resolver.class(cls), self.index(cls.file)) else {
+            return Vec::new();
+        };
+        let mut assigned = Vec::new();
+        for (i, body) in index.module.bodies.iter().enumerate() {
+            if body.class.as_deref() != Some(class.name.as_str()) {
+                continue;
+            }
+            for (a, value, _) in &index.bodies[i].self_attr_assigns {
+                if *a == attr {
+                    assigned.push((BodyId(i as u32), *value));
+                }
+            }
+        }
+        assigned
     }
 
     /// The Java map setters a method `b` calls on its own attribute `attr`
@@ -670,19 +692,50 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         // The call sites' callees and arguments are resolved afresh: a cycle through them
         // (a constructor's config read from a parameter whose callers build that constructor)
         // ends with the resolver's budget.
+        let func = FuncRef { file: f, body: b };
+        let mut agree = |sub: Collected| {
+            passed = Some(match passed.take() {
+                None => sub,
+                Some(p) => p.agreed(sub),
+            });
+        };
+        // `**kwargs`: the keywords each caller passes beyond the named parameters (none:
+        // `MQReader(topic)` leaves every setting at its default).
+        if index.body(b).params[i].kind == ParamKind::VarKwargs {
+            let searched = self.resolver.deeper(|| {
+                self.resolver.caller_kwargs(func, |g, cb, extra, splat| {
+                    if !callee_is_test && program.file(g).is_test() {
+                        return true;
+                    }
+                    let mut sub = Collected::default();
+                    if splat {
+                        sub.spread();
+                    }
+                    for (k, v) in extra {
+                        sub.entries.push((k.to_string(), self.value(g, cb, v)));
+                    }
+                    agree(sub);
+                    true
+                })
+            });
+            return match (searched, passed) {
+                (Some(()), Some(p)) => {
+                    c.append(p);
+                    true
+                }
+                _ => false,
+            };
+        }
         let searched = self.resolver.deeper(|| {
             self.resolver
-                .caller_args(FuncRef { file: f, body: b }, i, |g, cb, arg| {
+                .caller_args(func, i, |g, cb, arg| {
                     if !callee_is_test && program.file(g).is_test() {
                         return true;
                     }
                     let mut sub = Collected::default();
                     readable = read(g, cb, arg, &mut sub, depth);
                     if readable {
-                        passed = Some(match passed.take() {
-                            None => sub,
-                            Some(p) => p.agreed(sub),
-                        });
+                        agree(sub);
                     }
                     readable
                 })

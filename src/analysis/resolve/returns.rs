@@ -382,18 +382,85 @@ impl<'p, 'm> Resolver<'p, 'm> {
         };
         let body = index.body(func.body);
         let Some(p) = body.params.get(i) else { return };
-        if p.kind != ParamKind::Regular && p.kind != ParamKind::KeywordOnly
-            || body.kind != BodyKind::Function
-        {
+        if p.kind != ParamKind::Regular && p.kind != ParamKind::KeywordOnly {
             return;
         }
-        let constructor = (self.knowledge.vocab.constructor_methods).contains(&body.name.as_str());
         let receiver = i == 0 && body.self_name.as_deref() == Some(p.name.as_str());
         // Position among the arguments callers pass: the receiver is not passed.
         let skip = usize::from(body.self_name.is_some());
         let position = (p.kind == ParamKind::Regular)
             .then(|| i.checked_sub(skip))
             .flatten();
+        self.each_caller(func, receiver, |g, cb, run, targets| {
+            let arg = match (receiver, run.func.as_method()) {
+                (true, Some((recv, _))) => Some(recv),
+                (true, None) => None,
+                (false, _) => {
+                    (run.keyword(&p.name)).or_else(|| position.and_then(|k| run.positional(k)))
+                }
+            };
+            let default = match (arg, &p.default) {
+                (None, Some(d)) if defaults && !run.splat => Some(&**d),
+                _ => None,
+            };
+            let Some(arg) = arg.or(default) else {
+                return true;
+            };
+            if !targets() {
+                return true;
+            }
+            // A default is read where the function is defined.
+            match default {
+                Some(_) => visit(func.file, body.parent.unwrap_or(BodyId(0)), arg),
+                None => visit(g, cb, arg),
+            }
+        });
+    }
+
+    /// What each caller of `func` (up to 64) passes to its `**kwargs`: the keywords that
+    /// name none of its parameters, and whether a splat may pass more. `visit` returns false
+    /// to stop.
+    pub(super) fn caller_kwargs(
+        &self,
+        func: FuncRef,
+        mut visit: impl FnMut(FileId, BodyId, &[(&'m str, &'m Expr)], bool) -> bool,
+    ) {
+        let Some(index) = self.index(func.file) else {
+            return;
+        };
+        let params = &index.body(func.body).params;
+        let named = |k: &str| {
+            params.iter().any(|p| {
+                p.name == k && matches!(p.kind, ParamKind::Regular | ParamKind::KeywordOnly)
+            })
+        };
+        self.each_caller(func, false, |g, cb, run, targets| {
+            if !targets() {
+                return true;
+            }
+            let extra: Vec<_> = run.keywords().filter(|(k, _)| !named(k)).collect();
+            visit(g, cb, &extra, run.splat)
+        });
+    }
+
+    /// Each call (up to 64) that may run `func`: direct calls, subclasses'
+    /// `super().__init__(..)`, runners handed the function. `visit` gets the invocation and a
+    /// check that it really targets `func` (resolving the callee costs: asked only when the
+    /// caller has something to give); it returns false to stop.
+    fn each_caller(
+        &self,
+        func: FuncRef,
+        receiver: bool,
+        mut visit: impl FnMut(FileId, BodyId, &Invocation<'m>, &dyn Fn() -> bool) -> bool,
+    ) {
+        let Some(index) = self.index(func.file) else {
+            return;
+        };
+        let body = index.body(func.body);
+        if body.kind != BodyKind::Function {
+            return;
+        }
+        let constructor = (self.knowledge.vocab.constructor_methods).contains(&body.name.as_str());
         // A call by a bare name can only be in a file that can name the function: in a large
         // project most functions of one name are others (every service's `make_consumer`),
         // and looking at those first both cost time and crowded out the real callers.
@@ -443,35 +510,20 @@ impl<'p, 'm> Resolver<'p, 'm> {
             (named || self.program.may_name_from(g, func.file)).then_some((g, cb, run))
         });
         for (g, cb, run) in direct.chain(runs).take(64) {
-            let arg = match (receiver, run.func.as_method()) {
-                (true, Some((recv, _))) => Some(recv),
-                (true, None) => None,
-                (false, _) => {
-                    (run.keyword(&p.name)).or_else(|| position.and_then(|k| run.positional(k)))
-                }
-            };
-            let default = match (arg, &p.default) {
-                (None, Some(d)) if defaults && !run.splat => Some(&**d),
-                _ => None,
-            };
-            let Some(arg) = arg.or(default) else { continue };
-            let targets = match self.value(g, cb, run.func) {
+            let targets = || match self.value(g, cb, run.func) {
                 Some(Value::Func(fr)) => fr == func,
                 Some(Value::Class(cls)) => {
                     constructor && self.find_method(cls, &body.name) == Some(func)
                 }
                 // A method of an `impl` on the client type itself (`impl MarkDone for
                 // StreamConsumer`), called on such a client.
-                None if receiver => matches!(self.value(g, cb, arg),
-                    Some(Value::Kafka(c)) if c.ty.is_some() && c.ty == body.class),
+                None if receiver => run.func.as_method().is_some_and(|(recv, _)| {
+                    matches!(self.value(g, cb, recv),
+                        Some(Value::Kafka(c)) if c.ty.is_some() && c.ty == body.class)
+                }),
                 _ => false,
             };
-            // A default is read where the function is defined.
-            let (g, cb) = match default {
-                Some(_) => (func.file, body.parent.unwrap_or(BodyId(0))),
-                None => (g, cb),
-            };
-            if targets && !visit(g, cb, arg) {
+            if !visit(g, cb, &run, &targets) {
                 break;
             }
         }
