@@ -81,3 +81,16 @@ pub fn mapped_error() -> Result<StreamConsumer, String> {
         .map_err(|e| format!("cannot create the consumer: {e}"))?;
     Ok(consumer)
 }
+
+/// A creation failure that ends the process: the Ok value is the consumer.
+pub fn or_exit(group: &str) -> BaseConsumer {
+    let consumer: BaseConsumer = ClientConfig::new() // expect: OL105
+        .set("group.id", group)
+        .set("bootstrap.servers", "localhost:9092")
+        .create()
+        .unwrap_or_else(|err| {
+            eprintln!("cannot create the consumer: {err}");
+            std::process::exit(1);
+        });
+    consumer
+}

@@ -256,6 +256,37 @@ impl<'p, 'm> Resolver<'p, 'm> {
         })
     }
 
+    /// Whether `func` is a constructor (`__init__`) that a program subclass inherits: its
+    /// instances are then also made by calls naming the subclass, whose arguments a search
+    /// for the class's own calls does not see.
+    pub fn inherited_constructor(&self, func: FuncRef) -> bool {
+        let Some(index) = self.index(func.file) else {
+            return false;
+        };
+        let body = index.body(func.body);
+        let Some(class) = body.class.as_deref() else {
+            return false;
+        };
+        if !self
+            .knowledge
+            .vocab
+            .constructor_methods
+            .contains(&body.name.as_str())
+        {
+            return false;
+        }
+        (self.program.indexed_files()).any(|(_, other)| {
+            other.module.classes.iter().any(|c| {
+                (c.bases.paths.iter()).any(|p| p.last().map(String::as_str) == Some(class))
+                    && !other
+                        .module
+                        .bodies
+                        .iter()
+                        .any(|b| b.class.as_deref() == Some(c.name.as_str()) && b.name == body.name)
+            })
+        })
+    }
+
     /// Whether program function `m` is a property (`@property`, `@cached_property`).
     pub fn is_property(&self, m: FuncRef) -> bool {
         self.index(m.file).is_some_and(|index| {

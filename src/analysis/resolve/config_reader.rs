@@ -160,7 +160,12 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         let index = self.index(f)?;
         let local = (index.bodies.get(b.0 as usize)?.assigns).contains_key(id.as_str());
         let i = index.body(b).params.iter().position(|p| p.name == *id)?;
-        if local || depth >= 2 {
+        if local
+            || depth >= 2
+            || self
+                .resolver
+                .inherited_constructor(FuncRef { file: f, body: b })
+        {
             return None;
         }
         let mut passed: Option<ConfigValue> = None;
@@ -679,7 +684,11 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             return false;
         };
         let depth = depth + CALLER_DEPTH;
-        if depth > MAX_DEPTH {
+        if depth > MAX_DEPTH
+            || self
+                .resolver
+                .inherited_constructor(FuncRef { file: f, body: b })
+        {
             return false;
         }
         let mut passed: Option<Collected> = None;
@@ -727,18 +736,17 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             };
         }
         let searched = self.resolver.deeper(|| {
-            self.resolver
-                .caller_args(func, i, |g, cb, arg| {
-                    if !callee_is_test && program.file(g).is_test() {
-                        return true;
-                    }
-                    let mut sub = Collected::default();
-                    readable = read(g, cb, arg, &mut sub, depth);
-                    if readable {
-                        agree(sub);
-                    }
-                    readable
-                })
+            self.resolver.caller_args(func, i, |g, cb, arg| {
+                if !callee_is_test && program.file(g).is_test() {
+                    return true;
+                }
+                let mut sub = Collected::default();
+                readable = read(g, cb, arg, &mut sub, depth);
+                if readable {
+                    agree(sub);
+                }
+                readable
+            })
         });
         if searched.is_none() {
             return false;
