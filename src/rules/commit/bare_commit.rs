@@ -125,7 +125,6 @@ fn is_position_query(ctx: &RuleContext, arg: &Expr, body: BodyId) -> bool {
             let values = index
                 .assigns
                 .get(id.as_str())
-                .map(Vec::as_slice)
                 .unwrap_or_default();
             // Only a name that never holds anything else.
             !values.is_empty()
