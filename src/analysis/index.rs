@@ -412,3 +412,45 @@ fn ends_with_part(dotted: &str, part: &str) -> bool {
         .strip_suffix(part)
         .is_some_and(|rest| rest.is_empty() || rest.ends_with('.'))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `NameMap` answers as the hash map of lists it is built from: each name's values in
+    /// the order they were pushed, absent names absent, iteration by name.
+    #[test]
+    fn name_map_answers_as_its_hash_map() {
+        let mut map: HashMap<&str, Vec<u32>> = HashMap::default();
+        for (i, name) in ["c", "a", "b", "a", "c", "c", "aa"].into_iter().enumerate() {
+            map.entry(name).or_default().push(i as u32);
+        }
+        let built = NameMap::build(map.clone());
+        for (name, values) in &map {
+            assert_eq!(built.get(*name), Some(values.as_slice()), "{name}");
+            assert_eq!(built.get(name), Some(values.as_slice()), "{name} by &&str");
+            assert!(built.contains_key(*name));
+        }
+        for absent in ["", "d", "ab", "A"] {
+            assert_eq!(built.get(absent), None);
+            assert!(!built.contains_key(absent));
+        }
+        let entries: Vec<(&str, Vec<u32>)> =
+            (built.iter()).map(|(n, vs)| (*n, vs.to_vec())).collect();
+        let want = [
+            ("a", vec![1, 3]),
+            ("aa", vec![6]),
+            ("b", vec![2]),
+            ("c", vec![0, 4, 5]),
+        ];
+        assert_eq!(entries, want.map(|(n, vs)| (n, vs)).to_vec());
+        assert_eq!(
+            built.keys().copied().collect::<Vec<_>>(),
+            ["a", "aa", "b", "c"]
+        );
+        assert_eq!(built.values().map(<[u32]>::len).sum::<usize>(), 7);
+        let empty = NameMap::<u32>::build(HashMap::default());
+        assert_eq!(empty.get("a"), None);
+        assert_eq!(empty.iter().count(), 0);
+    }
+}
