@@ -94,17 +94,24 @@ impl<'m, V> NameMap<'m, V> {
 
     /// Names are sorted by length, then bytes: most probes are settled by the length alone
     /// (a name's lookups are as frequent as the walk's inserts were).
+    #[inline]
     fn position(&self, name: &str) -> Option<usize> {
+        // Most bodies' maps are empty, and some lookups ask every body of a file.
+        if self.names.is_empty() {
+            return None;
+        }
         (self.names)
             .binary_search_by(|(n, _)| order(n).cmp(&order(name)))
             .ok()
     }
 
     /// The values recorded for `name`, in walk order.
+    #[inline]
     pub fn get<Q: AsRef<str> + ?Sized>(&self, name: &Q) -> Option<&[V]> {
         self.position(name.as_ref()).map(|i| self.values_at(i))
     }
 
+    #[inline]
     pub fn contains_key<Q: AsRef<str> + ?Sized>(&self, name: &Q) -> bool {
         self.position(name.as_ref()).is_some()
     }
