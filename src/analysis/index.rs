@@ -52,8 +52,7 @@ pub struct BodyIndex<'m> {
 
 /// Names of one body and the values recorded for each, in walk order: the names sorted in one
 /// slice, all values in another (a hash map of vectors was a table plus a list per name, for
-/// every body of every indexed file). Iteration is in a fixed order:
-/// by length, then bytes.
+/// every body of every indexed file). Iteration is by length, then bytes.
 #[derive(Debug)]
 pub struct NameMap<'m, V> {
     /// Each name with the end of its values in `values` (they start where the previous
@@ -92,8 +91,7 @@ impl<'m, V> NameMap<'m, V> {
         &self.values[start as usize..self.names[i].1 as usize]
     }
 
-    /// Names are sorted by length, then bytes: most probes are settled by the length alone
-    /// (a name's lookups are as frequent as the walk's inserts were).
+    /// Names are sorted by length, then bytes: most probes are settled by the length alone.
     #[inline]
     fn position(&self, name: &str) -> Option<usize> {
         // Most bodies' maps are empty, and some lookups ask every body of a file.
