@@ -398,7 +398,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                 let bi = r.program.index(f)?.bodies.get(b.0 as usize)?;
                 let written = bi.item_assigns.contains_key(id.as_str())
                     || bi.method_calls.contains_key(id.as_str());
-                match bi.assigns.get(id.as_str())?.as_slice() {
+                match bi.assigns.get(id.as_str())? {
                     [(Expr::Call(c), _)] if !written => c,
                     _ => return None,
                 }
@@ -924,7 +924,7 @@ fn forwarded_through_local_dict(
         (Expr::Name { id, .. }, Spread::DoubleStar) => Some(id.as_str()),
         _ => None,
     })?;
-    let [(Expr::Dict { items, .. }, _)] = bi.assigns.get(spread)?.as_slice() else {
+    let [(Expr::Dict { items, .. }, _)] = bi.assigns.get(spread)? else {
         return None;
     };
     let written = items

@@ -630,7 +630,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 else {
                     return false;
                 };
-                match bi.returns.as_slice() {
+                match &*bi.returns {
                     [value] => self.dict_value(func.file, func.body, value, c, depth),
                     _ => false,
                 }

@@ -420,7 +420,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
 impl Resolver<'_, '_> {
     /// A container filled item by item (`producers[topic] = Producer(conf)`), as a value:
     /// its elements when they are all clients of one role.
-    fn filled(&self, f: FileId, b: BodyId, items: Option<&Vec<(&Expr, &Expr)>>) -> Option<Value> {
+    fn filled(&self, f: FileId, b: BodyId, items: Option<&[(&Expr, &Expr)]>) -> Option<Value> {
         let items = items.filter(|items| items.len() <= MAX_ELEMENTS)?;
         let values = (items.iter()).map(|(_, v)| self.value(f, b, v)).collect();
         elements_of(values)

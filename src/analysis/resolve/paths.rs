@@ -50,7 +50,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             .get(b.0 as usize)
             .and_then(|bi| bi.assigns.get(first))
             .or_else(|| index.bodies.first().and_then(|bi| bi.assigns.get(first)));
-        if let Some([(value, _)]) = alias.map(Vec::as_slice) {
+        if let Some([(value, _)]) = alias {
             if value.dotted().is_some() {
                 let mut q = self.external_path(f, b, value, depth + 1)?;
                 q.extend(dotted[1..].iter().map(|s| s.to_string()));

@@ -122,11 +122,7 @@ fn is_position_query(ctx: &RuleContext, arg: &Expr, body: BodyId) -> bool {
         ),
         Expr::Name { id, .. } => {
             let index = &ctx.analysis.index.bodies[body.0 as usize];
-            let values = index
-                .assigns
-                .get(id.as_str())
-                .map(Vec::as_slice)
-                .unwrap_or_default();
+            let values = index.assigns.get(id.as_str()).unwrap_or_default();
             // Only a name that never holds anything else.
             !values.is_empty()
                 && values.iter().all(|(v, _)| {
