@@ -160,6 +160,15 @@ impl<'p, 'm> Resolver<'p, 'm> {
         let body = index.body(func.body);
         let name = body.class.as_deref()?;
         let Some(i) = index.module.classes.iter().position(|c| c.name == name) else {
+            // `&self` of `impl T for ThreadedProducer<DefaultProducerContext>`: the client
+            // with the context its type was written with.
+            let declared = (body.params.first())
+                .filter(|p| body.self_name.as_deref() == Some(p.name.as_str()))
+                .and_then(|p| p.annotation.as_ref())
+                .and_then(|ty| self.type_value(func.file, ty, body.range));
+            if let Some(v @ Value::Kafka(_)) = declared {
+                return Some(v);
+            }
             return self.impl_type_value(func.file, name, body.range);
         };
         let cls = ClassRef {

@@ -55,8 +55,9 @@ impl Lowerer {
             Item::Impl(imp) => {
                 let class = type_name(&imp.self_ty).unwrap_or_default();
                 let mark = self.push_generics(&imp.generics);
-                let self_ty = self.type_ref(&imp.self_ty).paths;
-                let saved = self.self_ty.replace(self_ty);
+                let self_ty = self.type_ref(&imp.self_ty);
+                let saved = self.self_ty.replace(self_ty.paths);
+                let saved_args = std::mem::replace(&mut self.self_ty_args, self_ty.first_args);
                 for it in &imp.items {
                     if let syn::ImplItem::Fn(f) = it {
                         let range = item_start(&f.vis, node(&f.sig)).cover(sp(f
@@ -68,6 +69,7 @@ impl Lowerer {
                     }
                 }
                 self.self_ty = saved;
+                self.self_ty_args = saved_args;
                 self.pop_generics(mark);
             }
             Item::Trait(t) => {
@@ -76,6 +78,7 @@ impl Lowerer {
                 let mut self_ty = vec![vec![name.clone()]];
                 self_ty.extend(bound_paths(t.supertraits.iter()));
                 let saved = self.self_ty.replace(self_ty);
+                let saved_args = std::mem::take(&mut self.self_ty_args);
                 for it in &t.items {
                     if let syn::TraitItem::Fn(f) = it {
                         if let Some(block) = &f.default {
@@ -85,6 +88,7 @@ impl Lowerer {
                     }
                 }
                 self.self_ty = saved;
+                self.self_ty_args = saved_args;
                 self.pop_generics(mark);
                 // A trait is a class with no fields: a value typed by a project trait is that
                 // trait's (a client, when a supertrait is one).

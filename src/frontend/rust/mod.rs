@@ -166,6 +166,8 @@ pub(super) struct Lowerer {
     pub generics: Vec<(String, Vec<Vec<String>>)>,
     /// What `Self` stands for.
     pub self_ty: Option<Vec<Vec<String>>>,
+    /// The type arguments `Self` was written with (`impl T for ThreadedProducer<Ctx>`).
+    pub self_ty_args: Vec<(Vec<String>, Vec<Vec<String>>)>,
     pub loops: Vec<LoopFrame>,
 }
 
@@ -245,6 +247,7 @@ fn parse_and_lower(source: &str) -> Result<Lowered, SyntaxError> {
         current_body: None,
         generics: Vec::new(),
         self_ty: None,
+        self_ty_args: Vec::new(),
         loops: Vec::new(),
     };
     l.st.bodies.push(Body::new(

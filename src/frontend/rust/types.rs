@@ -46,6 +46,7 @@ impl Lowerer {
                     if segs[0] == "Self" {
                         if let Some(paths) = &self.self_ty {
                             out.extend(paths.iter().cloned());
+                            args.extend(self.self_ty_args.iter().cloned());
                             return;
                         }
                     } else if let Some(bounds) = self.generic_bounds(&segs[0]) {
