@@ -36,9 +36,17 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     // `seen.add(key)` is bookkeeping.
     let buffers = analysis.loop_buffers(l);
     let effects = analysis.loop_effects(l, facts.body);
-    let effect = control
-        .first_following(pos, call.range, &effects.at)
-        .map(|i| effects.calls[i]);
+    // A handler of a `try` the commit ends runs only when the commit (or what came before it)
+    // failed: what it does with the message (an error record, a log) is not after the commit.
+    let after = |i: usize| {
+        let (q, r) = effects.at.at[i];
+        control.follows(pos, call.range, q, r) && !control.runs_only_before_completion(pos, q)
+    };
+    let effect = match control.first_following(pos, call.range, &effects.at) {
+        Some(i) if !after(i) => (0..effects.calls.len()).find(|&k| after(k)),
+        found => found,
+    }
+    .map(|i| effects.calls[i]);
     if let Some(u) = effect {
         let name = u.func.last_name().unwrap_or("call");
         let finding = Finding::new(
