@@ -3,6 +3,7 @@ package fixtures.ol104;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 
+import org.apache.kafka.clients.consumer.CommitFailedException;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.support.Acknowledgment;
 import org.springframework.scheduling.annotation.Async;
@@ -22,18 +23,43 @@ public class SpringListenerOrder {
         void process(String value);
     }
 
+    /** Where failures are recorded. */
+    public interface Failures {
+        void record(String value, Exception e);
+    }
+
+    /** Counters. */
+    public interface Metrics {
+        void acked();
+    }
+
     private final Processor processor;
     private final ExecutorService pool;
+    private final Failures failures;
+    private final Metrics metrics;
 
-    public SpringListenerOrder(Processor processor, ExecutorService pool) {
+    public SpringListenerOrder(Processor processor, ExecutorService pool, Failures failures, Metrics metrics) {
         this.processor = processor;
         this.pool = pool;
+        this.failures = failures;
+        this.metrics = metrics;
     }
 
     @KafkaListener(topics = "in", groupId = "indexer")
     public void ackFirst(String v, Acknowledgment ack) {
         ack.acknowledge(); // expect: OL104
         processor.process(v);
+    }
+
+    /** The handler runs after the acknowledgment when what follows it in the try throws. */
+    @KafkaListener(topics = "in-metrics", groupId = "indexer")
+    public void ackThenMore(String v, Acknowledgment ack) {
+        try {
+            ack.acknowledge(); // expect: OL104
+            metrics.acked();
+        } catch (RuntimeException e) {
+            processor.process(v);
+        }
     }
 
     @Async // expect-gap: OL104 @Async listeners are not built yet
@@ -58,6 +84,20 @@ public class SpringListenerOrder {
     public void ackAfter(String v, Acknowledgment ack) {
         processor.process(v);
         ack.acknowledge();
+    }
+
+    /**
+     * The acknowledgment ends the try: its handler runs only when the processing or the
+     * commit itself failed, never after a commit.
+     */
+    @KafkaListener(topics = "in-commit-failed", groupId = "indexer")
+    public void commitFailureRecorded(String v, Acknowledgment ack) {
+        try {
+            processor.process(v);
+            ack.acknowledge();
+        } catch (CommitFailedException e) {
+            failures.record(v, e);
+        }
     }
 
     @KafkaListener(topics = "in-returned", groupId = "indexer")
