@@ -70,12 +70,12 @@ public class SpringListenerOrder {
 
     @KafkaListener(topics = "in-pool", groupId = "indexer")
     public void handOff(String v) {
-        pool.submit(() -> processor.process(v)); // expect-gap: OL104 executor hand-offs from a listener are not built yet
+        pool.submit(() -> processor.process(v)); // expect: OL104
     }
 
     @KafkaListener(topics = "in-async-future", groupId = "indexer")
     public void runAsync(String v) {
-        CompletableFuture.runAsync(() -> processor.process(v), pool); // expect-gap: OL104 CompletableFuture.runAsync hand-offs from a listener are not built yet
+        CompletableFuture.runAsync(() -> processor.process(v), pool); // expect: OL104
     }
 
     // ---- correct twins ----

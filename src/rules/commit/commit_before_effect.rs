@@ -4,6 +4,8 @@
 //! later (at-most-once: a crash in between loses the message).
 
 use crate::analysis::context::is_commit;
+use crate::analysis::control::RegionId;
+use crate::analysis::uses::End;
 use crate::analysis::CallFacts;
 use crate::diagnostic::Finding;
 use crate::model::Call;
@@ -30,6 +32,29 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
         || super::commit_on_failure::failure_site(ctx, call, facts).is_some()
     {
         return;
+    }
+    if let Some(handoff) = handed_off_before(ctx, call, facts, l) {
+        let name = handoff.func.last_name().unwrap_or("call");
+        // A listener's return commit has no source text: the finding names it instead.
+        let on_return = (ctx.knowledge.vocab.handler_return_commits).contains(&facts.method.as_str());
+        let committer = if on_return {
+            "the container commits it when the listener returns,".to_string()
+        } else {
+            format!("`{}` commits it", facts.method)
+        };
+        let finding = Finding::new(
+            Rule::CommitBeforeEffect,
+            handoff.range,
+            format!("`{name}` hands the message to another thread; {committer} before that work is done"),
+        )
+        .primary("the message's effect runs later, on another thread")
+        .help("do the work before the commit, or keep the returned futures and wait on them (`get`, `join`) before committing");
+        let finding = if on_return {
+            finding
+        } else {
+            finding.label(call.range, "offset committed here")
+        };
+        ctx.report(finding);
     }
     // Message data used after the commit in the same iteration. Adding it to an in-memory
     // container counts only when that container is written out later (a buffer, below);
@@ -94,4 +119,45 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
         ctx.report(with_receiver(ctx, finding, facts));
         return;
     }
+}
+
+/// A hand-off of work on the message to another thread before `call` in loop `l` (an executor's
+/// `submit`/`execute`, `CompletableFuture.runAsync`) whose future is dropped: the work runs
+/// whenever that thread gets to it and the commit does not wait for it (java.md OL104's
+/// executor form; a listener's return is its commit). Each hand-off is reported once, by the
+/// first commit after it.
+fn handed_off_before<'m>(
+    ctx: &RuleContext<'_, '_, 'm>,
+    call: &Call,
+    facts: &CallFacts,
+    l: RegionId,
+) -> Option<&'m Call> {
+    let analysis = ctx.analysis;
+    let control = analysis.control();
+    // The work handed off: a call on message data inside the hand-off's arguments.
+    let names = analysis.message_names(facts.body);
+    let commits: Vec<_> = analysis
+        .region_calls(l)
+        .filter(|(c, _)| analysis.facts(c.id).is_some_and(|f| is_commit(&f.op)))
+        .collect();
+    analysis.region_calls(l).find_map(|(h, hp)| {
+        let result = &analysis.index.uses[h.id.0 as usize];
+        let dropped = result.adapters.is_empty() && result.end == End::Discarded;
+        let handoff = dropped
+            && analysis.task_spawn(h, facts.body).is_some()
+            && analysis.region_calls(l).any(|(u, _)| {
+                u.id != h.id
+                    && h.range.start <= u.range.start
+                    && u.range.end <= h.range.end
+                    && u.args.iter().any(|a| analysis.refs_message_data(&a.value, names))
+            });
+        let first = handoff
+            .then(|| {
+                commits
+                    .iter()
+                    .find(|(c, cp)| control.follows(hp, h.range, *cp, c.range))
+            })
+            .flatten()?;
+        (first.0.id == call.id).then_some(h)
+    })
 }
