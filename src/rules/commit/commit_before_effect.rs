@@ -4,7 +4,7 @@
 //! later (at-most-once: a crash in between loses the message).
 
 use crate::analysis::context::is_commit;
-use crate::analysis::control::RegionId;
+use crate::analysis::control::{Pos, RegionId, RegionKind};
 use crate::analysis::uses::End;
 use crate::analysis::CallFacts;
 use crate::diagnostic::Finding;
@@ -24,6 +24,7 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
         return;
     };
     let Some(l) = analysis.enclosing_loop(call) else {
+        handed_back(ctx, call, facts, pos);
         return;
     };
     // A commit on a failure path is OL102's finding, not a second one here (whether or not
@@ -160,4 +161,41 @@ fn handed_off_before<'m>(
             .flatten()?;
         (first.0.id == call.id).then_some(h)
     })
+}
+
+/// A commit outside any loop, after a consume loop that only put the messages' data in memory
+/// and before a `return` hands that data to the caller (a poll method a framework calls
+/// repeatedly: `for (r : consumer.poll(..)) out.add(convert(r)); consumer.commitSync();
+/// return out;`): the caller's effect comes after the commit.
+fn handed_back(ctx: &RuleContext, call: &Call, facts: &CallFacts, pos: Pos) {
+    let analysis = ctx.analysis;
+    let control = analysis.control();
+    if super::commit_on_failure::failure_site(ctx, call, facts).is_some() {
+        return;
+    }
+    let first = control.body_regions[facts.body.0 as usize];
+    let found = (first.0..control.region(first).end)
+        .map(RegionId)
+        .filter(|&r| {
+            let region = control.region(r);
+            region.body == facts.body
+                && matches!(region.kind, RegionKind::Loop(_))
+                && analysis.is_consume_loop(r)
+        })
+        .find_map(|l| analysis.handed_back_after(l, pos, call.range));
+    let Some((holder, returned)) = found else {
+        return;
+    };
+    let finding = Finding::new(
+        Rule::CommitBeforeEffect,
+        call.range,
+        format!(
+            "`{}` commits the polled messages while their data is only in `{holder}`, handed to the caller afterwards",
+            facts.method
+        ),
+    )
+    .primary("offset committed here")
+    .label(returned, "the data leaves for its effect here, after the commit")
+    .help("commit after the caller's effect is done (let it commit, or return the offsets with the data); a crash in between loses the messages");
+    ctx.report(with_receiver(ctx, finding, facts));
 }
