@@ -77,7 +77,41 @@ public class PlainConsumerOrder {
         }
     }
 
+    /**
+     * A poll method its caller runs repeatedly: the records' data is only in the returned list
+     * when the commit is made; the caller's effect comes afterwards.
+     */
+    public List<String> pollValues() {
+        List<String> values = new ArrayList<>();
+        for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofSeconds(1))) {
+            values.add(r.value());
+        }
+        consumer.commitSync(); // expect: OL104
+        return values;
+    }
+
     // ---- correct twins ----
+
+    /** The data is written out before the commit; returning it afterwards is only a report. */
+    public List<ConsumerRecord<String, String>> pollWriteThenCommit() {
+        List<ConsumerRecord<String, String>> batch = new ArrayList<>();
+        ConsumerRecords<String, String> records = consumer.poll(Duration.ofSeconds(1));
+        for (ConsumerRecord<String, String> r : records) {
+            batch.add(r);
+        }
+        index.putAll(batch);
+        consumer.commitSync(offsetsOf(batch));
+        return batch;
+    }
+
+    /** The caller gets the records and commits them itself. */
+    public List<ConsumerRecord<String, String>> pollOnly() {
+        List<ConsumerRecord<String, String>> batch = new ArrayList<>();
+        for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofSeconds(1))) {
+            batch.add(r);
+        }
+        return batch;
+    }
 
     public void handedOffAndAwaited() throws Exception {
         while (running) {

@@ -156,7 +156,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// `return` of a container the loop filled or of a name it assigned message data to
     /// (`for (r : records) out.add(convert(r)); consumer.commitSync(); return out;`). The
     /// holder's name and the `return`.
-    pub fn handed_back_after(&self, l: RegionId, pos: Pos, range: TextRange) -> Option<(String, TextRange)> {
+    pub fn handed_back_after(
+        &self,
+        l: RegionId,
+        pos: Pos,
+        range: TextRange,
+    ) -> Option<(String, TextRange)> {
         let control = self.control();
         let at = control.region(l).parent?;
         let loop_range = control.stmt(at)?.range;

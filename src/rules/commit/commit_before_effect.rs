@@ -37,7 +37,8 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     if let Some(handoff) = handed_off_before(ctx, call, facts, l) {
         let name = handoff.func.last_name().unwrap_or("call");
         // A listener's return commit has no source text: the finding names it instead.
-        let on_return = (ctx.knowledge.vocab.handler_return_commits).contains(&facts.method.as_str());
+        let on_return =
+            (ctx.knowledge.vocab.handler_return_commits).contains(&facts.method.as_str());
         let committer = if on_return {
             "the container commits it when the listener returns,".to_string()
         } else {
@@ -150,7 +151,9 @@ fn handed_off_before<'m>(
                 u.id != h.id
                     && h.range.start <= u.range.start
                     && u.range.end <= h.range.end
-                    && u.args.iter().any(|a| analysis.refs_message_data(&a.value, names))
+                    && u.args
+                        .iter()
+                        .any(|a| analysis.refs_message_data(&a.value, names))
             });
         let first = handoff
             .then(|| {
