@@ -179,10 +179,15 @@ fn handed_back(ctx: &RuleContext, call: &Call, facts: &CallFacts, pos: Pos) {
     let first = control.body_regions[facts.body.0 as usize];
     let found = (first.0..control.region(first).end)
         .map(RegionId)
+        // One pass over one poll's messages (a `for` in no other loop): a loop that polls
+        // again and again keeps what it returns as its own results.
         .filter(|&r| {
             let region = control.region(r);
             region.body == facts.body
-                && matches!(region.kind, RegionKind::Loop(_))
+                && matches!(region.kind, RegionKind::Loop(lp) if lp.target.is_some())
+                && region
+                    .parent
+                    .is_some_and(|at| control.enclosing_loop(at).is_none())
                 && analysis.is_consume_loop(r)
         })
         .find_map(|l| analysis.handed_back_after(l, pos, call.range));
