@@ -86,7 +86,7 @@ public class PlainConsumerOrder {
         for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofSeconds(1))) {
             values.add(r.value());
         }
-        consumer.commitSync(); // expect: OL104
+        consumer.commitSync(); // expect: OL101, OL104
         return values;
     }
 
