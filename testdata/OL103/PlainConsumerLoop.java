@@ -11,6 +11,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
@@ -178,6 +179,20 @@ public class PlainConsumerLoop {
                 log.debug("woken up", e);
             } catch (TimeoutException e) {
                 log.debug("poll timed out", e);
+            }
+        }
+    }
+
+    /** kafka-clients' catch-all KafkaException: the processing may raise it too. */
+    public void kafkaExceptionAroundProcessing() {
+        while (running) {
+            try {
+                ConsumerRecords<String, String> records = consumer.poll(Duration.ofSeconds(1));
+                for (ConsumerRecord<String, String> r : records) {
+                    handler.count(r);
+                }
+            } catch (KafkaException e) { // expect: OL103
+                log.error("consumer failed", e);
             }
         }
     }

@@ -155,8 +155,9 @@ fn gives_up(control: &Control, l: RegionId) -> Option<RegionId> {
     (!control.leaves_loop_of(exhausted, outer)).then_some(outer)
 }
 
-/// A handler of only the consumer library's own exceptions (kafka-clients'
-/// `TimeoutException`, `WakeupException`) around code whose only client calls are polls of that
+/// A handler of only the consumer library's exceptions its poll raises with no message handed
+/// out (kafka-clients' `TimeoutException`, `WakeupException`; not its catch-all
+/// `KafkaException`) around code whose only client calls are polls of that
 /// library: the failure is the poll's, raised before any of its messages was handed out
 /// (trogdor's round-trip worker). Program code that might throw a client's exception is not
 /// guessed at.
@@ -180,9 +181,12 @@ fn poll_failed(ctx: &RuleContext, region: RegionId) -> bool {
         return false;
     };
     let roots = ctx.knowledge.lib(lib).roots;
+    let failures = ctx.knowledge.vocab.poll_failures;
     !handler.types.is_empty()
         && handler.types.iter().all(|t| {
-            (analysis.resolver.external_path(analysis.file, body, t, 0))
-                .is_some_and(|p| p.first().is_some_and(|r| roots.contains(&r.as_str())))
+            (analysis.resolver.external_path(analysis.file, body, t, 0)).is_some_and(|p| {
+                p.first().is_some_and(|r| roots.contains(&r.as_str()))
+                    && p.last().is_some_and(|n| failures.contains(&n.as_str()))
+            })
         })
 }
