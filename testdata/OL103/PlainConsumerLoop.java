@@ -183,6 +183,37 @@ public class PlainConsumerLoop {
         }
     }
 
+    /** The poll loop hands each batch to a method; the batch's loop swallows a failure. */
+    public void batchesHandedOn() {
+        while (running) {
+            ConsumerRecords<String, String> records = consumer.poll(Duration.ofSeconds(1));
+            processBatch(records);
+            consumer.commitSync(offsetsOf(records));
+        }
+    }
+
+    void processBatch(ConsumerRecords<String, String> records) {
+        for (ConsumerRecord<String, String> r : records) {
+            try {
+                handler.handle(r);
+            } catch (IOException e) { // expect: OL103
+                log.warn("skipping {}", r.offset(), e);
+            }
+        }
+    }
+
+    /** The batch method lets the failure out: the poll loop does not commit past it. */
+    void processBatchOrFail(ConsumerRecords<String, String> records) throws IOException {
+        for (ConsumerRecord<String, String> r : records) {
+            try {
+                handler.handle(r);
+            } catch (IOException e) {
+                log.warn("failed at {}", r.offset(), e);
+                throw e;
+            }
+        }
+    }
+
     /** kafka-clients' catch-all KafkaException: the processing may raise it too. */
     public void kafkaExceptionAroundProcessing() {
         while (running) {

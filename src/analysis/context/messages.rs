@@ -51,6 +51,16 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 names.insert(name);
             }
         }
+        // A parameter declared as what a poll returns (`ConsumerRecords<K, V> records`): the
+        // messages of the caller's poll.
+        for p in &self.index.body(body).params {
+            if p.annotation
+                .as_ref()
+                .is_some_and(|t| self.is_polled_batch(body, t))
+            {
+                names.insert(p.name.as_str());
+            }
+        }
         for (name, values) in &bi.tuple_assigns {
             if values.iter().any(|(v, _)| polls(v)) {
                 names.insert(name);
@@ -125,6 +135,25 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
         }
         names
+    }
+
+    /// Whether declared type `ty` is what a poll returns (`polled_batch_types`).
+    fn is_polled_batch(&self, body: BodyId, ty: &TypeRef) -> bool {
+        let batches = self.knowledge.vocab.polled_batch_types;
+        let is_batch =
+            |package: &str, class: &str| batches.iter().any(|(p, c)| *p == package && *c == class);
+        ty.paths.iter().any(|path| {
+            let e = crate::analysis::resolve::path_expr(path);
+            (self.resolver.external_path(self.file, body, &e, 0)).is_some_and(
+                |q| matches!(q.as_slice(), [package, class] if is_batch(package, class)),
+            )
+                // A class of a package imported on demand (`import ...consumer.*;`), which
+                // the path above takes for one of the file's own package.
+                || matches!(path.as_slice(), [class] if self.index.names.globs.iter().any(
+                    |(glob, level)| *level == 0
+                        && matches!(glob.as_slice(), [package] if is_batch(package, class))
+                ))
+        })
     }
 
     /// Whether `e` polls a consumer (a call of `Op::Poll` in it, closures aside).
