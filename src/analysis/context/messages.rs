@@ -51,16 +51,6 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 names.insert(name);
             }
         }
-        // A parameter declared as what a poll returns (`ConsumerRecords<K, V> records`): the
-        // messages of the caller's poll.
-        for p in &self.index.body(body).params {
-            if p.annotation
-                .as_ref()
-                .is_some_and(|t| self.is_polled_batch(body, t))
-            {
-                names.insert(p.name.as_str());
-            }
-        }
         for (name, values) in &bi.tuple_assigns {
             if values.iter().any(|(v, _)| polls(v)) {
                 names.insert(name);
@@ -71,7 +61,11 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 .resolver
                 .client_of(self.file, body, iter)
                 .is_some_and(|c| c.role == Role::Consumer);
-            if over_consumer || polls(iter) || self.iterates_polling_object(iter, body) {
+            if over_consumer
+                || polls(iter)
+                || self.iterates_polling_object(iter, body)
+                || self.iterates_polled_param(iter, body)
+            {
                 bind(target, &mut names);
             }
         }
@@ -135,6 +129,18 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
         }
         names
+    }
+
+    /// `for (ConsumerRecord<K, V> r : records)` over a parameter declared as what a poll
+    /// returns (`ConsumerRecords<K, V> records`): the messages of the caller's poll. Only the
+    /// loop directly over it: what else the function does with the batch is not followed.
+    pub(super) fn iterates_polled_param(&self, iter: &Expr, body: BodyId) -> bool {
+        let Expr::Name { id, .. } = iter else {
+            return false;
+        };
+        (self.index.body(body).params.iter()).any(|p| {
+            p.name == *id && (p.annotation.as_ref()).is_some_and(|t| self.is_polled_batch(body, t))
+        })
     }
 
     /// Whether declared type `ty` is what a poll returns (`polled_batch_types`).
