@@ -5,7 +5,6 @@
 
 use crate::analysis::context::is_commit;
 use crate::analysis::control::{Pos, RegionId, RegionKind};
-use crate::analysis::uses::End;
 use crate::analysis::CallFacts;
 use crate::diagnostic::Finding;
 use crate::model::Call;
@@ -34,7 +33,7 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     {
         return;
     }
-    if let Some(handoff) = handed_off_before(ctx, call, facts, l) {
+    if let Some(handoff) = handed_off_before(ctx, call, l) {
         let name = handoff.func.last_name().unwrap_or("call");
         // A listener's return commit has no source text: the finding names it instead.
         let on_return =
@@ -123,47 +122,27 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     }
 }
 
-/// A hand-off of work on the message to another thread before `call` in loop `l` (an executor's
-/// `submit`/`execute`, `CompletableFuture.runAsync`) whose future is dropped: the work runs
-/// whenever that thread gets to it and the commit does not wait for it (java.md OL104's
-/// executor form; a listener's return is its commit). Each hand-off is reported once, by the
-/// first commit after it.
+/// A hand-off of work on the message to another thread before `call` in loop `l`
+/// ([`FileAnalysis::loop_handoffs`]): the work runs whenever that thread gets to it and the
+/// commit does not wait for it (java.md OL104's executor form; a listener's return is its
+/// commit). Each hand-off is reported once, by the first commit after it.
 fn handed_off_before<'m>(
     ctx: &RuleContext<'_, '_, 'm>,
     call: &Call,
-    facts: &CallFacts,
     l: RegionId,
 ) -> Option<&'m Call> {
     let analysis = ctx.analysis;
     let control = analysis.control();
-    // The work handed off: a call on message data inside the hand-off's arguments.
-    let names = analysis.message_names(facts.body);
-    let commits: Vec<_> = analysis
-        .region_calls(l)
-        .filter(|(c, _)| analysis.facts(c.id).is_some_and(|f| is_commit(&f.op)))
-        .collect();
-    analysis.region_calls(l).find_map(|(h, hp)| {
-        let result = &analysis.index.uses[h.id.0 as usize];
-        let dropped = result.adapters.is_empty() && result.end == End::Discarded;
-        let handoff = dropped
-            && analysis.task_spawn(h, facts.body).is_some()
-            && analysis.region_calls(l).any(|(u, _)| {
-                u.id != h.id
-                    && h.range.start <= u.range.start
-                    && u.range.end <= h.range.end
-                    && u.args
-                        .iter()
-                        .any(|a| analysis.refs_message_data(&a.value, names))
-            });
-        let first = handoff
-            .then(|| {
-                commits
-                    .iter()
-                    .find(|(c, cp)| control.follows(hp, h.range, *cp, c.range))
-            })
-            .flatten()?;
-        (first.0.id == call.id).then_some(h)
-    })
+    for &(h, hp) in analysis.loop_handoffs(l) {
+        let first = analysis.region_calls(l).find(|(c, cp)| {
+            analysis.facts(c.id).is_some_and(|f| is_commit(&f.op))
+                && control.follows(hp, h.range, *cp, c.range)
+        });
+        if first.is_some_and(|(c, _)| c.id == call.id) {
+            return Some(h);
+        }
+    }
+    None
 }
 
 /// A commit outside any loop, after a consume loop that only put the messages' data in memory
