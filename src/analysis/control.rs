@@ -722,9 +722,15 @@ impl<'m> Control<'m> {
     }
 
     /// Whether `later` is in an exception handler of a `try` whose body ends with `earlier`'s
-    /// statement (no loop in between): the handler runs only when the body failed, at
-    /// `earlier` or before it, never after `earlier` completed.
-    pub fn runs_only_before_completion(&self, earlier: Pos, later: Pos) -> bool {
+    /// statement (no loop in between; statements the caller deems `inert`, a log line, may
+    /// follow): the handler runs only when the body failed, at `earlier` or before it, never
+    /// after `earlier` completed.
+    pub fn runs_only_before_completion(
+        &self,
+        earlier: Pos,
+        later: Pos,
+        inert: impl Fn(&Stmt) -> bool,
+    ) -> bool {
         let chain = self.chain(earlier);
         self.regions_above(later).any(|h| {
             let region = self.region(h);
@@ -741,7 +747,7 @@ impl<'m> Control<'m> {
             }
             for p in &chain {
                 let r = self.region(p.region);
-                if p.index as usize + 1 != r.stmts.len() {
+                if !r.stmts[p.index as usize + 1..].iter().all(&inert) {
                     return false;
                 }
                 if p.region == t {

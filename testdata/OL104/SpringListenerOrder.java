@@ -4,6 +4,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 
 import org.apache.kafka.clients.consumer.CommitFailedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.support.Acknowledgment;
 import org.springframework.scheduling.annotation.Async;
@@ -18,6 +20,7 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class SpringListenerOrder {
+    private static final Logger log = LoggerFactory.getLogger(SpringListenerOrder.class);
     /** The record's effect. */
     public interface Processor {
         void process(String value);
@@ -96,6 +99,21 @@ public class SpringListenerOrder {
             processor.process(v);
             ack.acknowledge();
         } catch (CommitFailedException e) {
+            failures.record(v, e);
+        }
+    }
+
+    /** A log line after the acknowledgment changes nothing: it does not throw what is caught. */
+    @KafkaListener(topics = "in-validated", groupId = "indexer")
+    public void invalidRecorded(String v, Acknowledgment ack) {
+        try {
+            if (v.isBlank()) {
+                throw new IllegalArgumentException("blank");
+            }
+            processor.process(v);
+            ack.acknowledge();
+            log.info("processed {}", v);
+        } catch (IllegalArgumentException e) {
             failures.record(v, e);
         }
     }

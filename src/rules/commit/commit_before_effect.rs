@@ -7,7 +7,7 @@ use crate::analysis::context::is_commit;
 use crate::analysis::control::{Pos, RegionId, RegionKind};
 use crate::analysis::CallFacts;
 use crate::diagnostic::Finding;
-use crate::model::Call;
+use crate::model::{Call, Expr, Stmt, StmtKind};
 use crate::registry::Rule;
 use crate::rules::helpers::with_receiver;
 use crate::rules::RuleContext;
@@ -62,11 +62,18 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     // `seen.add(key)` is bookkeeping.
     let buffers = analysis.loop_buffers(l);
     let effects = analysis.loop_effects(l, facts.body);
-    // A handler of a `try` the commit ends runs only when the commit (or what came before it)
-    // failed: what it does with the message (an error record, a log) is not after the commit.
+    // A handler of a `try` the commit ends (a log line may follow it) runs only when the
+    // commit, or what came before it, failed: what it does with the message (an error
+    // record, a dead-letter route) is not after the commit.
+    let logs = analysis.knowledge.vocab.log_methods;
+    let log_line = |s: &Stmt| {
+        matches!(&s.kind, StmtKind::Expr(Expr::Call(c))
+            if c.func.last_name().is_some_and(|m| logs.contains(&m)))
+    };
     let after = |i: usize| {
         let (q, r) = effects.at.at[i];
-        control.follows(pos, call.range, q, r) && !control.runs_only_before_completion(pos, q)
+        control.follows(pos, call.range, q, r)
+            && !control.runs_only_before_completion(pos, q, log_line)
     };
     let effect = match control.first_following(pos, call.range, &effects.at) {
         Some(i) if !after(i) => (0..effects.calls.len()).find(|&k| after(k)),
