@@ -1320,3 +1320,46 @@ fn add_noqa_suppresses_every_finding() {
         out.stderr
     );
 }
+
+/// A Spring Boot configuration file named on the command line (as the pre-commit hooks pass
+/// it) is read as the whole-tree run reads it; another YAML file named is left alone.
+#[test]
+fn named_spring_boot_configuration_files_are_linted() {
+    let d = tmp();
+    let yml = "spring:\n  kafka:\n    consumer:\n      group-id: billing\n      enable-auto-commit: true\n    producer:\n      acks: 1\n";
+    write(
+        d.path(),
+        "src/main/resources/application.yml",
+        yml.as_bytes(),
+    );
+    write(
+        d.path(),
+        "src/main/resources/application-prod.properties",
+        b"spring.kafka.producer.acks=0\n",
+    );
+    write(
+        d.path(),
+        "docker-compose.yml",
+        b"services:\n  kafka:\n    image: kafka\n",
+    );
+    let path = |p: &str| d.path().join(p).to_str().unwrap().to_string();
+    let concise = |paths: &[String]| {
+        let mut args = vec!["check", "--force-exclude", "--format", "concise"];
+        args.extend(paths.iter().map(String::as_str));
+        run(&args)
+    };
+    let (tree_status, tree) = concise(&[path("")]);
+    assert_eq!(tree_status, ExitStatus::Findings);
+    for code in ["OL105", "OL205"] {
+        assert!(tree.stdout.contains(code), "{}", tree.stdout);
+    }
+    let (status, named) = concise(&[
+        path("src/main/resources/application.yml"),
+        path("src/main/resources/application-prod.properties"),
+        path("docker-compose.yml"),
+    ]);
+    assert_eq!(status, ExitStatus::Findings);
+    assert_eq!(named.stdout, tree.stdout);
+    let (status, other) = concise(&[path("docker-compose.yml")]);
+    assert_eq!(status, ExitStatus::Clean, "{}", other.stdout);
+}

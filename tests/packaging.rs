@@ -484,10 +484,58 @@ fn pins_agree() {
         for line in [
             &format!("language: {language}"),
             "entry: offsetlint check --force-exclude",
-            "types_or: [python, pyi, rust, java]",
+            TYPES_OR,
+            FILES,
             "require_serial: true",
         ] {
             assert!(hook.contains(line), "hook {id} lacks `{line}`:\n{hook}");
         }
+    }
+    // README's hooks pass the same files.
+    assert_eq!(
+        readme.matches(TYPES_OR).count(),
+        2,
+        "README's hooks: {TYPES_OR}"
+    );
+    assert_eq!(readme.matches(FILES).count(), 2, "README's hooks: {FILES}");
+}
+
+/// What the hooks hand offsetlint: its languages, and of YAML and properties files (identify's
+/// `yaml` and `java-properties` types) only Spring Boot's `application*` ones.
+const TYPES_OR: &str = "types_or: [python, pyi, rust, java, yaml, java-properties]";
+const FILES: &str =
+    r"files: '^(?!.*\.(ya?ml|properties)$)|(^|/)application[^/]*\.(ya?ml|properties)$'";
+
+/// The hooks' `files` pattern, as pre-commit applies it (Python's `re.search` on the path
+/// relative to the repository's top).
+#[test]
+fn hooks_pass_spring_boot_configuration_files_only() {
+    let pattern = FILES
+        .strip_prefix("files: '")
+        .and_then(|p| p.strip_suffix('\''))
+        .unwrap();
+    let re = fancy_regex::Regex::new(pattern).unwrap();
+    for passed in [
+        "app/consumer.py",
+        "stubs/kafka.pyi",
+        "src/main.rs",
+        "scripts/run_consumer",
+        "src/main/java/com/acme/Billing.java",
+        "application.yml",
+        "src/main/resources/application.yaml",
+        "src/main/resources/application-prod.yml",
+        "service/src/main/resources/application.properties",
+        "src/main/resources/application-dev.properties",
+    ] {
+        assert!(re.is_match(passed).unwrap(), "{passed} is not passed");
+    }
+    for left in [
+        ".github/workflows/ci.yml",
+        "docker-compose.yaml",
+        "src/main/resources/log4j2.properties",
+        "src/main/resources/bootstrap.yml",
+        "config/my-application.yml",
+    ] {
+        assert!(!re.is_match(left).unwrap(), "{left} is passed");
     }
 }

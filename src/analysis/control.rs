@@ -721,6 +721,46 @@ impl<'m> Control<'m> {
         true
     }
 
+    /// Whether `later` is in an exception handler of a `try` whose body ends with `earlier`'s
+    /// statement (no loop in between; statements the caller deems `inert`, a log line, may
+    /// follow): the handler runs only when the body failed, at `earlier` or before it, never
+    /// after `earlier` completed.
+    pub fn runs_only_before_completion(
+        &self,
+        earlier: Pos,
+        later: Pos,
+        inert: impl Fn(&Stmt) -> bool,
+    ) -> bool {
+        let chain = self.chain(earlier);
+        self.regions_above(later).any(|h| {
+            let region = self.region(h);
+            let (RegionKind::Handler { .. }, Some(at)) = (region.kind, region.parent) else {
+                return false;
+            };
+            let Some(&t) = self.shape.children(at.region).iter().find(|&&c| {
+                self.region(c).parent == Some(at) && matches!(self.region(c).kind, RegionKind::Try)
+            }) else {
+                return false;
+            };
+            if !self.contains(t, earlier) {
+                return false;
+            }
+            for p in &chain {
+                let r = self.region(p.region);
+                if !r.stmts[p.index as usize + 1..].iter().all(&inert) {
+                    return false;
+                }
+                if p.region == t {
+                    return true;
+                }
+                if matches!(r.kind, RegionKind::Loop(_) | RegionKind::Closure { .. }) {
+                    return false;
+                }
+            }
+            false
+        })
+    }
+
     /// Whether `w` always runs before `c` in the same pass through region `within`: `w` is a
     /// statement of a region on `c`'s chain (inside `within`), before `c`'s statement there.
     pub fn dominates(&self, w: Pos, c: Pos, within: RegionId) -> bool {

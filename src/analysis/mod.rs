@@ -75,6 +75,9 @@ pub struct FileAnalysis<'p, 'm> {
     /// Per region: the buffers of the loop it is (`context.rs`), found once for all the
     /// commits in it.
     loop_buffers: Vec<OnceCell<Vec<context::Buffer>>>,
+    /// Per region: the hand-offs of message work to another thread in the loop it is
+    /// (`context/tasks.rs`), found once for all the commits in it.
+    loop_handoffs: Vec<OnceCell<Vec<(&'m Call, control::Pos)>>>,
     /// Per loop and body: the message's effects in the loop (`context.rs`).
     loop_effects: RefCell<HashMap<(control::RegionId, BodyId), Rc<context::Effects<'m>>>>,
     /// Calls to a Kafka method name whose facts came out empty because the resolution
@@ -110,6 +113,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             fed_channels: OnceCell::new(),
             constructions: OnceCell::new(),
             loop_buffers: vec![OnceCell::new(); index.control.regions.len()],
+            loop_handoffs: vec![OnceCell::new(); index.control.regions.len()],
             loop_effects: RefCell::default(),
             depth_cuts: std::cell::Cell::new(0),
             task_returners: RefCell::default(),

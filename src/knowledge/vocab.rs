@@ -106,6 +106,13 @@ pub struct Vocabulary {
     /// listener's container commit): they have no source text of their own, so a finding
     /// about one sits at the code it concerns (OL204: the unconfirmed send).
     pub handler_return_commits: &'static [&'static str],
+    /// A consumer library's exceptions that its poll raises with no message handed out
+    /// (kafka-clients' `KafkaConsumer.poll`: a wake-up, an interrupt, a timeout), by class
+    /// name; a handler of only these around a poll is the poll's (OL103).
+    pub poll_failures: &'static [&'static str],
+    /// What a poll returns, as a parameter's declared type (package, class): a function taking
+    /// one gets the messages of a poll its caller made (kafka-clients' `ConsumerRecords`).
+    pub polled_batch_types: &'static [(&'static str, &'static str)],
     /// Calls that read a producer's queue length (OL202's re-checked flush): `len(producer)`,
     /// `producer.in_flight_count()`.
     pub queue_len_calls: &'static [&'static str],
@@ -576,6 +583,8 @@ impl Default for Vocabulary {
             ],
             queue_len_calls: &["len", "__len__", "in_flight_count", "outq_len"],
             handler_return_commits: &[super::java::LISTENER_RETURN_COMMIT],
+            poll_failures: &["WakeupException", "InterruptException", "TimeoutException"],
+            polled_batch_types: &[(super::java::KAFKA_CONSUMER, "ConsumerRecords")],
             handle_callback_methods: &[
                 "add_done_callback",
                 "add_callback",

@@ -4,12 +4,16 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +33,12 @@ public class PlainConsumerLoop {
     /** The record's effect. */
     public interface Handler {
         void handle(ConsumerRecord<String, String> r) throws IOException;
+
+        /** Counts the record; throws nothing checked. */
+        void count(ConsumerRecord<String, String> r);
+
+        /** Starts the record's work elsewhere. */
+        Future<?> start(ConsumerRecord<String, String> r);
     }
 
     private final KafkaConsumer<String, String> consumer;
@@ -133,6 +143,89 @@ public class PlainConsumerLoop {
             consumer.commitSync(offsetsOf(records));
         }
         consumer.close();
+    }
+
+    /**
+     * A timeout of the record's own work (a future's get) caught around the processing, the
+     * loop going on: flagged.
+     */
+    public void skipOnWorkTimeout() throws Exception {
+        while (running) {
+            ConsumerRecords<String, String> records = consumer.poll(Duration.ofSeconds(1));
+            for (ConsumerRecord<String, String> r : records) {
+                try {
+                    handler.start(r).get(5, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.TimeoutException e) { // expect: OL103
+                    log.warn("slow record {}", r.offset(), e);
+                }
+            }
+            consumer.commitSync(offsetsOf(records));
+        }
+    }
+
+    /**
+     * kafka-clients' TimeoutException around a poll and code that calls no other client method:
+     * only the poll throws it, before any of its records was handed out (trogdor's round-trip
+     * worker).
+     */
+    public void pollTimeoutAroundProcessing() {
+        while (running) {
+            try {
+                ConsumerRecords<String, String> records = consumer.poll(Duration.ofSeconds(1));
+                for (ConsumerRecord<String, String> r : records) {
+                    handler.count(r);
+                }
+            } catch (WakeupException e) {
+                log.debug("woken up", e);
+            } catch (TimeoutException e) {
+                log.debug("poll timed out", e);
+            }
+        }
+    }
+
+    /** The poll loop hands each batch to a method; the batch's loop swallows a failure. */
+    public void batchesHandedOn() {
+        while (running) {
+            ConsumerRecords<String, String> records = consumer.poll(Duration.ofSeconds(1));
+            processBatch(records);
+            consumer.commitSync(offsetsOf(records));
+        }
+    }
+
+    void processBatch(ConsumerRecords<String, String> records) {
+        for (ConsumerRecord<String, String> r : records) {
+            try {
+                handler.handle(r);
+            } catch (IOException e) { // expect: OL103
+                log.warn("skipping {}", r.offset(), e);
+            }
+        }
+    }
+
+    /** The batch method lets the failure out: the poll loop does not commit past it. */
+    void processBatchOrFail(ConsumerRecords<String, String> records) throws IOException {
+        for (ConsumerRecord<String, String> r : records) {
+            try {
+                handler.handle(r);
+            } catch (IOException e) {
+                log.warn("failed at {}", r.offset(), e);
+                throw e;
+            }
+        }
+    }
+
+    /** kafka-clients' catch-all KafkaException: the processing may raise it too. */
+    public void kafkaExceptionAroundProcessing() {
+        while (running) {
+            try {
+                ConsumerRecords<String, String> records = consumer.poll(Duration.ofSeconds(1));
+                for (ConsumerRecord<String, String> r : records) {
+                    handler.count(r);
+                }
+            } catch (KafkaException e) { // expect: OL103
+                log.error("consumer failed", e);
+            }
+        }
     }
 
     static Map<TopicPartition, OffsetAndMetadata> offsetsOf(ConsumerRecords<String, String> records) {

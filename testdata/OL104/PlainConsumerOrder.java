@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -27,11 +29,13 @@ public class PlainConsumerOrder {
 
     private final KafkaConsumer<String, String> consumer;
     private final Index index;
+    private final ExecutorService workers;
     private volatile boolean running = true;
 
-    public PlainConsumerOrder(KafkaConsumer<String, String> consumer, Index index) {
+    public PlainConsumerOrder(KafkaConsumer<String, String> consumer, Index index, ExecutorService workers) {
         this.consumer = consumer;
         this.index = index;
+        this.workers = workers;
     }
 
     private static Map<TopicPartition, OffsetAndMetadata> next(ConsumerRecord<String, String> r) {
@@ -62,7 +66,66 @@ public class PlainConsumerOrder {
         }
     }
 
+    /** Each record is handed to a worker thread; the commit does not wait for the work. */
+    public void commitHandedOff() {
+        while (running) {
+            ConsumerRecords<String, String> records = consumer.poll(Duration.ofSeconds(1));
+            for (ConsumerRecord<String, String> r : records) {
+                workers.submit(() -> index.put(r.key(), r.value())); // expect: OL104
+            }
+            consumer.commitSync(offsetsOf(records));
+        }
+    }
+
+    /**
+     * A poll method its caller runs repeatedly: the records' data is only in the returned list
+     * when the commit is made; the caller's effect comes afterwards.
+     */
+    public List<String> pollValues() {
+        List<String> values = new ArrayList<>();
+        for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofSeconds(1))) {
+            values.add(r.value());
+        }
+        consumer.commitSync(); // expect: OL101, OL104
+        return values;
+    }
+
     // ---- correct twins ----
+
+    /** The data is written out before the commit; returning it afterwards is only a report. */
+    public List<ConsumerRecord<String, String>> pollWriteThenCommit() {
+        List<ConsumerRecord<String, String>> batch = new ArrayList<>();
+        ConsumerRecords<String, String> records = consumer.poll(Duration.ofSeconds(1));
+        for (ConsumerRecord<String, String> r : records) {
+            batch.add(r);
+        }
+        index.putAll(batch);
+        consumer.commitSync(offsetsOf(batch));
+        return batch;
+    }
+
+    /** The caller gets the records and commits them itself. */
+    public List<ConsumerRecord<String, String>> pollOnly() {
+        List<ConsumerRecord<String, String>> batch = new ArrayList<>();
+        for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofSeconds(1))) {
+            batch.add(r);
+        }
+        return batch;
+    }
+
+    public void handedOffAndAwaited() throws Exception {
+        while (running) {
+            ConsumerRecords<String, String> records = consumer.poll(Duration.ofSeconds(1));
+            List<Future<?>> pending = new ArrayList<>();
+            for (ConsumerRecord<String, String> r : records) {
+                pending.add(workers.submit(() -> index.put(r.key(), r.value())));
+            }
+            for (Future<?> f : pending) {
+                f.get();
+            }
+            consumer.commitSync(offsetsOf(records));
+        }
+    }
 
     public void effectFirst() {
         while (running) {
@@ -87,7 +150,7 @@ public class PlainConsumerOrder {
         }
     }
 
-    static Map<TopicPartition, OffsetAndMetadata> offsetsOf(List<ConsumerRecord<String, String>> batch) {
+    static Map<TopicPartition, OffsetAndMetadata> offsetsOf(Iterable<ConsumerRecord<String, String>> batch) {
         Map<TopicPartition, OffsetAndMetadata> out = new HashMap<>();
         for (ConsumerRecord<String, String> r : batch) {
             out.put(new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1));

@@ -19,6 +19,19 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     }
 
     fn find_loop_buffers(&self, l: RegionId) -> Vec<Buffer> {
+        let mut buffers = self.filled_in_loop(l, false);
+        if buffers.is_empty() {
+            return buffers;
+        }
+        let offset_maps = self.find_writes(l, &mut buffers);
+        buffers.retain(|b| !b.writes.is_empty() && !offset_maps.contains(&b.name));
+        buffers
+    }
+
+    /// The containers loop `l` adds message data to, with where (their writes not yet
+    /// found); with `names`, also the plain names it assigns message data to
+    /// (`first = r.value()`).
+    fn filled_in_loop(&self, l: RegionId, names_too: bool) -> Vec<Buffer> {
         let control = self.control();
         let body = control.region(l).body;
         let names = self.message_names(body);
@@ -56,17 +69,30 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             if !control.contains(l, *pos) {
                 continue;
             }
-            if let Target::Index { value: buf, .. } = target {
-                if let Some(dotted) = buf.dotted() {
-                    if self.refs_message_data(value, names) {
-                        add(dotted.join("."), *pos, &mut buffers);
+            match target {
+                Target::Index { value: buf, .. } => {
+                    if let Some(dotted) = buf.dotted() {
+                        if self.refs_message_data(value, names) {
+                            add(dotted.join("."), *pos, &mut buffers);
+                        }
                     }
                 }
+                Target::Name(name, _) if names_too && self.refs_message_data(value, names) => {
+                    add(name.clone(), *pos, &mut buffers)
+                }
+                _ => {}
             }
         }
-        if buffers.is_empty() {
-            return buffers;
-        }
+        buffers
+    }
+
+    /// Where body code writes each of `buffers` (filled in loop `l`) out: passes it to a call,
+    /// calls a method of it that is not bookkeeping, iterates it. Returns the containers a
+    /// commit is given as they are (offsets maps, not buffers).
+    fn find_writes(&self, l: RegionId, buffers: &mut [Buffer]) -> Vec<String> {
+        let control = self.control();
+        let body = control.region(l).body;
+        let vocab = &self.knowledge.vocab;
         let body_region = control.body_regions[body.0 as usize];
         // A container a commit is given as it is, is the offsets map the loop keeps
         // (`offsets[tp] = msgs[-1].offset + 1`), not message data waiting for a sink
@@ -122,8 +148,59 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 }
             }
         }
-        buffers.retain(|b| !b.writes.is_empty() && !offset_maps.contains(&b.name));
-        buffers
+        offset_maps
+    }
+
+    /// Data of the messages consume loop `l` polled, handed back to the caller after `pos`
+    /// (a commit after the loop) with nothing written out between the loop and `pos`: a
+    /// `return` of a container the loop filled or of a name it assigned message data to
+    /// (`for (r : records) out.add(convert(r)); consumer.commitSync(); return out;`). The
+    /// holder's name and the `return`.
+    pub fn handed_back_after(
+        &self,
+        l: RegionId,
+        pos: Pos,
+        range: TextRange,
+    ) -> Option<(String, TextRange)> {
+        let control = self.control();
+        let at = control.region(l).parent?;
+        let loop_range = control.stmt(at)?.range;
+        let mut holders = self.filled_in_loop(l, true);
+        if holders.is_empty() {
+            return None;
+        }
+        let offset_maps = self.find_writes(l, &mut holders);
+        let body = control.region(l).body;
+        holders.retain(|b| {
+            !offset_maps.contains(&b.name)
+                && !b.writes.iter().any(|&(w, r)| {
+                    !control.contains(l, w)
+                        && control.follows(at, loop_range, w, r)
+                        && control.follows(w, r, pos, range)
+                })
+        });
+        let first = control.body_regions[body.0 as usize];
+        (first.0..control.region(first).end).find_map(|r| {
+            let region = control.region(RegionId(r));
+            if region.body != body {
+                return None;
+            }
+            region.stmts.iter().enumerate().find_map(|(i, s)| {
+                let StmtKind::Exit {
+                    kind: ExitKind::Return,
+                    value: Some(Expr::Name { id, .. }),
+                } = &s.kind
+                else {
+                    return None;
+                };
+                let q = Pos {
+                    region: RegionId(r),
+                    index: i as u32,
+                };
+                (holders.iter().any(|b| &b.name == id) && control.follows(pos, range, q, s.range))
+                    .then(|| (id.clone(), s.range))
+            })
+        })
     }
 
     /// What OL104 counts as the message's effect in loop `l`, for a commit in `body`: calls

@@ -117,6 +117,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 || self.refs_message_data(iter, &names)
                 || channels && self.receives_fed(region.body, iter)
                 || self.iterates_polling_object(iter, region.body)
+                || self.iterates_polled_param(iter, region.body)
             {
                 flags[i] = true;
             }

@@ -61,7 +61,11 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 .resolver
                 .client_of(self.file, body, iter)
                 .is_some_and(|c| c.role == Role::Consumer);
-            if over_consumer || polls(iter) || self.iterates_polling_object(iter, body) {
+            if over_consumer
+                || polls(iter)
+                || self.iterates_polling_object(iter, body)
+                || self.iterates_polled_param(iter, body)
+            {
                 bind(target, &mut names);
             }
         }
@@ -125,6 +129,37 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
         }
         names
+    }
+
+    /// `for (ConsumerRecord<K, V> r : records)` over a parameter declared as what a poll
+    /// returns (`ConsumerRecords<K, V> records`): the messages of the caller's poll. Only the
+    /// loop directly over it: what else the function does with the batch is not followed.
+    pub(super) fn iterates_polled_param(&self, iter: &Expr, body: BodyId) -> bool {
+        let Expr::Name { id, .. } = iter else {
+            return false;
+        };
+        (self.index.body(body).params.iter()).any(|p| {
+            p.name == *id && (p.annotation.as_ref()).is_some_and(|t| self.is_polled_batch(body, t))
+        })
+    }
+
+    /// Whether declared type `ty` is what a poll returns (`polled_batch_types`).
+    fn is_polled_batch(&self, body: BodyId, ty: &TypeRef) -> bool {
+        let batches = self.knowledge.vocab.polled_batch_types;
+        let is_batch =
+            |package: &str, class: &str| batches.iter().any(|(p, c)| *p == package && *c == class);
+        ty.paths.iter().any(|path| {
+            let e = crate::analysis::resolve::path_expr(path);
+            (self.resolver.external_path(self.file, body, &e, 0)).is_some_and(
+                |q| matches!(q.as_slice(), [package, class] if is_batch(package, class)),
+            )
+                // A class of a package imported on demand (`import ...consumer.*;`), which
+                // the path above takes for one of the file's own package.
+                || matches!(path.as_slice(), [class] if self.index.names.globs.iter().any(
+                    |(glob, level)| *level == 0
+                        && matches!(glob.as_slice(), [package] if is_batch(package, class))
+                ))
+        })
     }
 
     /// Whether `e` polls a consumer (a call of `Op::Poll` in it, closures aside).

@@ -4,9 +4,10 @@
 //! call that discards the lambda's result (`loop.add_signal_handler(..)`) is dropped.
 
 use super::{is_commit, is_produce, Reads, Spawn};
-use crate::analysis::control::{RegionId, RegionKind};
+use crate::analysis::control::{Pos, RegionId, RegionKind};
 use crate::analysis::index::FileIndex;
 use crate::analysis::resolve::{FuncRef, Value};
+use crate::analysis::uses::End;
 use crate::analysis::CallFacts;
 use crate::analysis::FileAnalysis;
 use crate::knowledge::tasks::{ExecutorSpawns, TaskKnowledge};
@@ -80,6 +81,37 @@ impl<'m> visit::Visitor<'m> for BoundTask<'m, '_> {
 const MAX_TASK_WRAPPER_DEPTH: u32 = 6;
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
+    /// The hand-offs of work on a message to another thread in loop `l` (OL104): task spawns
+    /// (an executor's `submit`/`execute`, `CompletableFuture.runAsync`) whose future is
+    /// dropped, with a call on message data inside their arguments. Found once per loop.
+    pub fn loop_handoffs(&self, l: RegionId) -> &[(&'m Call, Pos)] {
+        match self.loop_handoffs.get(l.0 as usize) {
+            Some(cell) => cell.get_or_init(|| {
+                let body = self.control().region(l).body;
+                let names = self.message_names(body);
+                let work_on_message = |h: &Call| {
+                    self.region_calls(l).any(|(u, _)| {
+                        u.id != h.id
+                            && h.range.start <= u.range.start
+                            && u.range.end <= h.range.end
+                            && (u.args.iter()).any(|a| self.refs_message_data(&a.value, names))
+                    })
+                };
+                self.region_calls(l)
+                    .filter(|(h, _)| {
+                        let result = &self.index.uses[h.id.0 as usize];
+                        self.facts(h.id).is_none()
+                            && result.adapters.is_empty()
+                            && result.end == End::Discarded
+                            && self.task_spawn(h, body).is_some()
+                            && work_on_message(h)
+                    })
+                    .collect()
+            }),
+            None => &[],
+        }
+    }
+
     /// Whether `call` spawns a background task (OL203), and which kind.
     pub fn task_spawn(&self, call: &Call, body: BodyId) -> Option<Spawn> {
         let kind = spawn_kind(&self.knowledge.tasks, self.index, call, body)?;

@@ -110,7 +110,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
 }
 
 /// `[a, b, c]` as the expression `a.b.c`.
-fn path_expr(path: &[String]) -> Expr {
+pub(crate) fn path_expr(path: &[String]) -> Expr {
     let mut segments = path.iter();
     let mut e = Expr::Name {
         id: segments.next().cloned().unwrap_or_default(),

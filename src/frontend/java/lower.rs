@@ -1533,10 +1533,22 @@ impl<'s> Lowerer<'s> {
                         .map(|p| self.params(p))
                         .unwrap_or_default();
                     self.enter_locals(params.iter().map(|p| p.name.clone()));
-                    let stmts = m
-                        .child_by_field_name("body")
-                        .map(|b| self.block(b))
-                        .unwrap_or_default();
+                    // A closure's parameters have no types of their own in the model: each
+                    // declared one is bound as a local of that type (an anonymous
+                    // `ConsumerAwareRebalanceListener`'s `Consumer<?, ?> consumer`), as a
+                    // declaration with an unknown value would be.
+                    let mut stmts: Block = params
+                        .iter()
+                        .filter_map(|p| {
+                            let ty = p.annotation.clone()?;
+                            let target = Target::Name(p.name.clone(), p.range);
+                            let unknown = Expr::Opaque { range: p.range };
+                            Some(Stmt::assign(vec![target], unknown, Some(ty), p.range))
+                        })
+                        .collect();
+                    if let Some(b) = m.child_by_field_name("body") {
+                        stmts.extend(self.block(b));
+                    }
                     self.leave_locals();
                     Expr::closure(params, stmts, false, range(*m))
                 })

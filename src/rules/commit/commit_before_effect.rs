@@ -4,9 +4,10 @@
 //! later (at-most-once: a crash in between loses the message).
 
 use crate::analysis::context::is_commit;
+use crate::analysis::control::{Pos, RegionId, RegionKind};
 use crate::analysis::CallFacts;
 use crate::diagnostic::Finding;
-use crate::model::Call;
+use crate::model::{Call, Expr, Stmt, StmtKind};
 use crate::registry::Rule;
 use crate::rules::helpers::with_receiver;
 use crate::rules::RuleContext;
@@ -22,6 +23,7 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
         return;
     };
     let Some(l) = analysis.enclosing_loop(call) else {
+        handed_back(ctx, call, facts, pos);
         return;
     };
     // A commit on a failure path is OL102's finding, not a second one here (whether or not
@@ -31,14 +33,53 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     {
         return;
     }
+    if let Some(handoff) = handed_off_before(ctx, call, l) {
+        let name = handoff.func.last_name().unwrap_or("call");
+        // A listener's return commit has no source text: the finding names it instead.
+        let on_return =
+            (ctx.knowledge.vocab.handler_return_commits).contains(&facts.method.as_str());
+        let committer = if on_return {
+            "the container commits it when the listener returns,".to_string()
+        } else {
+            format!("`{}` commits it", facts.method)
+        };
+        let finding = Finding::new(
+            Rule::CommitBeforeEffect,
+            handoff.range,
+            format!("`{name}` hands the message to another thread; {committer} before that work is done"),
+        )
+        .primary("the message's effect runs later, on another thread")
+        .help("do the work before the commit, or keep the returned futures and wait on them (`get`, `join`) before committing");
+        let finding = if on_return {
+            finding
+        } else {
+            finding.label(call.range, "offset committed here")
+        };
+        ctx.report(finding);
+    }
     // Message data used after the commit in the same iteration. Adding it to an in-memory
     // container counts only when that container is written out later (a buffer, below);
     // `seen.add(key)` is bookkeeping.
     let buffers = analysis.loop_buffers(l);
     let effects = analysis.loop_effects(l, facts.body);
-    let effect = control
-        .first_following(pos, call.range, &effects.at)
-        .map(|i| effects.calls[i]);
+    // A handler of a `try` the commit ends (a log line may follow it) runs only when the
+    // commit, or what came before it, failed: what it does with the message (an error
+    // record, a dead-letter route) is not after the commit.
+    let logs = analysis.knowledge.vocab.log_methods;
+    let log_line = |s: &Stmt| {
+        matches!(&s.kind, StmtKind::Expr(Expr::Call(c))
+            if c.func.last_name().is_some_and(|m| logs.contains(&m)))
+    };
+    let after = |i: usize| {
+        let (q, r) = effects.at.at[i];
+        control.follows(pos, call.range, q, r)
+            && !control.runs_only_before_completion(pos, q, log_line)
+    };
+    let effect = match control.first_following(pos, call.range, &effects.at) {
+        Some(i) if !after(i) => (0..effects.calls.len()).find(|&k| after(k)),
+        found => found,
+    }
+    .map(|i| effects.calls[i]);
     if let Some(u) = effect {
         let name = u.func.last_name().unwrap_or("call");
         let finding = Finding::new(
@@ -86,4 +127,69 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
         ctx.report(with_receiver(ctx, finding, facts));
         return;
     }
+}
+
+/// A hand-off of work on the message to another thread before `call` in loop `l`
+/// ([`FileAnalysis::loop_handoffs`]): the work runs whenever that thread gets to it and the
+/// commit does not wait for it (java.md OL104's executor form; a listener's return is its
+/// commit). Each hand-off is reported once, by the first commit after it.
+fn handed_off_before<'m>(
+    ctx: &RuleContext<'_, '_, 'm>,
+    call: &Call,
+    l: RegionId,
+) -> Option<&'m Call> {
+    let analysis = ctx.analysis;
+    let control = analysis.control();
+    for &(h, hp) in analysis.loop_handoffs(l) {
+        let first = analysis.region_calls(l).find(|(c, cp)| {
+            analysis.facts(c.id).is_some_and(|f| is_commit(&f.op))
+                && control.follows(hp, h.range, *cp, c.range)
+        });
+        if first.is_some_and(|(c, _)| c.id == call.id) {
+            return Some(h);
+        }
+    }
+    None
+}
+
+/// A commit outside any loop, after a consume loop that only put the messages' data in memory
+/// and before a `return` hands that data to the caller (a poll method a framework calls
+/// repeatedly: `for (r : consumer.poll(..)) out.add(convert(r)); consumer.commitSync();
+/// return out;`): the caller's effect comes after the commit.
+fn handed_back(ctx: &RuleContext, call: &Call, facts: &CallFacts, pos: Pos) {
+    let analysis = ctx.analysis;
+    let control = analysis.control();
+    if super::commit_on_failure::failure_site(ctx, call, facts).is_some() {
+        return;
+    }
+    let first = control.body_regions[facts.body.0 as usize];
+    let found = (first.0..control.region(first).end)
+        .map(RegionId)
+        // One pass over one poll's messages (a `for` in no other loop): a loop that polls
+        // again and again keeps what it returns as its own results.
+        .filter(|&r| {
+            let region = control.region(r);
+            region.body == facts.body
+                && matches!(region.kind, RegionKind::Loop(lp) if lp.target.is_some())
+                && region
+                    .parent
+                    .is_some_and(|at| control.enclosing_loop(at).is_none())
+                && analysis.is_consume_loop(r)
+        })
+        .find_map(|l| analysis.handed_back_after(l, pos, call.range));
+    let Some((holder, returned)) = found else {
+        return;
+    };
+    let finding = Finding::new(
+        Rule::CommitBeforeEffect,
+        call.range,
+        format!(
+            "`{}` commits the polled messages while their data is only in `{holder}`, handed to the caller afterwards",
+            facts.method
+        ),
+    )
+    .primary("offset committed here")
+    .label(returned, "the data leaves for its effect here, after the commit")
+    .help("commit after the caller's effect is done (let it commit, or return the offsets with the data); a crash in between loses the messages");
+    ctx.report(with_receiver(ctx, finding, facts));
 }

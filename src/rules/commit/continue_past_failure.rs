@@ -9,6 +9,7 @@ use crate::analysis::control::{Control, Exits, RegionId, RegionKind};
 use crate::analysis::guards::reads_any;
 use crate::diagnostic::Finding;
 use crate::knowledge::failure::FailureKind;
+use crate::knowledge::Op;
 use crate::model::{BodyId, Call, LoopKind};
 use crate::registry::Rule;
 use crate::rules::RuleContext;
@@ -42,6 +43,7 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
             },
         };
         if control.always_leaves_loop_of(site.region, l)
+            || poll_failed(ctx, site.region)
             || analysis.failure_handles_message(site.region)
             || !analysis.failure_protects_message(site.region)
         {
@@ -151,4 +153,40 @@ fn gives_up(control: &Control, l: RegionId) -> Option<RegionId> {
             .then_some(RegionId(i as u32))
     })?;
     (!control.leaves_loop_of(exhausted, outer)).then_some(outer)
+}
+
+/// A handler of only the consumer library's exceptions its poll raises with no message handed
+/// out (kafka-clients' `TimeoutException`, `WakeupException`; not its catch-all
+/// `KafkaException`) around code whose only client calls are polls of that
+/// library: the failure is the poll's, raised before any of its messages was handed out
+/// (trogdor's round-trip worker). Program code that might throw a client's exception is not
+/// guessed at.
+fn poll_failed(ctx: &RuleContext, region: RegionId) -> bool {
+    let analysis = ctx.analysis;
+    let control = analysis.control();
+    let RegionKind::Handler { handler } = control.region(region).kind else {
+        return false;
+    };
+    let body = control.region(region).body;
+    let calls = analysis.protected_calls(region);
+    let mut polled = None;
+    for c in &calls {
+        match analysis.facts(c.id) {
+            Some(f) if matches!(f.op, Op::Poll { .. }) => polled = Some(f.client.lib),
+            Some(_) => return false,
+            None => {}
+        }
+    }
+    let Some(lib) = polled else {
+        return false;
+    };
+    let roots = ctx.knowledge.lib(lib).roots;
+    let failures = ctx.knowledge.vocab.poll_failures;
+    !handler.types.is_empty()
+        && handler.types.iter().all(|t| {
+            (analysis.resolver.external_path(analysis.file, body, t, 0)).is_some_and(|p| {
+                p.first().is_some_and(|r| roots.contains(&r.as_str()))
+                    && p.last().is_some_and(|n| failures.contains(&n.as_str()))
+            })
+        })
 }
