@@ -307,11 +307,16 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                     // `extra = extra or {}`: still what the callers pass.
                     .filter(|values| !(is_param && defaults_itself(values, id)));
                 let Some(values) = local else {
-                    // A parameter: what its callers pass.
+                    // A parameter: what its callers pass, then what the body sets on it
+                    // (`kwargs[option] = value`).
                     if is_param {
-                        return self.callers_config(f, b, id, c, depth, |g, cb, arg, sub, d| {
+                        let read = self.callers_config(f, b, id, c, depth, |g, cb, arg, sub, d| {
                             self.dict_value(g, cb, arg, sub, d)
                         });
+                        if read {
+                            self.later_sets(f, b, id, c);
+                        }
+                        return read;
                     }
                     // Defined in an enclosing body, the module, or another module.
                     return match self.resolver.definition(f, b, id, 0) {

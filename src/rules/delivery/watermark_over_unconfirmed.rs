@@ -66,7 +66,12 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
         }
         for (pos, range, what) in advances {
             let unconfirmed = produces.iter().find(|(p, ppos, handle)| {
+                // A confirmed produce whose failure a handler swallows is positioned at that
+                // handler; before a framework's commit on return it is the handler's OL103,
+                // not a finding at the produce.
+                let swallowed = analysis.call_pos(p) != Some(*ppos);
                 p.range != range
+                    && !(swallowed && implicit.contains(&range))
                     && control.follows(*ppos, p.range, pos, range)
                     && !analysis.delivery_checked(p, *ppos, pos)
                     && !handle
