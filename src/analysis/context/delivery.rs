@@ -10,6 +10,9 @@ use crate::model::visit::{self, Visitor};
 use crate::model::*;
 use std::collections::HashSet;
 
+/// Program helpers (calling helpers) followed this deep for their produces.
+const MAX_HELPER_DEPTH: u32 = 3;
+
 impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Produces in `body` whose delivery is not confirmed where they are made: a callback
     /// produce (its outcome arrives later, in the callback), a send whose delivery handle is
@@ -113,7 +116,6 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Whether `call` (in `body`) calls a program function that produces, directly or
     /// through the program functions it calls.
     fn helper_produces(&self, call: &Call, body: BodyId, depth: u32) -> bool {
-        const MAX_HELPER_DEPTH: u32 = 3;
         if depth >= MAX_HELPER_DEPTH {
             return false;
         }
@@ -140,7 +142,6 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Whether `call` (in `body`) calls a function of this file that produces and returns
     /// with a delivery it did not confirm (catalog OL204, ADR-065 decisions 1 and 6).
     fn helper_leaves_unconfirmed(&self, call: &Call, body: BodyId, depth: u32) -> bool {
-        const MAX_HELPER_DEPTH: u32 = 3;
         if depth >= MAX_HELPER_DEPTH {
             return false;
         }
