@@ -232,6 +232,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             return true;
         }
         let control = self.control();
+        // A callback's error state says nothing while the flush before the check may have
+        // timed out with the record still queued (`flush(10)`, its count ignored): the
+        // callback never ran (catalog: the flush result compared with 0 *and* the errors).
+        let partial = self.flush_may_leave_queued(produce, produce_pos, at);
         let state = self.callback_state(produce);
         let after_produce = |p: Pos| {
             control
@@ -243,7 +247,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 super::super::control::Condition::Test { test, at, .. } => (test, at),
                 super::super::control::Condition::Match { subject, at, .. } => (subject, at),
             };
-            if after_produce(p) && self.refs_delivery_state(test, &state) {
+            if !partial && after_produce(p) && self.refs_delivery_state(test, &state) {
                 return true;
             }
         }
@@ -274,12 +278,47 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     region: p.region,
                     index: i as u32,
                 };
-                if guard && after_produce(sp) && self.refs_delivery_state(test, &state) {
+                if !partial && guard && after_produce(sp) && self.refs_delivery_state(test, &state)
+                {
                     return true;
                 }
             }
         }
         false
+    }
+
+    /// Whether a callback-style `produce` is followed, before `at`, by a flush given a
+    /// timeout whose result (what is still queued) is thrown away.
+    fn flush_may_leave_queued(&self, produce: &Call, produce_pos: Pos, at: Pos) -> bool {
+        if !matches!(
+            self.facts(produce.id).map(|f| &f.op),
+            Some(Op::Produce { .. })
+        ) {
+            return false;
+        }
+        let control = self.control();
+        control.chain(at).into_iter().any(|p| {
+            (0..p.index).any(|i| {
+                let sp = Pos {
+                    region: p.region,
+                    index: i,
+                };
+                control.stmt(sp).is_some_and(|s| {
+                    control.follows(produce_pos, produce.range, sp, s.range)
+                        && self.calls_at(sp).any(|c| {
+                            self.facts(c.id).is_some_and(|f| {
+                                matches!(
+                                    f.op,
+                                    Op::Flush {
+                                        returns_result: true
+                                    }
+                                ) && !c.args.is_empty()
+                                    && matches!(f.result.end, End::Discarded)
+                            })
+                        })
+                })
+            })
+        })
     }
 
     /// Whether a call is a delivery check declared in configuration: a function by its
