@@ -203,23 +203,31 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     }
 
     pub fn read_between(&self, name: &str, produce: &Call, produce_pos: Pos, at: Pos) -> bool {
-        let control = self.control();
         let callbacks = self.knowledge.vocab.handle_callback_methods;
-        control.chain(at).into_iter().any(|p| {
-            control
-                .region(p.region)
-                .stmts
-                .iter()
-                .enumerate()
-                .take(p.index as usize)
-                .any(|(i, s)| {
-                    let sp = Pos {
-                        region: p.region,
-                        index: i as u32,
-                    };
-                    control.follows(produce_pos, produce.range, sp, s.range)
-                        && stmt_reads_name(s, name, callbacks)
-                })
+        self.stmts_after(produce, produce_pos, at)
+            .any(|(_, s)| stmt_reads_name(s, name, callbacks))
+    }
+
+    /// The statements on the way to `at` (before it in its enclosing regions) that run after
+    /// `produce`.
+    fn stmts_after<'a>(
+        &'a self,
+        produce: &'a Call,
+        produce_pos: Pos,
+        at: Pos,
+    ) -> impl Iterator<Item = (Pos, &'m Stmt)> + 'a {
+        let control = self.control();
+        control.chain(at).into_iter().flat_map(move |p| {
+            (0..p.index).filter_map(move |index| {
+                let sp = Pos {
+                    region: p.region,
+                    index,
+                };
+                let s = control.stmt(sp)?;
+                control
+                    .follows(produce_pos, produce.range, sp, s.range)
+                    .then_some((sp, s))
+            })
         })
     }
 
@@ -296,26 +304,16 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         ) {
             return false;
         }
-        let control = self.control();
-        control.chain(at).into_iter().any(|p| {
-            (0..p.index).any(|i| {
-                let sp = Pos {
-                    region: p.region,
-                    index: i,
-                };
-                control.stmt(sp).is_some_and(|s| {
-                    control.follows(produce_pos, produce.range, sp, s.range)
-                        && self.calls_at(sp).any(|c| {
-                            self.facts(c.id).is_some_and(|f| {
-                                matches!(
-                                    f.op,
-                                    Op::Flush {
-                                        returns_result: true
-                                    }
-                                ) && !c.args.is_empty()
-                                    && matches!(f.result.end, End::Discarded)
-                            })
-                        })
+        self.stmts_after(produce, produce_pos, at).any(|(sp, _)| {
+            self.calls_at(sp).any(|c| {
+                self.facts(c.id).is_some_and(|f| {
+                    matches!(
+                        f.op,
+                        Op::Flush {
+                            returns_result: true
+                        }
+                    ) && !c.args.is_empty()
+                        && matches!(f.result.end, End::Discarded)
                 })
             })
         })

@@ -707,18 +707,20 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         // (a constructor's config read from a parameter whose callers build that constructor)
         // ends with the resolver's budget.
         let func = FuncRef { file: f, body: b };
+        let skipped = |g: FileId| !callee_is_test && program.file(g).is_test();
         let mut agree = |sub: Collected| {
             passed = Some(match passed.take() {
                 None => sub,
                 Some(p) => p.agreed(sub),
             });
         };
-        // `**kwargs`: the keywords each caller passes beyond the named parameters (none:
-        // `MQReader(topic)` leaves every setting at its default).
-        if index.body(b).params[i].kind == ParamKind::VarKwargs {
-            let searched = self.resolver.deeper(|| {
+        let kwargs = index.body(b).params[i].kind == ParamKind::VarKwargs;
+        let searched = self.resolver.deeper(|| {
+            if kwargs {
+                // `**kwargs`: the keywords each caller passes beyond the named parameters
+                // (none: `MQReader(topic)` leaves every setting at its default).
                 self.resolver.caller_kwargs(func, |g, cb, extra, splat| {
-                    if !callee_is_test && program.file(g).is_test() {
+                    if skipped(g) {
                         return true;
                     }
                     let mut sub = Collected::default();
@@ -731,27 +733,19 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                     agree(sub);
                     true
                 })
-            });
-            return match (searched, passed) {
-                (Some(()), Some(p)) => {
-                    c.append(p);
-                    true
-                }
-                _ => false,
-            };
-        }
-        let searched = self.resolver.deeper(|| {
-            self.resolver.caller_args(func, i, |g, cb, arg| {
-                if !callee_is_test && program.file(g).is_test() {
-                    return true;
-                }
-                let mut sub = Collected::default();
-                readable = read(g, cb, arg, &mut sub, depth);
-                if readable {
-                    agree(sub);
-                }
-                readable
-            })
+            } else {
+                self.resolver.caller_args(func, i, |g, cb, arg| {
+                    if skipped(g) {
+                        return true;
+                    }
+                    let mut sub = Collected::default();
+                    readable = read(g, cb, arg, &mut sub, depth);
+                    if readable {
+                        agree(sub);
+                    }
+                    readable
+                })
+            }
         });
         if searched.is_none() {
             return false;
