@@ -55,6 +55,7 @@ github Java-Spring-Apache-Kafka-Bootcamp---Basic-to-Complete 9801ed6  javaHelper
 github kafka-assu10           89f1f1a  assu10/kafka@89f1f1ac8e905a9e9f64c2d915ca9503fffc2534  7c8291ff03aaec24d48f564a2416b0c9b6556cc3871ad1b2c2d8463b0ee461a1
 github siddhi-io-kafka        0453381  siddhi-io/siddhi-io-kafka@0453381b4ba6d6453358597eb2243d5fa10c5f02  7117becc1c061dfba3a3612e9d2037426c176ff232b6e968485277c3c80c19e5
 github plugin-kafka           a2469d7  kestra-io/plugin-kafka@a2469d79fbdfbb02187a4cd41f392f0c099a1c07  425595637267c491bee7c97fe09d40203040d30689fe3a8db214db76c23e369d
+github eid-log-event          0961bf6  felleslosninger/eid-log-event@0961bf6082f053c3af4bf9e6ff4384558b9571dc  5e8269ab1e82d6f20d5c184a4cf3ef43d0ce68ef004631f50f32d4dae1edefef
 LIST
 )
 
