@@ -38,7 +38,6 @@ die() { log "ERROR: $*"; exit 1; }
 
 # kind  name  version  file  sha256
 PACKAGES=$(cat <<'LIST'
-maven  connector-kafka        2.3.8    org.apache.seatunnel:connector-kafka      d442c97e14e9047b34f8fcbc9f25a9fc5ba6fc28273c24ae76d2e9b260c2a8e0
 maven  ranger-plugins-audit   2.6.0    org.apache.ranger:ranger-plugins-audit    c5d4fc0144e45b1c2717d9419c52500859e47fd9103a3642133fff749af8f55b
 maven  log4j-core             2.24.3   org.apache.logging.log4j:log4j-core       909158f99135ee7d3cb583e00eac314a22d873aca87440a2a0f20c7e3dc85440
 maven  zerocode-tdd           1.3.45   org.jsmart:zerocode-tdd                   8087467623f9dca1b58e0ab76d6a7c945885a668d78aeb33dbd5ac788f25926f
