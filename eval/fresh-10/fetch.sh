@@ -8,7 +8,8 @@
 #   sdist:  pip download --no-deps --no-binary NAME NAME==VERSION; the sha256 of the file is checked.
 #   github: a public repository at a pinned commit. pip and cargo cannot bring these: bring each
 #           one with the search tool's `fetch` (source github:OWNER/NAME), which leaves a bare
-#           mirror at $OFFSETLINT_MIRROR_ROOT/OWNER+NAME/repo (default /work/.mirror). This script
+#           mirror at $OFFSETLINT_MIRROR_ROOT/OWNER+NAME/repo (default /work/.mirror; a few come
+#           as a work tree, whose repo/.git is used). This script
 #           checks that the pinned commit is in the mirror and that its tree id is the pinned one
 #           (a git tree id is a content hash of every file), then unpacks that commit with
 #           `git archive`, or file by file when the mirror lacks some large blobs (absent blobs
@@ -55,6 +56,9 @@ github estuary/connectors                          a9bf95333966bf4bac21c0c152d5e
 github edgeandnode/gateway                         45a7a4aa99a8e54ce24ace6126c25f336aeff8ce  gateway-45a7a4aa                      b48f8f5131c41cef8ed8c9bb7c5e96b87d83c05a
 github edgeandnode/tap-escrow-manager              90a4e242325392b8a470c40e915efb31192c53c6  tap-escrow-manager-90a4e242           2a5a5ab2369771272fc7dc46ed47faa5d557b718
 github demml/scouter-server                        5b157039aafc80ff738c9bf704f12ae1afe830c3  scouter-server-5b157039               1d58ea713fa0d0c33039c4de6f40488f8359ef26
+github Lispython/kafka-replicator                  e22a1c2268c07b1af32938a13221f0d7fa1cb9af  kafka-replicator-e22a1c22             94a8e6e97f850354006f0a5e1e06a8637e96e887
+github Jet4Team/market-data-ingestor               48efd3a2c4aa14a7b77af52b493e076536d3e7bd  market-data-ingestor-48efd3a2         cec602fae0af303701226bdbbeb24f7825084287
+github harlemmuniz/kafka-fastapi-docker            330f794cb95b7c2b99eb78757e7f831200040146  kafka-fastapi-docker-330f794c         2842c668e6df06351504062516b87a6dcf049a30
 LIST
 )
 
@@ -86,6 +90,8 @@ unpack_sdist() { # dir file
 unpack_github() { # owner/name commit dir tree
   local repo=$1 commit=$2 dir=$3 tree=$4 dest="$CACHE/$3" tmp="$CACHE/.tmp-$3"
   local gd="$MIRRORS/${repo/\//+}/repo"
+  # Most mirrors are bare; some come as a work tree whose git directory is repo/.git.
+  [ -d "$gd/.git" ] && gd="$gd/.git"
   [ -d "$gd" ] || die "no mirror of $repo at $gd: bring it with the search tool's fetch (source github:$repo), then run this again"
   git --git-dir="$gd" cat-file -e "$commit^{commit}" 2>/dev/null \
     || die "$repo: commit $commit is not in $gd (fetch github:$repo again)"
