@@ -11,9 +11,9 @@ use std::cell::RefCell;
 
 use super::guards::{CommitOutcome, CommitPlan};
 use super::program::FileId;
-use super::resolve::{Client, FuncRef, Origin, Resolver, Value};
+use super::resolve::{ClassRef, Client, FuncRef, Origin, Resolver, Value};
 use super::uses::{Adapter, End, ResultUse};
-use crate::knowledge::{ArgSlot, DeclaredKind, Op, Role};
+use crate::knowledge::{ArgSlot, DeclaredKind, Op, Role, TxStep};
 use crate::model::*;
 
 /// A call on a Kafka client (or a wrapper of one), with what it does.
@@ -677,6 +677,75 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             if matches!(facts.op, Op::Poll { .. }))
     }
 
+    /// Whether program generator `func` yields what a consumer polled (`for msg in consumer:
+    /// yield msg.value`, `msg = self.poll(t); if msg: yield msg`): a loop over its calls is a
+    /// consume loop.
+    pub fn yields_poll(&self, func: FuncRef) -> bool {
+        self.yields_poll_depth(func, 0)
+    }
+
+    /// Whether an object of program class `cls` is a stream of polled messages: its
+    /// `__next__` returns one, or its `__iter__` yields them.
+    pub fn iterates_polls(&self, cls: ClassRef, depth: u32) -> bool {
+        let r = self.resolver;
+        let method = |m: &str| r.find_method(cls, m);
+        (["__next__", "__anext__"].iter().filter_map(|m| method(m))).any(|f| self.returns_poll(f))
+            || (["__iter__", "__aiter__"].iter().filter_map(|m| method(m)))
+                .any(|f| self.yields_poll_depth(f, depth))
+    }
+
+    fn yields_poll_depth(&self, func: FuncRef, depth: u32) -> bool {
+        if depth > 2 {
+            return false;
+        }
+        let r = self.resolver;
+        let Some(index) = r.program.index(func.file) else {
+            return false;
+        };
+        let bi = &index.bodies[func.body.0 as usize];
+        if bi.yields.is_empty() {
+            return false;
+        }
+        let polled = |name: &str| {
+            let assigned = (bi.assigns.get(name).into_iter().flatten()).any(|(v, _)| {
+                let v = match v {
+                    Expr::Await { value, .. } => value.as_ref(),
+                    v => v,
+                };
+                let Expr::Call(c) = v else {
+                    return false;
+                };
+                let used = &index.uses[c.id.0 as usize];
+                matches!(
+                    self.facts_depth(func.file, func.body, c, used, 1)
+                        .map(|f| f.op),
+                    Some(Op::Poll { .. })
+                )
+            });
+            // `for msg in consumer`, or over an object that iterates its polls (`for msg in
+            // self` in a generator method of a wrapper whose `__iter__` polls).
+            assigned
+                || (bi.for_loops.iter()).any(|(t, iter)| {
+                    matches!(t, Target::Name(n, _) if n == name)
+                        && ((r.client_of(func.file, func.body, iter))
+                            .is_some_and(|c| c.role == Role::Consumer)
+                            || matches!(r.value(func.file, func.body, iter),
+                                Some(Value::Instance(cls)) if self.iterates_polls(cls, depth + 1)))
+                })
+        };
+        let mut names = bi.assigns.keys().copied().collect::<Vec<_>>();
+        names.extend(bi.for_loops.iter().filter_map(|(t, _)| match t {
+            Target::Name(n, _) => Some(n.as_str()),
+            _ => None,
+        }));
+        // What it yields reads a polled message (`msg`, `msg.value()`).
+        (bi.yields.iter()).any(|y| {
+            names
+                .iter()
+                .any(|n| super::guards::reads_any(y, &[n]) && polled(n))
+        })
+    }
+
     /// What `func` passes on to its callers, if anything.
     fn obligation(&self, func: FuncRef, depth: u32) -> Option<Obligation<'m>> {
         if let Some(o) = self.obligations.borrow().get(&func) {
@@ -708,12 +777,17 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             // The wrapper returns the operation's result (a delivery future, a flush count),
             // directly or through a local it returns (`result = p.flush(t); ..; return
             // result`) and binds nothing else.
+            // A polled message may come back wrapped (`return KafkaMessage(raw)`): still a
+            // polled message.
+            let polls = matches!(facts.op, Op::Poll { .. });
             let returned = match &facts.result.end {
                 End::Returned => true,
                 End::Bound(name) => {
                     bi.assigns.get(name.as_str()).is_some_and(|v| v.len() == 1)
-                        && (bi.returns.iter())
-                            .any(|e| matches!(e, Expr::Name { id, .. } if id == name))
+                        && bi.returns.iter().any(|e| match e {
+                            Expr::Name { id, .. } if id == name => true,
+                            e => polls && super::guards::derived_from_name(e, name, bi),
+                        })
                 }
                 _ => false,
             };
@@ -743,6 +817,34 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                     slot: ArgSlot::default(),
                 });
             }
+            // A transaction step: each call of the wrapper is that step; a commit only where
+            // its failure reaches the wrapper's callers (raised past every handler here, or
+            // the `Result` returned).
+            if let Op::Transaction { step, raises, .. } = facts.op {
+                let reaches_callers = match step {
+                    TxStep::Commit if raises => raised_to_caller(&body.stmts, call.range),
+                    TxStep::Commit => facts.result.end == End::Returned,
+                    TxStep::Begin | TxStep::Scope => true,
+                };
+                if reaches_callers {
+                    return Some(Obligation::Forwards {
+                        facts: Box::new(facts),
+                        slot: ArgSlot::default(),
+                    });
+                }
+                continue;
+            }
+            // A commit of the message the callers pass (`fn commit(&self, m: &BorrowedMessage)
+            // { self.consumer.commit_message(m, CommitMode::Async) }`): each call commits it.
+            if matches!(facts.op, Op::CommitMessage)
+                && (facts.args.first())
+                    .is_some_and(|a| super::guards::derived_from_params(body, bi, &a.value))
+            {
+                return Some(Obligation::Forwards {
+                    facts: Box::new(facts),
+                    slot: ArgSlot::default(),
+                });
+            }
             // Commits: judged together below, from the branches that reach them.
             if matches!(facts.op, Op::Commit { .. } | Op::CommitPosition) {
                 commits.push((*call, facts));
@@ -762,10 +864,99 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             });
         }
         // A commit completed from the wrapper's `**kwargs`.
-        commits
-            .into_iter()
-            .find_map(|(_, facts)| forwarded_obligation(body, bi, facts))
+        if let Some(o) = (commits.into_iter()).find_map(|(_, f)| forwarded_obligation(body, bi, f))
+        {
+            return Some(o);
+        }
+        self.transaction_context(func, bi, depth)
     }
+
+    /// `def transaction(self): return TransactionContext(self)`, a class whose `__enter__`
+    /// begins a transaction and whose `__exit__` commits it: `with p.transaction():` is a
+    /// transaction scope, as aiokafka's own `transaction()` is.
+    fn transaction_context(
+        &self,
+        func: FuncRef,
+        bi: &super::index::BodyIndex,
+        depth: u32,
+    ) -> Option<Obligation<'m>> {
+        let r = self.resolver;
+        let step_in = |names: &[&str], want: TxStep| {
+            bi.returns.iter().find_map(|e| {
+                let Some(Value::Instance(cls)) = r.value(func.file, func.body, e) else {
+                    return None;
+                };
+                let m = names.iter().find_map(|n| r.find_method(cls, n))?;
+                let index = r.program.index(m.file)?;
+                (index.calls.iter())
+                    .filter(|(_, b)| *b == m.body)
+                    .find_map(|(c, b)| {
+                        let used = &index.uses[c.id.0 as usize];
+                        let f = self.facts_depth(m.file, *b, c, used, depth + 1)?;
+                        matches!(f.op, Op::Transaction { step, .. } if step == want).then_some(f)
+                    })
+            })
+        };
+        step_in(&["__enter__", "__aenter__"], TxStep::Begin)?;
+        let commit = step_in(&["__exit__", "__aexit__"], TxStep::Commit)?;
+        let Op::Transaction { awaits, raises, .. } = commit.op else {
+            return None;
+        };
+        Some(Obligation::Forwards {
+            facts: Box::new(CallFacts {
+                op: Op::Transaction {
+                    step: TxStep::Scope,
+                    awaits,
+                    raises,
+                },
+                ..commit
+            }),
+            slot: ArgSlot::default(),
+        })
+    }
+}
+
+/// Whether a failure raised by the call at `at` in `stmts` reaches the function's caller: no
+/// enclosing `try` has a handler that ends without raising.
+fn raised_to_caller(stmts: &[Stmt], at: TextRange) -> bool {
+    let inside = |s: &Stmt| s.range.start <= at.start && at.end <= s.range.end;
+    let Some(s) = stmts.iter().find(|s| inside(s)) else {
+        return true;
+    };
+    match &s.kind {
+        StmtKind::Try {
+            body,
+            handlers,
+            orelse,
+            finally,
+        } => {
+            let in_body = body.iter().any(inside);
+            (!in_body || handlers.iter().all(|h| ends_raising(&h.body)))
+                && [body, orelse, finally]
+                    .iter()
+                    .all(|b| raised_to_caller(b, at))
+                && (handlers.iter()).all(|h| raised_to_caller(&h.body, at))
+        }
+        StmtKind::If { body, orelse, .. } | StmtKind::Loop { body, orelse, .. } => {
+            raised_to_caller(body, at) && raised_to_caller(orelse, at)
+        }
+        StmtKind::Match { arms, .. } => arms.iter().all(|a| raised_to_caller(&a.body, at)),
+        StmtKind::Block(b) => raised_to_caller(b, at),
+        _ => true,
+    }
+}
+
+/// Whether a block ends by raising (`except Exception as e: log(e); raise Wrapped(..) from e`).
+fn ends_raising(block: &[Stmt]) -> bool {
+    block.last().is_some_and(|s| {
+        matches!(
+            s.kind,
+            StmtKind::Exit {
+                kind: ExitKind::Raise,
+                ..
+            }
+        )
+    })
 }
 
 /// A function that only collects its keyword arguments (`def make_kwargs(**kw): return {k:

@@ -219,6 +219,18 @@ pub fn passes_own_params(body: &Body, bi: &BodyIndex, args: &[&Arg]) -> bool {
             .all(|a| params.iter().any(|p| derived_from(&a.value, p, bi, 0)))
 }
 
+/// Whether `e` is a value derived from the local or parameter `name` (see [`derived_from`]).
+pub fn derived_from_name(e: &Expr, name: &str, bi: &BodyIndex) -> bool {
+    derived_from(e, name, bi, 0)
+}
+
+/// Whether `e` is derived from one of the function's own parameters (not its receiver).
+pub fn derived_from_params(body: &Body, bi: &BodyIndex, e: &Expr) -> bool {
+    (body.params.iter())
+        .filter(|p| Some(&p.name) != body.self_name.as_ref())
+        .any(|p| derived_from(e, p.name.as_str(), bi, 0))
+}
+
 /// Whether `e` is a value derived from parameter `p`, so of its kind: `p` itself, a part of it
 /// (`message.raw`, `offsets[0]`), a container or comprehension built from it, a conversion of
 /// it (`TopicPartition(..)` of its fields), or a local holding one. A method called *on* it

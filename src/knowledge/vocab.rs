@@ -21,6 +21,8 @@ pub struct Vocabulary {
     pub passthrough_methods: &'static [&'static str],
     /// Modules whose types say nothing about what a value is (`Any`, `Optional`, `Arc`).
     pub typing_modules: &'static [&'static str],
+    /// Annotations that say nothing about a value (`producer: Any`): its callers tell.
+    pub untyped_annotations: &'static [&'static str],
     /// Marker and auto traits dropped from generic bounds.
     pub marker_traits: &'static [&'static str],
     /// Calls that return their first argument's value (context-manager helpers):
@@ -266,6 +268,7 @@ impl Default for Vocabulary {
                 "core",
                 "alloc",
             ],
+            untyped_annotations: &["Any", "object"],
             marker_traits: MARKER_TRAITS,
             passthrough_calls: &[
                 "closing",
@@ -535,6 +538,13 @@ impl Default for Vocabulary {
                 "values",
                 "count",
                 "index",
+                // Bookkeeping on the container (a retry tracker), not a write-out.
+                "remove",
+                "discard",
+                "contains",
+                "contains_key",
+                "get_mut",
+                "entry",
             ],
             advance_words: &[
                 ("checkpoint", true),

@@ -1,7 +1,7 @@
 //! Delivery confirmation: unconfirmed produces, and the reads and checks that confirm delivery.
 
 use super::stmt_reads_name;
-use crate::analysis::control::{Pos, RegionId};
+use crate::analysis::control::{Condition, Pos, RegionId};
 use crate::analysis::resolve::Value;
 use crate::analysis::uses::{End, ResultUse};
 use crate::analysis::FileAnalysis;
@@ -166,6 +166,97 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             && self
                 .other_file(func.file)
                 .is_some_and(|other| other.body_leaves_unconfirmed(func.body, depth + 1))
+    }
+
+    /// Whether the advance at `at` runs only when the helper call `produce` (an unconfirmed
+    /// produce through a program function) reported success, and that function produces only
+    /// on the paths where it reports failure: `ok = process_or_dead_letter(msg); if ok:
+    /// consumer.commit(msg)` commits a message that went nowhere else.
+    pub fn advance_on_success(&self, produce: &Call, at: Pos) -> bool {
+        if self.facts(produce.id).is_some() {
+            return false;
+        }
+        let used = &self.index.uses[produce.id.0 as usize];
+        let tests_result = |test: &Expr| {
+            let test = match test {
+                Expr::Await { value, .. } => &**value,
+                t => t,
+            };
+            match (test, &used.end) {
+                (Expr::Call(c), _) => c.id == produce.id,
+                (Expr::Name { id, .. }, End::Bound(name)) => id == name,
+                _ => false,
+            }
+        };
+        let guarded = self.control().conditions(at).iter().any(
+            |c| matches!(c, Condition::Test { test, polarity: true, .. } if tests_result(test)),
+        );
+        let Some(ppos) = self.call_pos(produce).filter(|_| guarded) else {
+            return false;
+        };
+        let b = self.control().region(ppos.region).body;
+        matches!(
+            self.resolver.value(self.file, b, &produce.func),
+            Some(Value::Func(func)) if self
+                .in_file(func.file, |a| a.produces_only_reporting_failure(func.body))
+                .unwrap_or(false)
+        )
+    }
+
+    /// Whether every unconfirmed produce of function `body` is followed only by returns of a
+    /// false value (`return False`, `None`, falling off the end), and some other path returns
+    /// `True`: the result says whether it produced.
+    fn produces_only_reporting_failure(&self, body: BodyId) -> bool {
+        let control = self.control();
+        let produces = self.unconfirmed_produces_within(body, 1);
+        let top = control.body_regions[body.0 as usize];
+        let mut returns = Vec::new();
+        for r in (top.0..control.region(top).end).map(RegionId) {
+            let region = control.region(r);
+            if region.body != body {
+                continue;
+            }
+            for (i, stmt) in region.stmts.iter().enumerate() {
+                if let StmtKind::Exit {
+                    kind: ExitKind::Return,
+                    value,
+                } = &stmt.kind
+                {
+                    let truth = match value {
+                        None
+                        | Some(Expr::Lit {
+                            lit: Lit::None | Lit::Bool(false),
+                            ..
+                        }) => Some(false),
+                        Some(Expr::Lit {
+                            lit: Lit::Bool(true),
+                            ..
+                        }) => Some(true),
+                        _ => None,
+                    };
+                    returns.push((
+                        Pos {
+                            region: r,
+                            index: i as u32,
+                        },
+                        stmt.range,
+                        truth,
+                    ));
+                }
+            }
+        }
+        let after = |p: &Call, ppos: Pos, (rp, rr, _): &(Pos, TextRange, Option<bool>)| {
+            control.follows(ppos, p.range, *rp, *rr)
+        };
+        !produces.is_empty()
+            && produces.iter().all(|(p, ppos, _)| {
+                (returns.iter())
+                    .filter(|ret| after(p, *ppos, ret))
+                    .all(|ret| ret.2 == Some(false))
+            })
+            && returns.iter().any(|ret| {
+                ret.2 == Some(true) && produces.iter().all(|(p, ppos, _)| !after(p, *ppos, ret))
+            })
     }
 
     /// Whether function body `body` of this file ends with a produce whose delivery it did

@@ -126,8 +126,16 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     }
 
     /// `for msg in iter(self)` / `for msg in worker`: an object of a program class whose
-    /// `__next__` (`__anext__`) returns what its consumer polled is a stream of messages.
+    /// `__next__` (`__anext__`) returns what its consumer polled, or whose `__iter__`
+    /// (`__aiter__`) yields it, is a stream of messages; so is a call of a program generator
+    /// that yields them (`for event in self.input(): ..`).
     pub(super) fn iterates_polling_object(&self, iter: &Expr, b: BodyId) -> bool {
+        let finder = FactFinder::new(&self.resolver);
+        if let Expr::Call(c) = iter {
+            if let Some(Value::Func(f)) = self.resolver.value(self.file, b, &c.func) {
+                return finder.yields_poll(f);
+            }
+        }
         let target = match iter {
             Expr::Call(c) if c.func.dotted().as_deref() == Some(&["iter"][..]) => match &c.args[..]
             {
@@ -139,10 +147,6 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let Some(Value::Instance(cls)) = self.resolver.value(self.file, b, target) else {
             return false;
         };
-        let finder = FactFinder::new(&self.resolver);
-        ["__next__", "__anext__"]
-            .iter()
-            .filter_map(|m| self.resolver.find_method(cls, m))
-            .any(|f| finder.returns_poll(f))
+        finder.iterates_polls(cls, 0)
     }
 }

@@ -38,7 +38,6 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     pub(super) fn compute_message_names(&self, body: BodyId, channels: bool) -> HashSet<&'m str> {
         let bi = &self.index.bodies[body.0 as usize];
-        let control = self.control();
         let mut names: HashSet<&'m str> = HashSet::new();
         let polls = |e: &Expr| self.receives(body, e, channels);
         let bind = |t: &'m Target, names: &mut HashSet<&'m str>| -> bool {
@@ -69,6 +68,34 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 bind(target, &mut names);
             }
         }
+        self.close_message_names(body, &mut names, &polls);
+        names
+    }
+
+    /// The names of `body` holding data of one message, `seed` (a per-message function's
+    /// parameter) among them.
+    pub fn message_names_from(&self, body: BodyId, seed: &'m str) -> HashSet<&'m str> {
+        let mut names = self.message_names(body).clone();
+        names.insert(seed);
+        self.close_message_names(body, &mut names, &|e| self.receives(body, e, true));
+        names
+    }
+
+    /// Adds to `names` every name of `body` bound from them (assignments, loop targets, match
+    /// bindings, per-item closure parameters) until nothing changes.
+    fn close_message_names(
+        &self,
+        body: BodyId,
+        names: &mut HashSet<&'m str>,
+        polls: &dyn Fn(&Expr) -> bool,
+    ) {
+        let bi = &self.index.bodies[body.0 as usize];
+        let control = self.control();
+        let bind = |t: &'m Target, names: &mut HashSet<&'m str>| -> bool {
+            let mut changed = false;
+            target_names(t, &mut |n| changed |= names.insert(n));
+            changed
+        };
         let arms: Vec<(&'m Expr, &'m Arm)> = control
             .regions
             .iter()
@@ -86,9 +113,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             let mut changed = false;
             for (name, values) in &bi.assigns {
                 if !names.contains(name)
-                    && values
-                        .iter()
-                        .any(|(v, _)| self.refs_message_data(v, &names))
+                    && values.iter().any(|(v, _)| self.refs_message_data(v, names))
                 {
                     names.insert(name);
                     changed = true;
@@ -96,21 +121,19 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
             for (name, values) in &bi.tuple_assigns {
                 if !names.contains(name)
-                    && values
-                        .iter()
-                        .any(|(v, _)| self.refs_message_data(v, &names))
+                    && values.iter().any(|(v, _)| self.refs_message_data(v, names))
                 {
                     names.insert(name);
                     changed = true;
                 }
             }
             for (target, iter) in &bi.for_loops {
-                if self.refs_message_data(iter, &names) {
-                    changed |= bind(target, &mut names);
+                if self.refs_message_data(iter, names) {
+                    changed |= bind(target, names);
                 }
             }
             for (subject, arm) in &arms {
-                if polls(subject) || self.refs_message_data(subject, &names) {
+                if polls(subject) || self.refs_message_data(subject, names) {
                     for b in &arm.bindings {
                         changed |= names.insert(b.as_str());
                     }
@@ -118,7 +141,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
             // `consumer.stream().for_each(|msg| ..)`: the closure's parameter is each item.
             for (stream, params) in &each {
-                if polls(stream) || self.refs_message_data(stream, &names) {
+                if polls(stream) || self.refs_message_data(stream, names) {
                     for p in *params {
                         changed |= names.insert(p.name.as_str());
                     }
@@ -128,7 +151,6 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 break;
             }
         }
-        names
     }
 
     /// `for (ConsumerRecord<K, V> r : records)` over a parameter declared as what a poll
@@ -262,6 +284,11 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// arguments, and it is neither a logging call, a pure computation, nor a Kafka call
     /// other than a produce (OL103's protected processing, OL104's effects).
     pub fn is_effect_on_message(&self, call: &Call, body: BodyId) -> bool {
+        self.is_effect_on(call, self.message_names(body))
+    }
+
+    /// [`FileAnalysis::is_effect_on_message`], the message's data held by `names`.
+    pub fn is_effect_on(&self, call: &Call, names: &HashSet<&'m str>) -> bool {
         let vocab = &self.knowledge.vocab;
         if let Some(f) = self.facts(call.id) {
             if !is_produce(&f.op) {
@@ -272,7 +299,6 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         if vocab.log_methods.contains(&last) || vocab.pure_calls.contains(&last) {
             return false;
         }
-        let names = self.message_names(body);
         call.args
             .iter()
             .any(|a| self.refs_message_data(&a.value, names))

@@ -5,7 +5,7 @@ use super::values::{ClassRef, Context, FuncRef, Link, Resolution, Value};
 use super::{is_test_double, path_expr, Resolver};
 use crate::analysis::config::{ConfigValue, ConfigView};
 use crate::analysis::program::FileId;
-use crate::knowledge::ClientType;
+use crate::knowledge::{ClientType, ConfigStyle};
 use crate::model::*;
 
 impl<'p, 'm> Resolver<'p, 'm> {
@@ -125,6 +125,10 @@ impl<'p, 'm> Resolver<'p, 'm> {
                                     .into_iter()
                                     .map(|(k, v)| (k.to_string(), ConfigValue::of(v))),
                             )
+                        }
+                        None if t.config == ConfigStyle::Kwargs => {
+                            let view = self.super_init_config(cls, t.config);
+                            self.with_call_kwargs(view, cls, f, b, call)
                         }
                         None => self.super_init_config(cls, t.config),
                     };

@@ -82,6 +82,81 @@ impl<'p, 'm> Resolver<'p, 'm> {
         }
     }
 
+    /// The config one construction `call` (in body `b` of file `f`) gives a client subclass
+    /// whose constructor passes its `**kwargs` on (`super().__init__(bootstrap_servers=servers,
+    /// group_id=group_id, value_deserializer=.., **kwargs)`): the super call's settings and the
+    /// call's keywords that are not the constructor's own parameters. Complete when that spread
+    /// was the super call's only unknown content and the call spreads nothing itself.
+    pub(super) fn with_call_kwargs(
+        &self,
+        view: ConfigView,
+        cls: ClassRef,
+        f: FileId,
+        b: BodyId,
+        call: &Call,
+    ) -> ConfigView {
+        if !matches!(view, ConfigView::Visible { open: true, .. }) {
+            return view;
+        }
+        let init = self.in_lineage(cls, |c| self.method(c, "__init__").map(|i| (c, i)));
+        let Some((_, init)) = init.filter(|(owner, _)| self.program_bases(*owner).is_empty())
+        else {
+            return view;
+        };
+        let Some(index) = self.index(init.file) else {
+            return view;
+        };
+        let body = index.body(init.body);
+        let Some(kwargs) = (body.params.iter()).find(|p| p.kind == ParamKind::VarKwargs) else {
+            return view;
+        };
+        let supers: Vec<&Call> = (index.calls.iter())
+            .filter(|(c, at)| *at == init.body && is_super_init(c))
+            .map(|&(c, _)| c)
+            .collect();
+        let [sup] = supers[..] else {
+            return view;
+        };
+        // Passed on untouched: no `kwargs[k] = v`, rebinding or `kwargs.update(..)`.
+        let bi = &index.bodies[init.body.0 as usize];
+        let k = kwargs.name.as_str();
+        if bi.item_assigns.contains_key(k)
+            || bi.assigns.contains_key(k)
+            || bi.method_calls.contains_key(k)
+        {
+            return view;
+        }
+        let only_kwargs = sup.args.iter().all(|a| {
+            a.spread != Spread::DoubleStar
+                || matches!(&a.value, Expr::Name { id, .. } if *id == kwargs.name)
+        });
+        let passed = self
+            .config_reader(f, b)
+            .constructor(call, ConfigStyle::Kwargs);
+        let (
+            true,
+            ConfigView::Visible {
+                entries: passed,
+                open: false,
+                ..
+            },
+            ConfigView::Visible { entries, .. },
+        ) = (only_kwargs, passed, &view)
+        else {
+            return view;
+        };
+        let own =
+            |k: &str| (body.params.iter()).any(|p| p.name == k && p.kind != ParamKind::VarKwargs);
+        let mut all: Vec<_> = passed.into_iter().filter(|(k, _)| !own(k)).collect();
+        all.extend(entries.iter().cloned());
+        ConfigView::Visible {
+            entries: all,
+            open: false,
+            spread: false,
+            known_from: 0,
+        }
+    }
+
     /// The constant-key settings constructor `init` writes into the parameters it passes to
     /// its one `super().__init__(..)` call, each in the place (or under the name) callers give
     /// it; `None` when it does not pass them so.

@@ -178,6 +178,22 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 passed.get_or_insert(v);
                 agree
             });
+        if passed.is_none() && !self.resolver.has_callers(FuncRef { file: f, body: b }) {
+            // Called from nowhere in the project (a library's factory, `def create(..,
+            // acks="1")`): its users' calls that leave the argument out get the default.
+            let body = index.body(b);
+            let default = body.params[i].default.as_deref()?;
+            let scope = body.parent.unwrap_or(BodyId(0));
+            let v = self.value_at(f, scope, default, depth + 1);
+            let literal = matches!(
+                v,
+                ConfigValue::Str(_)
+                    | ConfigValue::Int(_)
+                    | ConfigValue::Bool(_)
+                    | ConfigValue::Const(_)
+            );
+            return literal.then_some(v);
+        }
         passed.filter(|_| agree)
     }
 
@@ -476,6 +492,24 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 // Java: `this.props.setProperty(k, v)` (`put`, `putAll`) in the same method
                 // (a bare `props.setProperty` on the field is lowered so): later keys too.
                 read |= self.attr_setters(cls.file, *b, attr, read, c);
+                // Keys other methods write under constant names (`self.conf["bootstrap_servers"]
+                // = location` in `set_location`): set after the constructor, to what they are
+                // given.
+                for (i, body) in index.module.bodies.iter().enumerate() {
+                    if i == b.0 as usize || body.class.as_deref() != Some(class.name.as_str()) {
+                        continue;
+                    }
+                    let mb = BodyId(i as u32);
+                    for (_, key, v) in
+                        (index.bodies[i].self_item_assigns.iter()).filter(|(a, ..)| *a == attr)
+                    {
+                        match (read, self.resolver.const_str(cls.file, mb, key)) {
+                            (true, Some(k)) => c.entries.push((k, self.value(cls.file, mb, v))),
+                            (true, None) => c.unknown(),
+                            (false, _) => {}
+                        }
+                    }
+                }
                 // Changed in place by a method (`self._conf.update(flat_conf(cfg))` in
                 // `set_config`): when, and with what, is not known.
                 if read && self.changed_in_methods(index, &class.name, attr, *b) {
@@ -580,23 +614,15 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 .then_some(body.self_name.as_deref())
                 .flatten()
         };
-        let item_set = (index.module.bodies.iter().enumerate())
-            .filter(|&(i, _)| i != assigned_in.0 as usize && method_of(BodyId(i as u32)).is_some())
-            .any(|(i, _)| {
-                index.bodies[i]
-                    .self_item_assigns
-                    .iter()
-                    .any(|(a, ..)| *a == attr)
-            });
-        item_set
-            || index.calls.iter().any(|(call, b)| {
-                method_of(*b).is_some_and(|me| {
-                    call.func.as_method().is_some_and(|(recv, m)| {
-                        (CHANGES.contains(&m) || JAVA_CHANGES.contains(&m) && *b != assigned_in)
-                            && on_attr(recv, me)
-                    })
+        // (Item sets under constant keys are read as later entries by `class_attr`.)
+        index.calls.iter().any(|(call, b)| {
+            method_of(*b).is_some_and(|me| {
+                call.func.as_method().is_some_and(|(recv, m)| {
+                    (CHANGES.contains(&m) || JAVA_CHANGES.contains(&m) && *b != assigned_in)
+                        && on_attr(recv, me)
                 })
             })
+        })
     }
 
     /// A class-level default: the value itself, or what `Field(..)` / `field(..)` defaults to.

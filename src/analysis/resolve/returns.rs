@@ -70,7 +70,14 @@ impl<'p, 'm> Resolver<'p, 'm> {
             // When they do not, one a Kafka client could satisfy is left to the name
             // heuristic, and one it could not (a method no client has) is not a client.
             let mut not_client = false;
-            if let Some(ty) = &p.annotation {
+            let untyped = &self.knowledge.vocab.untyped_annotations;
+            let says_nothing = |ty: &TypeRef| {
+                ty.elements.is_empty()
+                    && !ty.paths.is_empty()
+                    && (ty.paths.iter())
+                        .all(|p| p.last().is_some_and(|n| untyped.contains(&n.as_str())))
+            };
+            if let Some(ty) = p.annotation.as_ref().filter(|ty| !says_nothing(ty)) {
                 match self.type_value(func.file, ty, p.range) {
                     Some(Value::Instance(cls)) if self.is_protocol(cls) => {
                         not_client = !self.client_shaped(cls)
@@ -424,6 +431,16 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 None => visit(g, cb, arg),
             }
         });
+    }
+
+    /// Whether any call in the program may run `func`.
+    pub(super) fn has_callers(&self, func: FuncRef) -> bool {
+        let mut found = false;
+        self.each_caller(func, false, |_, _, _, targets| {
+            found = targets();
+            !found
+        });
+        found
     }
 
     /// What each caller of `func` (up to 64) passes to its `**kwargs`: the keywords that

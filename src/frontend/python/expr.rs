@@ -223,10 +223,12 @@ impl Lowerer {
                 let parts = y.value.iter().map(|v| self.expr(v)).collect();
                 Expr::derived(parts, Hop::Yield, r)
             }
-            PyExpr::YieldFrom(y) => {
-                let parts = vec![self.expr(&y.value)];
-                Expr::derived(parts, Hop::Other, r)
-            }
+            // A generator-based coroutine's `yield from fut` (`@asyncio.coroutine`) awaits it;
+            // a generator's `yield from gen()` hands on what `gen` yields, which no rule reads.
+            PyExpr::YieldFrom(y) => Expr::Await {
+                value: Box::new(self.expr(&y.value)),
+                range: r,
+            },
             PyExpr::Slice(s) => {
                 let parts = [&s.lower, &s.upper, &s.step]
                     .into_iter()

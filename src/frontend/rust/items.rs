@@ -285,7 +285,13 @@ impl Lowerer {
         let saved_fn = (self.in_function, self.current_body);
         self.in_function = true;
         self.current_body = Some(id);
-        let stmts = self.block(&block.stmts, &Tail::Return);
+        // A unit function's tail (`match r { Ok(_) => .., Err(e) => log(e) }`) is a statement
+        // that falls off the end: no arm of it leaves the function early.
+        let tail = match sig.output {
+            syn::ReturnType::Type(..) => Tail::Return,
+            syn::ReturnType::Default => Tail::Discard,
+        };
+        let stmts = self.block(&block.stmts, &tail);
         (self.in_function, self.current_body) = saved_fn;
         self.loops = saved_loops;
         self.hoisted = saved_hoisted;

@@ -23,7 +23,10 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
         return;
     };
     let Some(l) = analysis.enclosing_loop(call) else {
-        handed_back(ctx, call, facts, pos);
+        match analysis.per_message_param(facts.body) {
+            Some(param) => per_message_effect(ctx, call, facts, pos, param),
+            None => handed_back(ctx, call, facts, pos),
+        }
         return;
     };
     // A commit on a failure path is OL102's finding, not a second one here (whether or not
@@ -74,6 +77,7 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
         let (q, r) = effects.at.at[i];
         control.follows(pos, call.range, q, r)
             && !control.runs_only_before_completion(pos, q, log_line)
+            && !handles_own_failure(ctx, call, q)
     };
     let effect = match control.first_following(pos, call.range, &effects.at) {
         Some(i) if !after(i) => (0..effects.calls.len()).find(|&k| after(k)),
@@ -81,19 +85,7 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     }
     .map(|i| effects.calls[i]);
     if let Some(u) = effect {
-        let name = u.func.last_name().unwrap_or("call");
-        let finding = Finding::new(
-            Rule::CommitBeforeEffect,
-            call.range,
-            format!(
-                "`{}` commits before the message's effect: `{name}` uses its data afterwards",
-                facts.method
-            ),
-        )
-        .primary("offset committed here")
-        .label(u.range, "message data used after the commit")
-        .help("commit after the effect is done (at-least-once); a crash between the commit and the effect loses the message");
-        ctx.report(with_receiver(ctx, finding, facts));
+        report_effect(ctx, call, facts, u);
         return;
     }
     // Message data only buffered so far: the buffer is written out later.
@@ -126,6 +118,65 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
         .help("commit after the buffer's write succeeded; a crash before the write loses every buffered message");
         ctx.report(with_receiver(ctx, finding, facts));
         return;
+    }
+}
+
+/// Whether `at` is in the handler of `commit`'s own failure alone (`if let Err(e) =
+/// self.commit(&msg) { log(describe(&e)) }`): it runs because the commit failed. (A `catch`
+/// of a `try` that goes on after the commit also runs when what follows fails.)
+fn handles_own_failure(ctx: &RuleContext, commit: &Call, at: Pos) -> bool {
+    let analysis = ctx.analysis;
+    let within = |c: &Call| commit.range.start <= c.range.start && c.range.end <= commit.range.end;
+    (analysis.control().failure_regions(at)).any(|r| {
+        let protected = analysis.protected_calls(r);
+        protected.iter().any(|c| c.id == commit.id) && protected.iter().all(|c| within(c))
+    })
+}
+
+/// Message data used after the commit `call`.
+fn report_effect(ctx: &RuleContext, call: &Call, facts: &CallFacts, effect: &Call) {
+    let name = effect.func.last_name().unwrap_or("call");
+    let finding = Finding::new(
+        Rule::CommitBeforeEffect,
+        call.range,
+        format!(
+            "`{}` commits before the message's effect: `{name}` uses its data afterwards",
+            facts.method
+        ),
+    )
+    .primary("offset committed here")
+    .label(effect.range, "message data used after the commit")
+    .help("commit after the effect is done (at-least-once); a crash between the commit and the effect loses the message");
+    ctx.report(with_receiver(ctx, finding, facts));
+}
+
+/// A commit in a function the consume loop calls once per message (`await
+/// self._process(msg)`), in no loop of its own, before what the function then does with that
+/// message (`await handler(event)` on an event decoded from it).
+fn per_message_effect<'m>(
+    ctx: &RuleContext<'_, '_, 'm>,
+    call: &Call,
+    facts: &CallFacts,
+    pos: Pos,
+    param: &'m str,
+) {
+    let analysis = ctx.analysis;
+    if super::commit_on_failure::failure_site(ctx, call, facts).is_some() {
+        return;
+    }
+    let control = analysis.control();
+    let names = analysis.message_names_from(facts.body, param);
+    let effect = (analysis.index.calls.iter())
+        .filter(|(u, b)| *b == facts.body && u.id != call.id)
+        .filter_map(|&(u, _)| Some((u, analysis.call_pos(u)?)))
+        .filter(|&(u, q)| {
+            control.follows(pos, call.range, q, u.range)
+                && !handles_own_failure(ctx, call, q)
+                && analysis.is_effect_on(u, &names)
+        })
+        .min_by_key(|(u, _)| u.range.start);
+    if let Some((u, _)) = effect {
+        report_effect(ctx, call, facts, u);
     }
 }
 

@@ -77,6 +77,7 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                     && !handle
                         .as_deref()
                         .is_some_and(|h| analysis.read_between(h, p, *ppos, pos))
+                    && !analysis.advance_on_success(p, pos)
             });
             let Some((produce, _, _)) = unconfirmed else {
                 continue;
