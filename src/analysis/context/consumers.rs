@@ -44,10 +44,9 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let keys = &self.knowledge.lib(client.lib).auto_commit;
         let config = &client.config;
         // Without a group nothing is committed. A group that cannot be seen counts for an
-        // explicit `true` in Java: kafka-clients refuses one without a group id
-        // (`ConsumerConfig.maybeOverrideEnableAutoCommit`, 3.9), so a group is set there.
+        // explicit `true` where the client refuses one without a group (kafka-clients).
         let explicit_only = match config.known(keys.group) {
-            Known::Unknown if self.knowledge.lib(client.lib).lang == Lang::Java => true,
+            Known::Unknown if keys.true_needs_group => true,
             Known::Unknown | Known::Default | Known::Set(ConfigValue::Null) => return false,
             Known::Set(ConfigValue::Str(s)) if s.is_empty() => return false,
             Known::Set(_) => false,
