@@ -14,10 +14,19 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// the function swallows, the loop goes on past. Callers in other files count too.
     pub fn per_message_param(&self, b: BodyId) -> Option<&'m str> {
         // Memoised: OL103 and OL204 both ask, once per handler or commit.
-        *self.per_message[b.0 as usize].get_or_init(|| self.find_per_message_param(b))
+        *self.per_message[b.0 as usize].get_or_init(|| self.find_per_message_param(b, false))
     }
 
-    fn find_per_message_param(&self, b: BodyId) -> Option<&'m str> {
+    /// Whether a listener hands function `b` each message ([`per_message_param`] from a
+    /// loop that ends with the container's commit on return): what `b` leaves unconfirmed
+    /// when it returns, that commit follows (OL204's listener form, reported inside `b`).
+    ///
+    /// [`per_message_param`]: Self::per_message_param
+    pub fn listener_hands_message(&self, b: BodyId) -> bool {
+        self.find_per_message_param(b, true).is_some()
+    }
+
+    fn find_per_message_param(&self, b: BodyId, listener: bool) -> Option<&'m str> {
         let body = self.index.body(b);
         if body.kind != BodyKind::Function {
             return None;
@@ -32,9 +41,17 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             let discarded =
                 used.end == End::Discarded && used.adapters.iter().all(|x| *x == Adapter::Await);
             let control = a.control();
+            let returns = a.knowledge.vocab.handler_return_commits;
             let in_loop = (control.pos(call.id))
                 .and_then(|pos| control.enclosing_loop(pos))
-                .is_some_and(|l| a.is_consume_loop(l));
+                .is_some_and(|l| {
+                    a.is_consume_loop(l)
+                        && (!listener
+                            || a.region_calls(l).any(|(c, _)| {
+                                a.facts(c.id)
+                                    .is_some_and(|f| returns.contains(&f.method.as_str()))
+                            }))
+                });
             discarded && in_loop && a.refs_message_data(arg, a.message_names(cb))
         };
         body.params
