@@ -161,6 +161,18 @@ impl Default for FailureKnowledge {
     }
 }
 
+/// Whether a type's name says its failure is not worth retrying (`NonRetryableException`,
+/// Spring's `NonTransientDataAccessException`): permanent for the message, as poison is,
+/// whatever its base class (a project's `NonRetryableNotificationException extends
+/// RuntimeException` catches only itself).
+fn not_retryable(name: &str) -> bool {
+    ["Non", "Not"].iter().any(|no| {
+        ["Transient", "Retriable", "Retryable"]
+            .iter()
+            .any(|w| name.contains(&format!("{no}{w}")))
+    })
+}
+
 impl FailureKnowledge {
     /// The kind of one caught exception type (its qualified path).
     pub fn exception_type(&self, path: &[String]) -> FailureKind {
@@ -182,7 +194,7 @@ impl FailureKnowledge {
         };
         if has(&self.broad) {
             FailureKind::Broad
-        } else if suffix(&self.poison) {
+        } else if suffix(&self.poison) || not_retryable(last) {
             FailureKind::Poison
         } else if suffix(&self.transient)
             || self
@@ -238,6 +250,30 @@ mod tests {
 
     fn path(p: &str) -> Vec<String> {
         p.split('.').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn names_that_rule_out_a_retry_are_poison() {
+        let k = FailureKnowledge::default();
+        for name in [
+            "NonRetryableNotificationException",
+            "NonTransientDataAccessException",
+            "NotRetriableError",
+        ] {
+            assert_eq!(k.exception_type(&path(name)), FailureKind::Poison, "{name}");
+        }
+        // Only a negated retry word: a connection that is not there is still transient.
+        for name in [
+            "RetryableException",
+            "NotConnectedException",
+            "TransientError",
+        ] {
+            assert_eq!(
+                k.exception_type(&path(name)),
+                FailureKind::Transient,
+                "{name}"
+            );
+        }
     }
 
     #[test]

@@ -198,6 +198,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 commit: "enable.auto.commit",
                 store: None,
                 on_by_default: true,
+                true_needs_group: true,
                 help: "set `ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG` to `false` and commit the offsets of processed records (`commitSync(Map<TopicPartition, OffsetAndMetadata>)`)",
             },
             acks: AcksKeys {
@@ -259,6 +260,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 commit: "enable.auto.commit",
                 store: None,
                 on_by_default: true,
+                true_needs_group: true,
                 help: "set `enable.auto.commit` to `false`",
             },
             acks: AcksKeys {
@@ -317,6 +319,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 commit: "enable.auto.commit",
                 store: None,
                 on_by_default: false,
+                true_needs_group: false,
                 help: "remove `enable-auto-commit: true` (Spring's listener containers then commit each record after the listener returns, or what it acknowledges)",
             },
             acks: AcksKeys {

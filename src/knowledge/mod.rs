@@ -163,6 +163,10 @@ pub struct AutoCommitKeys {
     /// Whether automatic commits are on when the configuration leaves `commit` unset (Spring
     /// Boot's listener containers turn them off: java.md §1.3).
     pub on_by_default: bool,
+    /// Whether the client refuses an explicit `commit = true` without a group, so that one
+    /// set after entries of unknown content tells a group is among them (kafka-clients:
+    /// `ConsumerConfig.maybeOverrideEnableAutoCommit`, 3.9).
+    pub true_needs_group: bool,
     /// What to do instead.
     pub help: &'static str,
 }

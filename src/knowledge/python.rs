@@ -76,6 +76,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 commit: "enable.auto.commit",
                 store: Some("enable.auto.offset.store"),
                 on_by_default: true,
+                true_needs_group: false,
                 help: "set `\"enable.auto.commit\": False` and commit each processed message (`commit(message=msg)`), or set `\"enable.auto.offset.store\": False` and store each processed message with `store_offsets(message=msg)`",
             },
             acks: AcksKeys {
@@ -157,6 +158,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 commit: "enable_auto_commit",
                 store: None,
                 on_by_default: true,
+                true_needs_group: false,
                 help: "pass `enable_auto_commit=False` and commit the offsets of processed messages",
             },
             acks: AcksKeys {
@@ -221,6 +223,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 commit: "enable_auto_commit",
                 store: None,
                 on_by_default: true,
+                true_needs_group: false,
                 help: "pass `enable_auto_commit=False` and commit the offsets of processed messages",
             },
             acks: AcksKeys {

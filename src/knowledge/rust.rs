@@ -37,6 +37,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 commit: "enable.auto.commit",
                 store: Some("enable.auto.offset.store"),
                 on_by_default: true,
+                true_needs_group: false,
                 help: "set `enable.auto.commit` to `false` and commit each processed message (`commit_message(&m, mode)`), or set `enable.auto.offset.store` to `false` and store each processed message with `store_offset_from_message(&m)`",
             },
             acks: AcksKeys {

@@ -722,6 +722,10 @@ pub const JAVA_MAP_TYPES: &[&str] = &[
 /// Java map methods that set one entry: `props.put(k, v)`, `props.setProperty(k, v)`.
 pub const JAVA_MAP_SETTERS: &[&str] = &["put", "setProperty", "putIfAbsent"];
 
+/// `Properties` methods that read entries from a file or stream at run time
+/// (`props.load(new FileInputStream(path))`): any key may be set there.
+pub const JAVA_MAP_LOADERS: &[&str] = &["load", "loadFromXML"];
+
 /// Whether a call's dotted name makes a Java map on the spot: `new Properties()`,
 /// `new HashMap<>(..)`, `Map.of(..)`, `Map.ofEntries(..)`, and Guava's `ImmutableMap.of(..)` /
 /// `ImmutableMap.ofEntries(..)` (same arguments, same map).

@@ -151,6 +151,25 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         offset_maps
     }
 
+    /// Whether `buffer` (filled in loop `l`) is made anew in each pass: a binding of its
+    /// name inside the loop runs before every add and every write of it (`ObjectNode details
+    /// = mapper.createObjectNode()` in a listener). It then holds only this pass's data, so a
+    /// commit leaves data in it unwritten only between an add before the commit and a write
+    /// after it.
+    pub fn made_each_pass(&self, l: RegionId, buffer: &Buffer) -> bool {
+        let control = self.control();
+        let body = control.region(l).body;
+        let uses = buffer
+            .adds
+            .iter()
+            .chain(buffer.writes.iter().map(|(w, _)| w));
+        (self.index.bodies[body.0 as usize].assign_sites.iter()).any(|(target, _, at)| {
+            matches!(target, Target::Name(name, _) if *name == buffer.name)
+                && control.contains(l, *at)
+                && uses.clone().all(|u| control.dominates(*at, *u, l))
+        })
+    }
+
     /// Data of the messages consume loop `l` polled, handed back to the caller after `pos`
     /// (a commit after the loop) with nothing written out between the loop and `pos`: a
     /// `return` of a container the loop filled or of a name it assigned message data to

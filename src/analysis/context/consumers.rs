@@ -43,11 +43,16 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     pub fn auto_commit_on(&self, client: &Client) -> bool {
         let keys = &self.knowledge.lib(client.lib).auto_commit;
         let config = &client.config;
-        // Without a group nothing is committed.
-        match config.known(keys.group) {
+        // Without a group nothing is committed. A group that cannot be seen counts for an
+        // explicit `true` where the client refuses one without a group (kafka-clients).
+        let explicit_only = match config.known(keys.group) {
+            Known::Unknown if keys.true_needs_group => true,
             Known::Unknown | Known::Default | Known::Set(ConfigValue::Null) => return false,
             Known::Set(ConfigValue::Str(s)) if s.is_empty() => return false,
-            Known::Set(_) => {}
+            Known::Set(_) => false,
+        };
+        if explicit_only && !matches!(config.known(keys.commit), Known::Set(_)) {
+            return false;
         }
         // As the library defaults; a value that is not a literal or constant is not visible.
         let on = |key: &str| match config.known(key) {

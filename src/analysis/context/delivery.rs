@@ -262,6 +262,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Whether function body `body` of this file ends with a produce whose delivery it did
     /// not confirm.
     fn body_leaves_unconfirmed(&self, body: BodyId, depth: u32) -> bool {
+        !self.left_unconfirmed(body, depth).is_empty()
+    }
+
+    /// The produces (or helper calls) of function body `body` whose delivery is still not
+    /// confirmed when it returns.
+    pub fn left_unconfirmed(&self, body: BodyId, depth: u32) -> Vec<&'m Call> {
         let control = self.control();
         let top = control.body_regions[body.0 as usize];
         let end = Pos {
@@ -269,13 +275,34 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             index: control.region(top).stmts.len() as u32,
         };
         self.unconfirmed_produces_within(body, depth)
-            .iter()
-            .any(|(p, ppos, handle)| {
+            .into_iter()
+            .filter(|(p, ppos, handle)| {
                 !self.delivery_checked(p, *ppos, end)
                     && !handle
                         .as_deref()
                         .is_some_and(|h| self.read_between(h, p, *ppos, end))
             })
+            .map(|(p, ..)| p)
+            .collect()
+    }
+
+    /// Whether `call` (in `body`) calls a function that a listener hands each message and
+    /// that returns with a produce unconfirmed: OL204 reports that produce inside the function,
+    /// where the fix goes, not this call.
+    pub fn helper_reports_own_produce(&self, call: &Call, body: BodyId) -> bool {
+        let Some(Value::Func(func)) = self.resolver.value(self.file, body, &call.func) else {
+            return false;
+        };
+        (func.file, func.body) != (self.file, body)
+            && self
+                .in_file(func.file, |a| {
+                    // A produce of its own: the function is one OL204 judges (a helper call
+                    // alone is judged where it is made).
+                    a.listener_hands_message(func.body)
+                        && (a.left_unconfirmed(func.body, 0).iter())
+                            .any(|p| a.facts(p.id).is_some())
+                })
+                .unwrap_or(false)
     }
 
     /// A delivery handle bound to a local of a function that nothing in the function reads

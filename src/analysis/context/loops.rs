@@ -7,17 +7,39 @@ use crate::analysis::uses::{Adapter, End};
 use crate::analysis::FileAnalysis;
 use crate::knowledge::{Op, Role};
 use crate::model::{BodyId, BodyKind, Expr};
+use std::collections::HashSet;
+
+/// Functions followed between a consume loop and a function it hands each message
+/// (`handle(msg)` calling `store(msg)`).
+const MAX_PER_MESSAGE_DEPTH: u32 = 2;
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// The parameter through which a consume loop hands function `b` each message, when one
-    /// does and throws the function's result away (`for msg in consumer: handle(msg)`): what
-    /// the function swallows, the loop goes on past. Callers in other files count too.
+    /// does and throws the function's result away (`for msg in consumer: handle(msg)`), or a
+    /// function the loop hands it does so with that parameter (`handle(msg)` calling
+    /// `store(msg)`): what the function swallows, the loop goes on past. Callers in other
+    /// files count too.
     pub fn per_message_param(&self, b: BodyId) -> Option<&'m str> {
         // Memoised: OL103 and OL204 both ask, once per handler or commit.
-        *self.per_message[b.0 as usize].get_or_init(|| self.find_per_message_param(b))
+        *self.per_message[b.0 as usize]
+            .get_or_init(|| self.find_per_message_param(b, false, MAX_PER_MESSAGE_DEPTH))
     }
 
-    fn find_per_message_param(&self, b: BodyId) -> Option<&'m str> {
+    /// Whether a listener hands function `b` each message ([`per_message_param`] from a
+    /// loop that ends with the container's commit on return): what `b` leaves unconfirmed
+    /// when it returns, that commit follows (OL204's listener form, reported inside `b`).
+    ///
+    /// [`per_message_param`]: Self::per_message_param
+    pub fn listener_hands_message(&self, b: BodyId) -> bool {
+        // Direct calls only: a function it hands the message on to returns to it, not to
+        // the listener.
+        self.find_per_message_param(b, true, 0).is_some()
+    }
+
+    /// [`per_message_param`](Self::per_message_param), from a loop that ends with the
+    /// container's commit on return when `listener`, through up to `depth` functions between
+    /// the loop and `b`.
+    fn find_per_message_param(&self, b: BodyId, listener: bool, depth: u32) -> Option<&'m str> {
         let body = self.index.body(b);
         if body.kind != BodyKind::Function {
             return None;
@@ -32,10 +54,27 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             let discarded =
                 used.end == End::Discarded && used.adapters.iter().all(|x| *x == Adapter::Await);
             let control = a.control();
+            let returns = a.knowledge.vocab.handler_return_commits;
             let in_loop = (control.pos(call.id))
                 .and_then(|pos| control.enclosing_loop(pos))
-                .is_some_and(|l| a.is_consume_loop(l));
-            discarded && in_loop && a.refs_message_data(arg, a.message_names(cb))
+                .is_some_and(|l| {
+                    a.is_consume_loop(l)
+                        && (!listener
+                            || a.region_calls(l).any(|(c, _)| {
+                                a.facts(c.id)
+                                    .is_some_and(|f| returns.contains(&f.method.as_str()))
+                            }))
+                });
+            // Or a function the loop hands the message, passing it on (not memoised: this
+            // runs inside the memo of `b`).
+            let handed_on = || {
+                depth > 0
+                    && a.find_per_message_param(cb, listener, depth - 1)
+                        .is_some_and(|p| a.refs_message_data(arg, &HashSet::from([p])))
+            };
+            discarded
+                && (in_loop && a.refs_message_data(arg, a.message_names(cb))
+                    || !in_loop && handed_on())
         };
         body.params
             .iter()

@@ -9,7 +9,9 @@ use crate::analysis::config::ConfigValue;
 use crate::analysis::config::ConfigView;
 use crate::analysis::index::FileIndex;
 use crate::analysis::program::{FileId, ImportTarget};
-use crate::knowledge::vocab::{is_java_map_literal, JAVA_MAP_SETTERS, JAVA_MAP_TYPES};
+use crate::knowledge::vocab::{
+    is_java_map_literal, JAVA_MAP_LOADERS, JAVA_MAP_SETTERS, JAVA_MAP_TYPES,
+};
 use crate::knowledge::ConfigStyle;
 use crate::model::*;
 
@@ -838,6 +840,10 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                     },
                     _ => c.open = true,
                 }
+                continue;
+            }
+            if method.is_some_and(|m| JAVA_MAP_LOADERS.contains(&m)) {
+                c.spread();
                 continue;
             }
             if method == Some("putAll") {

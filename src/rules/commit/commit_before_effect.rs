@@ -97,12 +97,21 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
         if covered {
             continue;
         }
-        let Some(&(_, write)) = buffer
-            .writes
-            .iter()
-            .find(|(w, r)| control.follows(pos, call.range, *w, *r))
-            .or(buffer.writes.first())
-        else {
+        let following =
+            (buffer.writes.iter()).find(|(w, r)| control.follows(pos, call.range, *w, *r));
+        let found = if analysis.made_each_pass(l, buffer) {
+            // Only this pass's data: unwritten at the commit only when added before it and
+            // written after it (a document built and sent on one branch, the commit after).
+            let added_before = buffer.adds.iter().any(|a| {
+                control
+                    .stmt(*a)
+                    .is_some_and(|s| control.follows(*a, s.range, pos, call.range))
+            });
+            following.filter(|_| added_before)
+        } else {
+            following.or(buffer.writes.first())
+        };
+        let Some(&(_, write)) = found else {
             continue;
         };
         let finding = Finding::new(

@@ -3,9 +3,11 @@
 
 use crate::analysis::context::{is_commit, is_produce};
 use crate::diagnostic::Finding;
-use crate::model::{BodyId, Ranged};
+use crate::model::{BodyId, Call, Ranged};
 use crate::registry::Rule;
 use crate::rules::RuleContext;
+
+const HELP: &str = "confirm delivery first: after `flush()` check that nothing is still queued and that the delivery callback recorded no error, or await / `.get()` each send's result; advance only then";
 
 /// OL204
 pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
@@ -61,6 +63,28 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                 }
             }
         }
+        // A function a listener hands each message (a service's `reserve(order)` called by
+        // the listener): the container commits the input when the listener returns, right
+        // after this function returns with a produce unconfirmed. Reported at the produce,
+        // where the fix goes; the listener's call of it is not reported.
+        let own_produce = |p: &&Call| analysis.facts(p.id).is_some();
+        let left = analysis.left_unconfirmed(body, 0);
+        if implicit.is_empty()
+            && left.iter().any(own_produce)
+            && analysis.listener_hands_message(body)
+        {
+            for produce in left {
+                let produced = produce.func.last_name().unwrap_or("produce");
+                let finding = Finding::new(
+                    Rule::WatermarkOverUnconfirmed,
+                    produce.range,
+                    format!("`{produced}` is not confirmed before this function returns to the listener that calls it, and the listener's input is committed"),
+                )
+                .primary("not confirmed before the listener's commit on return")
+                .help(HELP);
+                ctx.report(finding);
+            }
+        }
         for (target, pos, name) in analysis.advance_assignments(body) {
             advances.push((pos, target.range(), name));
         }
@@ -70,8 +94,14 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                 // handler; before a framework's commit on return it is the handler's OL103,
                 // not a finding at the produce.
                 let swallowed = analysis.call_pos(p) != Some(*ppos);
+                // A function a listener hands the message that returns with its own produce
+                // unconfirmed is reported inside it (below), not at its call.
+                let reported_inside = || {
+                    analysis.facts(p.id).is_none() && analysis.helper_reports_own_produce(p, body)
+                };
                 p.range != range
                     && !(swallowed && implicit.contains(&range))
+                    && !(implicit.contains(&range) && !swallowed && reported_inside())
                     && control.follows(*ppos, p.range, pos, range)
                     && !analysis.delivery_checked(p, *ppos, pos)
                     && !handle
@@ -83,7 +113,6 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                 continue;
             };
             let produced = produce.func.last_name().unwrap_or("produce");
-            let help = "confirm delivery first: after `flush()` check that nothing is still queued and that the delivery callback recorded no error, or await / `.get()` each send's result; advance only then";
             // A framework's commit when the handler returns (a Spring listener's container
             // commit) has no text of its own: the finding sits at the produce, where the fix goes.
             let finding = if implicit.contains(&range) {
@@ -105,7 +134,7 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                     format!("`{produced}` not confirmed before the advance"),
                 )
             };
-            ctx.report(finding.help(help));
+            ctx.report(finding.help(HELP));
         }
     }
 }
