@@ -25,7 +25,7 @@ impl ErrorProducer {
         let delivery = self.producer.send(record, Duration::from_secs(10)).await;
         match delivery {
             Ok(_) => {}
-            Err(e) => log::error!("error-topic delivery failed: {:?}", e.0),
+            Err(e) => log::error!("error-topic delivery failed: {:?}", e.0), // expect: OL103
         }
     }
 
