@@ -78,7 +78,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     }
                 }
                 Target::Name(name, _) if names_too && self.refs_message_data(value, names) => {
-                    add(name.clone(), *pos, &mut buffers)
+                    add(name.to_string(), *pos, &mut buffers)
                 }
                 _ => {}
             }
@@ -198,7 +198,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     index: i as u32,
                 };
                 (holders.iter().any(|b| &b.name == id) && control.follows(pos, range, q, s.range))
-                    .then(|| (id.clone(), s.range))
+                    .then(|| (id.to_string(), s.range))
             })
         })
     }

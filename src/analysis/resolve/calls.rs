@@ -57,7 +57,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     if let Some(client) = self.client_of(f, b, recv) {
                         return Some(Value::Partial {
                             client: Box::new(client),
-                            method: attr.clone(),
+                            method: attr.to_string(),
                             file: f,
                             call: call.id,
                         });
