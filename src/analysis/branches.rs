@@ -124,7 +124,7 @@ impl<'b> Binding<'b> {
                     next += 1;
                 }
                 (Some(name), Spread::None) => {
-                    if let Some(i) = params.iter().position(|p| &p.name == name) {
+                    if let Some(i) = params.iter().position(|p| p.name == name) {
                         vals[i] = Some(Val::of(&arg.value));
                     }
                 }

@@ -948,7 +948,7 @@ fn forwarded_through_local_dict(
         let Expr::Name { id, .. } = value else {
             return None;
         };
-        params.push(body.params.iter().position(|p| &p.name == id)?);
+        params.push(body.params.iter().position(|p| p.name == id)?);
     }
     callers_slot(body, params)
 }

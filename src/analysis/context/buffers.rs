@@ -197,7 +197,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     region: RegionId(r),
                     index: i as u32,
                 };
-                (holders.iter().any(|b| &b.name == id) && control.follows(pos, range, q, s.range))
+                (holders.iter().any(|b| b.name == id) && control.follows(pos, range, q, s.range))
                     .then(|| (id.to_string(), s.range))
             })
         })

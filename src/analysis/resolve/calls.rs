@@ -344,7 +344,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     return from_value(g, gb, value);
                 }
                 let body = index.body(b);
-                let p = body.params.iter().find(|p| &p.name == id)?;
+                let p = body.params.iter().find(|p| p.name == id)?;
                 let ty = p.annotation.as_ref()?;
                 let [path] = ty.paths.as_slice() else {
                     return None;
