@@ -124,7 +124,7 @@ impl<'b> Binding<'b> {
                     next += 1;
                 }
                 (Some(name), Spread::None) => {
-                    if let Some(i) = params.iter().position(|p| &p.name == name) {
+                    if let Some(i) = params.iter().position(|p| p.name == name) {
                         vals[i] = Some(Val::of(&arg.value));
                     }
                 }
@@ -191,7 +191,7 @@ pub fn eval(e: &Expr, b: &Binding) -> Option<Truth> {
             parts,
             hop: Hop::Logic(op),
             ..
-        } => match (op, parts.as_slice()) {
+        } => match (op, &parts[..]) {
             (Logic::Not, [x]) => eval(x, b).map(Truth::not),
             (Logic::And, _) => combine(parts.iter().map(|p| eval(p, b)), Truth::False),
             (Logic::Or, _) => combine(parts.iter().map(|p| eval(p, b)), Truth::True),
@@ -405,7 +405,7 @@ mod tests {
     }
     fn arg(name: Option<&str>, value: Expr, spread: Spread) -> Arg {
         Arg {
-            name: name.map(str::to_string),
+            name: name.map(Into::into),
             value,
             spread,
         }
@@ -467,7 +467,7 @@ mod tests {
         let kw = arg(
             Some("offsets"),
             Expr::Seq {
-                elts: vec![msg()],
+                elts: vec![msg()].into(),
                 range: r(0),
             },
             Spread::None,

@@ -12,7 +12,7 @@ use crate::model::*;
 /// (`settings.group`, `os.environ.get(..)`).
 pub fn spelled(e: &Expr) -> Option<String> {
     match e {
-        Expr::Name { id, .. } => Some(id.clone()),
+        Expr::Name { id, .. } => Some(id.to_string()),
         Expr::Attr { value, attr, .. } => Some(format!("{}.{attr}", spelled(value)?)),
         Expr::Call(call) => Some(format!("{}(..)", spelled(&call.func)?)),
         Expr::Await { value, .. } | Expr::Try { value, .. } => spelled(value),
@@ -48,7 +48,7 @@ impl ConfigValue {
         match expr {
             Expr::Lit {
                 lit: Lit::Str(s), ..
-            } => ConfigValue::Str(s.clone()),
+            } => ConfigValue::Str(s.to_string()),
             Expr::Lit {
                 lit: Lit::Bool(b), ..
             } => ConfigValue::Bool(*b),

@@ -135,7 +135,7 @@ fn passed_param(e: &Expr) -> Option<&str> {
             hop: Hop::Conditional,
             ..
         } => {
-            let [test, then, otherwise] = parts.as_slice() else {
+            let [test, then, otherwise] = &parts[..] else {
                 return None;
             };
             let none = |e: &Expr| matches!(e, Expr::Lit { lit: Lit::None, .. });
@@ -146,7 +146,7 @@ fn passed_param(e: &Expr) -> Option<&str> {
             };
             let id = match given {
                 Expr::Name { id, .. } => id.as_str(),
-                Expr::Call(c) => match c.args.as_slice() {
+                Expr::Call(c) => match &c.args[..] {
                     [Arg {
                         value: Expr::Name { id, .. },
                         ..
@@ -558,7 +558,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             ResultUse::new(End::Discarded)
         };
         let mut facts = self.direct(f, client, attr, recv, b, rest, result)?;
-        facts.method = attr.clone();
+        facts.method = attr.to_string();
         Some(facts)
     }
 
@@ -1139,7 +1139,7 @@ fn forwarded_through_local_dict(
         let Expr::Name { id, .. } = value else {
             return None;
         };
-        params.push(body.params.iter().position(|p| &p.name == id)?);
+        params.push(body.params.iter().position(|p| p.name == id)?);
     }
     callers_slot(body, params)
 }
@@ -1154,7 +1154,7 @@ fn callers_slot(body: &Body, params: impl IntoIterator<Item = usize>) -> Option<
     Some(ArgSlot {
         keywords: params
             .iter()
-            .map(|&i| body.params[i].name.clone())
+            .map(|&i| body.params[i].name.to_string())
             .collect(),
         position: forwarded_position(body, first),
     })

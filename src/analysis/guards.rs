@@ -191,7 +191,7 @@ impl CommitPlan {
     pub fn slot(body: &Body, names: &[String]) -> ArgSlot {
         let skip = usize::from(body.self_name.is_some());
         let position = names.first().and_then(|first| {
-            let i = body.params.iter().position(|p| &p.name == first)?;
+            let i = body.params.iter().position(|p| p.name == first)?;
             (body.params[i].kind == ParamKind::Regular)
                 .then(|| i.checked_sub(skip))
                 .flatten()

@@ -356,15 +356,15 @@ impl Walker<'_, '_, '_, '_> {
         match target {
             Target::Name(name, r) => {
                 if url {
-                    self.env.urls.insert(name.clone());
+                    self.env.urls.insert(name.to_string());
                 }
                 match t {
                     Some(t) => {
                         let hop = t.then(step(*r, format!("assigned to `{name}`")));
-                        self.env.vars.insert(name.clone(), hop);
+                        self.env.vars.insert(name.to_string(), hop);
                     }
                     None if !keep_old => {
-                        self.env.vars.remove(name);
+                        self.env.vars.remove(name.as_str());
                     }
                     None => {}
                 }
@@ -382,7 +382,7 @@ impl Walker<'_, '_, '_, '_> {
             } => {
                 if let (Some(t), Expr::Name { id, .. }) = (t, &**base) {
                     let hop = t.then(step(*range, format!("stored in `{id}`")));
-                    self.env.vars.insert(id.clone(), hop);
+                    self.env.vars.insert(id.to_string(), hop);
                 }
             }
             Target::Tuple(ts, _) => {
@@ -398,7 +398,7 @@ impl Walker<'_, '_, '_, '_> {
     /// untainted expressions still need their arguments checked).
     fn eval(&mut self, e: &Expr) -> Option<Taint> {
         match e {
-            Expr::Name { id, .. } => self.env.vars.get(id).cloned(),
+            Expr::Name { id, .. } => self.env.vars.get(id.as_str()).cloned(),
             Expr::Attr { value, .. } => {
                 if let Some(d) = e.dotted() {
                     if let Some(t) = self.env.vars.get(&d.join(".")) {
@@ -543,7 +543,7 @@ impl Walker<'_, '_, '_, '_> {
                 lit: Lit::Str(s), ..
             } => llm.has_model_url(s),
             Expr::Derived { parts, .. } => parts.iter().any(|p| self.is_model_url(p)),
-            Expr::Name { id, .. } => self.env.urls.contains(id),
+            Expr::Name { id, .. } => self.env.urls.contains(id.as_str()),
             _ => false,
         }
     }

@@ -142,7 +142,7 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
             } => {
                 let end = match targets.as_slice() {
                     [Target::Underscore(_)] => End::Underscore,
-                    [Target::Name(n, _)] => End::Bound(n.clone()),
+                    [Target::Name(n, _)] => End::Bound(n.to_string()),
                     _ => End::Used,
                 };
                 self.expr(value, ResultUse::new(end));

@@ -68,6 +68,11 @@ pub fn file_name_is(path: &std::path::Path, name: &str) -> bool {
 }
 pub use span::{Ranged, TextRange};
 
+/// A name, attribute, keyword or string literal of the model: inline up to 24 bytes, so the
+/// short ones that are most of a model (245,000 on the Python benchmark corpus) are no heap
+/// block of their own. Derefs to `str`; compares with `&str` and `String`.
+pub type Name = compact_str::CompactString;
+
 /// A Java dotted name as a model path: the leading lower-case segments (the package) are one
 /// segment, each class and member after it one more
 /// (`org.apache.kafka.clients.consumer.KafkaConsumer` is
@@ -262,10 +267,11 @@ pub struct Body {
     /// `Module::classes` when the class is declared in this file, else by name.
     pub class: Option<String>,
     /// Name of the receiver parameter (`self`) for methods.
-    pub self_name: Option<String>,
+    pub self_name: Option<Name>,
     pub params: Vec<Param>,
-    /// The declared return type (`-> Consumer`, `-> KafkaResult<StreamConsumer>`).
-    pub returns: Option<TypeRef>,
+    /// The declared return type (`-> Consumer`, `-> KafkaResult<StreamConsumer>`). Boxed, as
+    /// a parameter's annotation: most are absent, and inline it made every body 64 bytes wider.
+    pub returns: Option<Box<TypeRef>>,
     /// Decorators as written (`property`, `pytest.fixture(name="c")`, `contextmanager`).
     pub decorators: Vec<Expr>,
     /// Errors can be propagated to the caller from here (Python: always, by raising; Rust:
@@ -312,8 +318,10 @@ impl Body {
 
 #[derive(Debug, Clone)]
 pub struct Param {
-    pub name: String,
-    pub annotation: Option<TypeRef>,
+    pub name: Name,
+    // Boxed: most parameters have none, and inline it made every parameter 120 bytes wide
+    // instead of 56.
+    pub annotation: Option<Box<TypeRef>>,
     /// The default value (`on_delivery=None`).
     pub default: Option<Box<Expr>>,
     pub kind: ParamKind,
@@ -333,10 +341,10 @@ pub enum ParamKind {
 
 impl Param {
     /// A regular parameter with no default.
-    pub fn new(name: impl Into<String>, annotation: Option<TypeRef>, range: TextRange) -> Param {
+    pub fn new(name: impl Into<Name>, annotation: Option<TypeRef>, range: TextRange) -> Param {
         Param {
             name: name.into(),
-            annotation,
+            annotation: annotation.map(Box::new),
             default: None,
             kind: ParamKind::Regular,
             range,
@@ -491,14 +499,14 @@ pub enum Pattern {
 /// An assignment target.
 #[derive(Debug, Clone)]
 pub enum Target {
-    Name(String, TextRange),
+    Name(Name, TextRange),
     /// `_` (Python `_ = x`, Rust `let _ = x`): the value is explicitly thrown away.
     Underscore(TextRange),
     // Boxed: a target sits in every assignment and loop statement, and two inline
     // expressions made `Stmt` 288 bytes (a model is kept for every file that names Kafka).
     Attr {
         value: Box<Expr>,
-        attr: String,
+        attr: Name,
         range: TextRange,
     },
     Index {
@@ -514,13 +522,13 @@ pub enum Target {
 #[derive(Debug, Clone)]
 pub enum Expr {
     Name {
-        id: String,
+        id: Name,
         range: TextRange,
     },
     /// `value.attr`; Rust paths `a::b` lower to the same shape.
     Attr {
         value: Box<Expr>,
-        attr: String,
+        attr: Name,
         range: TextRange,
     },
     Call(Box<Call>),
@@ -544,7 +552,7 @@ pub enum Expr {
     },
     /// List, tuple, set, array literals.
     Seq {
-        elts: Vec<Expr>,
+        elts: Box<[Expr]>,
         range: TextRange,
     },
     /// A struct literal (`S { a: x }`) or keyword construction with a known type name.
@@ -552,7 +560,9 @@ pub enum Expr {
     /// A value computed from `parts` (operators, subscripts, f-strings, comprehensions,
     /// conditional expressions, casts). Taint flows from every part.
     Derived {
-        parts: Vec<Expr>,
+        // A boxed slice: with a vector's 24 bytes this variant set an `Expr`'s width at 48
+        // bytes; it is 40 now (the tag fits in `Name`'s spare bit patterns).
+        parts: Box<[Expr]>,
         hop: Hop,
         range: TextRange,
     },
@@ -633,7 +643,7 @@ pub enum Logic {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Lit {
-    Str(String),
+    Str(Name),
     Bool(bool),
     Int(i64),
     None,
@@ -645,16 +655,17 @@ pub enum Lit {
 pub struct Call {
     pub id: CallId,
     pub func: Expr,
-    pub args: Vec<Arg>,
+    // Boxed slices (built once): a call is 96 bytes instead of 112, for every call kept.
+    pub args: Box<[Arg]>,
     /// Rust turbofish: `create::<BaseProducer>()`.
-    pub type_args: Vec<TypeRef>,
+    pub type_args: Box<[TypeRef]>,
     pub range: TextRange,
 }
 
 #[derive(Debug, Clone)]
 pub struct Arg {
     /// Keyword name (`on_delivery=cb`); `None` for positional.
-    pub name: Option<String>,
+    pub name: Option<Name>,
     pub value: Expr,
     pub spread: Spread,
 }
@@ -700,7 +711,11 @@ impl Ranged for Target {
 
 impl Expr {
     pub fn derived(parts: Vec<Expr>, hop: Hop, range: TextRange) -> Expr {
-        Expr::Derived { parts, hop, range }
+        Expr::Derived {
+            parts: parts.into(),
+            hop,
+            range,
+        }
     }
 
     /// The method name and receiver of a method call's `func`.
@@ -800,6 +815,21 @@ pub(crate) fn every_string(alphabet: &[&str], max_len: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use std::path::Path;
+
+    /// The widths the Python benchmark's peak memory rests on (docs/benchmarks.md): a field
+    /// that widens a node is paid for by every node of every model kept until the run ends.
+    #[test]
+    fn node_widths() {
+        use std::mem::size_of;
+        assert_eq!(size_of::<super::Name>(), 24);
+        assert!(size_of::<super::Expr>() <= 40);
+        assert!(size_of::<super::Call>() <= 88);
+        assert!(size_of::<super::Param>() <= 56);
+        assert!(size_of::<super::Body>() <= 176);
+        assert!(size_of::<super::Stmt>() <= 120);
+        // Names of up to 24 bytes are no heap block of their own.
+        assert!(!super::Name::from("enable.auto.offset.store").is_heap_allocated());
+    }
 
     /// Every path of up to six characters from `/`, `.`, `a` and `b`: `file_name_is` says
     /// what `Path::file_name` says, for the names `a`, `b.a` and `.a`.

@@ -78,7 +78,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     }
                 }
                 Target::Name(name, _) if names_too && self.refs_message_data(value, names) => {
-                    add(name.clone(), *pos, &mut buffers)
+                    add(name.to_string(), *pos, &mut buffers)
                 }
                 _ => {}
             }
@@ -216,8 +216,8 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     region: RegionId(r),
                     index: i as u32,
                 };
-                (holders.iter().any(|b| &b.name == id) && control.follows(pos, range, q, s.range))
-                    .then(|| (id.clone(), s.range))
+                (holders.iter().any(|b| b.name == id) && control.follows(pos, range, q, s.range))
+                    .then(|| (id.to_string(), s.range))
             })
         })
     }

@@ -210,7 +210,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                         return;
                     }
                     let body = index.body(bb);
-                    if body.params.iter().any(|p| &p.name == id) {
+                    if body.params.iter().any(|p| p.name == id) {
                         self.resolver.passed_as(f, bb, id, |g, cb, arg| {
                             self.channel_ends(g, cb, arg, depth + 1, out);
                             true

@@ -182,7 +182,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 Some((f, _, value)) => match self.chain_root(value) {
                     Expr::Call(c) if !self.is_literal_call(c) => helper(c),
                     value => ConfigSource::Named {
-                        name: id.clone(),
+                        name: id.to_string(),
                         file: f,
                         at: value.range(),
                     },

@@ -206,7 +206,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let (Some(body), Expr::Name { id, .. }) = (wrapper_body(), &inner.value) else {
             return Some(&inner.value);
         };
-        let Some(i) = body.params.iter().position(|p| &p.name == id) else {
+        let Some(i) = body.params.iter().position(|p| p.name == id) else {
             return Some(&inner.value);
         };
         let param = &body.params[i];

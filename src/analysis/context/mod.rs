@@ -181,7 +181,7 @@ pub(crate) fn constructed_client(
     let annotation = annotation.or_else(|| {
         let returned = index.uses[call.id.0 as usize].end == super::uses::End::Returned;
         returned
-            .then(|| index.module.bodies[body.0 as usize].returns.as_ref())
+            .then(|| index.module.bodies[body.0 as usize].returns.as_deref())
             .flatten()
     })?;
     match r.type_value(f, annotation, call.range)? {

@@ -488,7 +488,7 @@ fn executor_spawn(ex: &ExecutorSpawns, index: &FileIndex, call: &Call, body: Bod
                 None => {
                     let param = index.body(body).params.iter().find(|p| p.name == *id);
                     match param {
-                        Some(p) => p.annotation.as_ref().is_some_and(typed),
+                        Some(p) => p.annotation.as_deref().is_some_and(typed),
                         // A static field, named bare.
                         None => field(id),
                     }

@@ -57,7 +57,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     if let Some(client) = self.client_of(f, b, recv) {
                         return Some(Value::Partial {
                             client: Box::new(client),
-                            method: attr.clone(),
+                            method: attr.to_string(),
                             file: f,
                             call: call.id,
                         });
@@ -348,7 +348,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     return from_value(g, gb, value);
                 }
                 let body = index.body(b);
-                let p = body.params.iter().find(|p| &p.name == id)?;
+                let p = body.params.iter().find(|p| p.name == id)?;
                 let ty = p.annotation.as_ref()?;
                 let [path] = ty.paths.as_slice() else {
                     return None;

@@ -220,9 +220,9 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                     call.args.iter().partition(|a| a.name.is_some());
                 for arg in spreads.into_iter().chain(named) {
                     match (&arg.name, arg.spread) {
-                        (Some(name), _) => {
-                            c.entries.push((name.clone(), self.value(f, b, &arg.value)))
-                        }
+                        (Some(name), _) => c
+                            .entries
+                            .push((name.to_string(), self.value(f, b, &arg.value))),
                         (None, Spread::DoubleStar) => {
                             if !self.dict_value(f, b, &arg.value, &mut c, 0) {
                                 c.spread();
@@ -372,9 +372,9 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 if call.func.dotted().as_deref() == Some(&["dict"][..]) {
                     for arg in &call.args {
                         match (&arg.name, arg.spread) {
-                            (Some(name), _) => {
-                                c.entries.push((name.clone(), self.value(f, b, &arg.value)))
-                            }
+                            (Some(name), _) => c
+                                .entries
+                                .push((name.to_string(), self.value(f, b, &arg.value))),
                             (None, _) => {
                                 if !self.dict_value(f, b, &arg.value, c, depth + 1) {
                                     c.spread();

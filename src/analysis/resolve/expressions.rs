@@ -384,7 +384,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
         match e {
             Expr::Lit {
                 lit: Lit::Str(s), ..
-            } => Some(s.clone()),
+            } => Some(s.to_string()),
             // A library's constant naming a configuration key (`ConsumerConfig.GROUP_ID_CONFIG`,
             // statically imported or not).
             Expr::Name { .. } | Expr::Attr { .. }

@@ -113,13 +113,13 @@ impl<'p, 'm> Resolver<'p, 'm> {
 pub(crate) fn path_expr(path: &[String]) -> Expr {
     let mut segments = path.iter();
     let mut e = Expr::Name {
-        id: segments.next().cloned().unwrap_or_default(),
+        id: segments.next().cloned().unwrap_or_default().into(),
         range: TextRange::default(),
     };
     for s in segments {
         e = Expr::Attr {
             value: Box::new(e),
-            attr: s.clone(),
+            attr: s.as_str().into(),
             range: TextRange::default(),
         };
     }

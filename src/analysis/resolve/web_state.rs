@@ -173,12 +173,12 @@ fn state_of(e: &Expr) -> Option<&Expr> {
 fn path_expr(path: &[String]) -> Expr {
     let mut parts = path.iter();
     let first = Expr::Name {
-        id: parts.next().cloned().unwrap_or_default(),
+        id: parts.next().cloned().unwrap_or_default().into(),
         range: TextRange::default(),
     };
     parts.fold(first, |value, attr| Expr::Attr {
         value: Box::new(value),
-        attr: attr.clone(),
+        attr: attr.as_str().into(),
         range: TextRange::default(),
     })
 }

@@ -182,7 +182,7 @@ impl<'s> Lowerer<'s> {
                     None => Expr::Opaque { range: range(a) },
                 };
                 out.push(Arg {
-                    name: key,
+                    name: key.map(Into::into),
                     value,
                     spread: Spread::None,
                 });
@@ -200,8 +200,8 @@ impl<'s> Lowerer<'s> {
         Expr::Call(Box::new(Call {
             id,
             func,
-            args: out,
-            type_args: Vec::new(),
+            args: out.into(),
+            type_args: Box::default(),
             range: r,
         }))
     }
@@ -394,7 +394,9 @@ impl<'s> Lowerer<'s> {
         b.class = Some(class.to_string());
         b.can_propagate = true;
         b.parent = parent.filter(|p| p.0 != 0);
-        b.returns = m.child_by_field_name("type").map(|t| self.type_ref(t));
+        b.returns = m
+            .child_by_field_name("type")
+            .map(|t| Box::new(self.type_ref(t)));
         b.decorators = decorators;
         self.set_static(is_static);
         if !is_static {
@@ -411,7 +413,7 @@ impl<'s> Lowerer<'s> {
         let params = m.child_by_field_name("parameters");
         b.params
             .extend(params.map(|p| self.params(p)).unwrap_or_default());
-        self.enter_locals(b.params.iter().map(|p| p.name.clone()));
+        self.enter_locals(b.params.iter().map(|p| p.name.to_string()));
         let id = self.push_body(b);
         let stmts = match m.child_by_field_name("body") {
             Some(body) => self.block(body),
@@ -477,8 +479,8 @@ impl<'s> Lowerer<'s> {
                     attr: LISTENER_RETURN_COMMIT.into(),
                     range: end,
                 },
-                args: Vec::new(),
-                type_args: Vec::new(),
+                args: Box::default(),
+                type_args: Box::default(),
                 range: end,
             }));
             stmts.push(Stmt {
@@ -676,7 +678,7 @@ impl<'s> Lowerer<'s> {
                     self.declare_local(&name);
                     if let Some(value) = value {
                         out.push(Stmt::assign(
-                            vec![Target::Name(name, range(dn))],
+                            vec![Target::Name(name.into(), range(dn))],
                             value,
                             ty.clone(),
                             range(d),
@@ -781,7 +783,7 @@ impl<'s> Lowerer<'s> {
                 let target = field("name").map(|t| {
                     let name = self.text(t).to_string();
                     self.declare_local(&name);
-                    Target::Name(name, range(t))
+                    Target::Name(name.into(), range(t))
                 });
                 let body = field("body").map(|b| self.block(b)).unwrap_or_default();
                 self.leave_locals();
@@ -807,7 +809,7 @@ impl<'s> Lowerer<'s> {
                                 let value = self.expr(v);
                                 self.declare_local(&name);
                                 resources.push(Stmt::assign(
-                                    vec![Target::Name(name, range(rn))],
+                                    vec![Target::Name(name.into(), range(rn))],
                                     value,
                                     ty.filter(|t| !t.paths.is_empty()),
                                     range(res),
@@ -933,11 +935,11 @@ impl<'s> Lowerer<'s> {
                             id: "this".into(),
                             range: r,
                         }),
-                        attr: name.to_string(),
+                        attr: name.into(),
                         range: r,
                     }
                 } else {
-                    Target::Name(name.to_string(), r)
+                    Target::Name(name.into(), r)
                 }
             }
             "field_access" => {
@@ -949,7 +951,7 @@ impl<'s> Lowerer<'s> {
                 };
                 Target::Attr {
                     value: Box::new(self.expr(obj)),
-                    attr: self.text(f).to_string(),
+                    attr: self.text(f).into(),
                     range: r,
                 }
             }
@@ -1186,13 +1188,13 @@ impl<'s> Lowerer<'s> {
                     if let Some(this) = self.this(r) {
                         return Expr::Attr {
                             value: Box::new(this),
-                            attr: id.to_string(),
+                            attr: id.into(),
                             range: r,
                         };
                     }
                 }
                 Expr::Name {
-                    id: id.to_string(),
+                    id: id.into(),
                     range: r,
                 }
             }
@@ -1207,7 +1209,7 @@ impl<'s> Lowerer<'s> {
                 };
                 Expr::Attr {
                     value: Box::new(self.expr(obj)),
-                    attr: self.text(f).to_string(),
+                    attr: self.text(f).into(),
                     range: r,
                 }
             }
@@ -1219,7 +1221,7 @@ impl<'s> Lowerer<'s> {
             "object_creation_expression" => self.creation(n, r),
             "explicit_constructor_invocation" => self.constructor_invocation(n),
             "string_literal" => Expr::Lit {
-                lit: Lit::Str(string_value(self.text(n))),
+                lit: Lit::Str(string_value(self.text(n)).into()),
                 range: r,
             },
             "character_literal" => Expr::Lit {
@@ -1275,7 +1277,7 @@ impl<'s> Lowerer<'s> {
                 }
                 Expr::Attr {
                     value: Box::new(value),
-                    attr: method,
+                    attr: method.into(),
                     range: r,
                 }
             }
@@ -1338,12 +1340,12 @@ impl<'s> Lowerer<'s> {
             "array_creation_expression" => match field("value") {
                 Some(v) => self.expr(v),
                 None => Expr::Seq {
-                    elts: Vec::new(),
+                    elts: Box::default(),
                     range: r,
                 },
             },
             "array_initializer" => Expr::Seq {
-                elts: self.exprs(named(n)),
+                elts: self.exprs(named(n)).into(),
                 range: r,
             },
             "switch_expression" => {
@@ -1355,8 +1357,8 @@ impl<'s> Lowerer<'s> {
                 Expr::Call(Box::new(Call {
                     id,
                     func: closure,
-                    args: Vec::new(),
-                    type_args: Vec::new(),
+                    args: Box::default(),
+                    type_args: Box::default(),
                     range: r,
                 }))
             }
@@ -1398,14 +1400,14 @@ impl<'s> Lowerer<'s> {
                 };
                 Expr::Attr {
                     value: Box::new(value),
-                    attr: method,
+                    attr: method.into(),
                     range: range(obj).cover(range(name)),
                 }
             }
             None => match self.this(range(name)) {
                 Some(this) if self.is_own_method(&method) => Expr::Attr {
                     value: Box::new(this),
-                    attr: method,
+                    attr: method.into(),
                     range: range(name),
                 },
                 // A static method of the class, called from a static one.
@@ -1417,15 +1419,15 @@ impl<'s> Lowerer<'s> {
                         .unwrap_or_default();
                     Expr::Attr {
                         value: Box::new(Expr::Name {
-                            id: class,
+                            id: class.into(),
                             range: range(name),
                         }),
-                        attr: method,
+                        attr: method.into(),
                         range: range(name),
                     }
                 }
                 _ => Expr::Name {
-                    id: method,
+                    id: method.into(),
                     range: range(name),
                 },
             },
@@ -1441,8 +1443,8 @@ impl<'s> Lowerer<'s> {
         Expr::Call(Box::new(Call {
             id,
             func,
-            args,
-            type_args: Vec::new(),
+            args: args.into(),
+            type_args: Box::default(),
             range: r,
         }))
     }
@@ -1497,8 +1499,8 @@ impl<'s> Lowerer<'s> {
                 id: "super".into(),
                 range: r,
             },
-            args,
-            type_args: Vec::new(),
+            args: args.into(),
+            type_args: Box::default(),
             range: r,
         }))
     }
@@ -1532,7 +1534,7 @@ impl<'s> Lowerer<'s> {
                         .child_by_field_name("parameters")
                         .map(|p| self.params(p))
                         .unwrap_or_default();
-                    self.enter_locals(params.iter().map(|p| p.name.clone()));
+                    self.enter_locals(params.iter().map(|p| p.name.to_string()));
                     // A closure's parameters have no types of their own in the model: each
                     // declared one is bound as a local of that type (an anonymous
                     // `ConsumerAwareRebalanceListener`'s `Consumer<?, ?> consumer`), as a
@@ -1543,7 +1545,7 @@ impl<'s> Lowerer<'s> {
                             let ty = p.annotation.clone()?;
                             let target = Target::Name(p.name.clone(), p.range);
                             let unknown = Expr::Opaque { range: p.range };
-                            Some(Stmt::assign(vec![target], unknown, Some(ty), p.range))
+                            Some(Stmt::assign(vec![target], unknown, Some(*ty), p.range))
                         })
                         .collect();
                     if let Some(b) = m.child_by_field_name("body") {
@@ -1564,7 +1566,7 @@ impl<'s> Lowerer<'s> {
                 }
                 _ => {
                     return Expr::Seq {
-                        elts: closures,
+                        elts: closures.into(),
                         range: r,
                     }
                 }
@@ -1574,8 +1576,8 @@ impl<'s> Lowerer<'s> {
         Expr::Call(Box::new(Call {
             id,
             func: self.name_expr(base),
-            args,
-            type_args: Vec::new(),
+            args: args.into(),
+            type_args: Box::default(),
             range: r,
         }))
     }
@@ -1586,7 +1588,7 @@ impl<'s> Lowerer<'s> {
             Some(p) => self.params(p),
             None => Vec::new(),
         };
-        self.enter_locals(params.iter().map(|p| p.name.clone()));
+        self.enter_locals(params.iter().map(|p| p.name.to_string()));
         let body = match n.child_by_field_name("body") {
             Some(b) if b.kind() == "block" => self.block(b),
             Some(e) => {
@@ -1607,13 +1609,13 @@ fn path_expr(path: &[String], r: TextRange) -> Expr {
         return Expr::Opaque { range: r };
     };
     let mut e = Expr::Name {
-        id: first.clone(),
+        id: first.as_str().into(),
         range: r,
     };
     for seg in it {
         e = Expr::Attr {
             value: Box::new(e),
-            attr: seg.clone(),
+            attr: seg.as_str().into(),
             range: r,
         };
     }

@@ -32,12 +32,12 @@ impl Lowerer {
     fn expr_inner(&mut self, e: &PyExpr, r: TextRange) -> Expr {
         match e {
             PyExpr::Name(n) => Expr::Name {
-                id: n.id.to_string(),
+                id: n.id.as_str().into(),
                 range: r,
             },
             PyExpr::Attribute(a) => Expr::Attr {
                 value: Box::new(self.expr(&a.value)),
-                attr: a.attr.id.to_string(),
+                attr: a.attr.id.as_str().into(),
                 range: r,
             },
             PyExpr::Call(c) => self.call(c, r),
@@ -46,7 +46,7 @@ impl Lowerer {
                 range: r,
             },
             PyExpr::StringLiteral(s) => Expr::Lit {
-                lit: Lit::Str(s.value.to_str().to_string()),
+                lit: Lit::Str(s.value.to_str().into()),
                 range: r,
             },
             PyExpr::BooleanLiteral(b) => Expr::Lit {
@@ -82,15 +82,15 @@ impl Lowerer {
                 range: r,
             },
             PyExpr::List(l) => Expr::Seq {
-                elts: self.exprs(&l.elts),
+                elts: self.exprs(&l.elts).into(),
                 range: r,
             },
             PyExpr::Tuple(t) => Expr::Seq {
-                elts: self.exprs(&t.elts),
+                elts: self.exprs(&t.elts).into(),
                 range: r,
             },
             PyExpr::Set(s) => Expr::Seq {
-                elts: self.exprs(&s.elts),
+                elts: self.exprs(&s.elts).into(),
                 range: r,
             },
             PyExpr::Subscript(s) => {
@@ -155,7 +155,7 @@ impl Lowerer {
                 for part in f.value.iter() {
                     match part {
                         ast::FStringPart::Literal(l) => parts.push(Expr::Lit {
-                            lit: Lit::Str(l.value.to_string()),
+                            lit: Lit::Str((*l.value).into()),
                             range: range(l.range),
                         }),
                         ast::FStringPart::FString(fs) => {
@@ -163,7 +163,7 @@ impl Lowerer {
                                 match el {
                                     ast::InterpolatedStringElement::Literal(l) => {
                                         parts.push(Expr::Lit {
-                                            lit: Lit::Str(l.value.to_string()),
+                                            lit: Lit::Str((*l.value).into()),
                                             range: range(l.range),
                                         })
                                     }
@@ -279,7 +279,7 @@ impl Lowerer {
         }
         for k in c.arguments.keywords.iter() {
             args.push(Arg {
-                name: k.arg.as_ref().map(|a| a.id.to_string()),
+                name: k.arg.as_ref().map(|a| a.id.as_str().into()),
                 value: self.expr(&k.value),
                 spread: if k.arg.is_none() {
                     Spread::DoubleStar
@@ -292,8 +292,8 @@ impl Lowerer {
         Expr::Call(Box::new(Call {
             id,
             func,
-            args,
-            type_args: Vec::new(),
+            args: args.into(),
+            type_args: Box::default(),
             range: r,
         }))
     }
@@ -323,10 +323,10 @@ impl Lowerer {
         let r = range(t.range());
         match t {
             PyExpr::Name(n) if n.id.as_str() == "_" => Target::Underscore(r),
-            PyExpr::Name(n) => Target::Name(n.id.to_string(), r),
+            PyExpr::Name(n) => Target::Name(n.id.as_str().into(), r),
             PyExpr::Attribute(a) => Target::Attr {
                 value: Box::new(self.expr(&a.value)),
-                attr: a.attr.id.to_string(),
+                attr: a.attr.id.as_str().into(),
                 range: r,
             },
             PyExpr::Subscript(s) => Target::Index {
@@ -455,13 +455,13 @@ impl Lowerer {
     pub(super) fn params(&mut self, ps: &ast::Parameters, annotated: bool) -> Vec<Param> {
         let mut out = Vec::with_capacity(ps.len());
         let regular = |this: &mut Self, p: &ast::ParameterWithDefault, kind: ParamKind| Param {
-            name: p.parameter.name.id.to_string(),
+            name: p.parameter.name.id.as_str().into(),
             annotation: p
                 .parameter
                 .annotation
                 .as_deref()
                 .filter(|_| annotated)
-                .map(type_ref),
+                .map(|a| Box::new(type_ref(a))),
             default: p.default.as_deref().map(|d| Box::new(this.expr(d))),
             kind,
             range: range(p.range),

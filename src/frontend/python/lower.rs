@@ -141,7 +141,7 @@ impl Lowerer {
                             self.target(t),
                             Expr::Derived {
                                 range: range(item.context_expr.range()),
-                                parts: vec![value],
+                                parts: vec![value].into(),
                                 hop: Hop::Enter,
                             },
                         ),
@@ -304,7 +304,7 @@ impl Lowerer {
         b.class = class.map(str::to_string);
         b.self_name = self_name;
         b.params = params;
-        b.returns = f.returns.as_deref().map(expr::type_ref);
+        b.returns = f.returns.as_deref().map(|r| Box::new(expr::type_ref(r)));
         b.can_propagate = true;
         b.decorators = f
             .decorator_list

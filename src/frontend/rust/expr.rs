@@ -37,7 +37,7 @@ impl Lowerer {
                 let recv = self.expr(&m.receiver);
                 let func = Expr::Attr {
                     value: Box::new(recv),
-                    attr: m.method.to_string(),
+                    attr: m.method.to_string().into(),
                     range: start.cover(sp(m.method.span())),
                 };
                 let mut args = self.args(m.args.iter());
@@ -61,8 +61,8 @@ impl Lowerer {
                 Expr::Call(Box::new(Call {
                     id,
                     func,
-                    args,
-                    type_args,
+                    args: args.into(),
+                    type_args: type_args.into(),
                     range,
                 }))
             }
@@ -82,8 +82,8 @@ impl Lowerer {
                 Expr::Call(Box::new(Call {
                     id,
                     func,
-                    args,
-                    type_args,
+                    args: args.into(),
+                    type_args: type_args.into(),
                     range,
                 }))
             }
@@ -91,7 +91,7 @@ impl Lowerer {
                 let start = first(&f.base);
                 Expr::Attr {
                     value: Box::new(self.expr(&f.base)),
-                    attr: member_name(&f.member),
+                    attr: member_name(&f.member).into(),
                     range: start.cover(node(&f.member)),
                 }
             }
@@ -146,15 +146,15 @@ impl Lowerer {
                 Expr::derived(parts, Hop::Other, expr_range(e))
             }
             SExpr::Array(a) => Expr::Seq {
-                elts: self.exprs(&a.elems),
+                elts: self.exprs(&a.elems).into(),
                 range: expr_range(e),
             },
             SExpr::Tuple(t) => Expr::Seq {
-                elts: self.exprs(&t.elems),
+                elts: self.exprs(&t.elems).into(),
                 range: expr_range(e),
             },
             SExpr::Repeat(r) => Expr::Seq {
-                elts: vec![self.expr(&r.expr)],
+                elts: vec![self.expr(&r.expr)].into(),
                 range: expr_range(e),
             },
             SExpr::Struct(s) => {
@@ -337,14 +337,14 @@ fn extend_path(cur: Option<Expr>, seg: &syn::PathSegment) -> Expr {
     let ident = sp(seg.ident.span());
     match cur {
         None => Expr::Name {
-            id: seg.ident.to_string(),
+            id: seg.ident.to_string().into(),
             range: ident,
         },
         Some(prev) => {
             let range = prev.range().cover(ident);
             Expr::Attr {
                 value: Box::new(prev),
-                attr: seg.ident.to_string(),
+                attr: seg.ident.to_string().into(),
                 range,
             }
         }
@@ -354,7 +354,7 @@ fn extend_path(cur: Option<Expr>, seg: &syn::PathSegment) -> Expr {
 pub(super) fn lit(l: &SLit) -> Expr {
     let range = sp(l.span());
     let lit = match l {
-        SLit::Str(s) => Lit::Str(s.value()),
+        SLit::Str(s) => Lit::Str(s.value().into()),
         SLit::Int(i) => i.base10_parse::<i64>().map_or(Lit::Other, Lit::Int),
         SLit::Bool(b) => Lit::Bool(b.value),
         _ => Lit::Other,

@@ -219,7 +219,7 @@ impl Lowerer {
         }
         let annotation = Some(self.type_ref(ty));
         let value = self.expr(expr);
-        let target = Target::Name(ident.to_string(), node(ident));
+        let target = Target::Name(ident.to_string().into(), node(ident));
         let stmt = Stmt::assign(vec![target], value, annotation, range);
         let mut hoisted = std::mem::take(&mut self.hoisted);
         if let Some(top) = self.st.bodies.first_mut() {
@@ -272,9 +272,9 @@ impl Lowerer {
         };
         self.st.bodies.push(Body {
             class: class.map(str::to_string),
-            self_name,
+            self_name: self_name.map(Into::into),
             params,
-            returns,
+            returns: returns.map(Box::new),
             can_propagate,
             parent: self.current_body.filter(|p| p.0 != 0),
             is_async: sig.asyncness.is_some(),

@@ -363,7 +363,7 @@ impl Lowerer {
                 }
                 let test = if cmp || tests.len() != 1 {
                     Expr::Derived {
-                        parts: tests,
+                        parts: tests.into(),
                         hop: Hop::Operator,
                         range: r,
                     }
@@ -474,7 +474,10 @@ impl Lowerer {
                             range,
                         });
                     }
-                    Expr::Seq { elts, range: r }
+                    Expr::Seq {
+                        elts: elts.into(),
+                        range: r,
+                    }
                 }
                 None => Expr::Opaque { range: r },
             },
@@ -487,7 +490,7 @@ impl Lowerer {
                 };
                 if let Ok(e) = repeat.parse2(mac.tokens.clone()) {
                     return Expr::Seq {
-                        elts: vec![self.expr(&e)],
+                        elts: vec![self.expr(&e)].into(),
                         range: r,
                     };
                 }
@@ -500,7 +503,7 @@ impl Lowerer {
                 }
             }
             Kind::Format => self.format_value(&mac.tokens, r).unwrap_or(Expr::Derived {
-                parts: Vec::new(),
+                parts: Box::default(),
                 hop: Hop::Format,
                 range: r,
             }),
@@ -519,7 +522,7 @@ impl Lowerer {
                 };
                 match subject.parse2(mac.tokens.clone()) {
                     Ok(e) => Expr::Derived {
-                        parts: vec![self.expr(&e)],
+                        parts: vec![self.expr(&e)].into(),
                         hop: Hop::Operator,
                         range: r,
                     },

@@ -27,7 +27,7 @@ fn target_at(p: &Pat, depth: u32) -> Target {
     }
     let d = depth + 1;
     match p {
-        Pat::Ident(id) => Target::Name(id.ident.to_string(), node(&id.ident)),
+        Pat::Ident(id) => Target::Name(id.ident.to_string().into(), node(&id.ident)),
         Pat::Wild(_) => Target::Underscore(r),
         Pat::Tuple(t) => Target::Tuple(
             t.elems

@@ -584,12 +584,12 @@ impl Lowerer {
                     && p.path.leading_colon.is_none()
                     && p.path.segments.len() == 1 =>
             {
-                Target::Name(p.path.segments[0].ident.to_string(), r)
+                Target::Name(p.path.segments[0].ident.to_string().into(), r)
             }
             SExpr::Infer(_) => Target::Underscore(r),
             SExpr::Field(f) => Target::Attr {
                 value: Box::new(self.expr(&f.base)),
-                attr: member_name(&f.member),
+                attr: member_name(&f.member).into(),
                 range: r,
             },
             SExpr::Index(i) => Target::Index {

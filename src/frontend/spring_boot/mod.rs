@@ -142,7 +142,7 @@ fn construction(
         .iter()
         .map(|(key, e)| {
             let key = Expr::Lit {
-                lit: Lit::Str(key.clone()),
+                lit: Lit::Str(key.as_str().into()),
                 range: e.range,
             };
             (Some(key), value(e))
@@ -151,15 +151,16 @@ fn construction(
     let call = Call {
         id: st.call_id(),
         func: Expr::Name {
-            id: binding(client),
+            id: binding(client).into(),
             range: at,
         },
         args: vec![Arg {
             name: None,
             value: Expr::Dict { items, range: at },
             spread: Spread::None,
-        }],
-        type_args: Vec::new(),
+        }]
+        .into(),
+        type_args: Box::default(),
         range: at,
     };
     Stmt {
@@ -185,7 +186,7 @@ fn value(e: &Entry) -> Expr {
     } else if let Ok(i) = text.parse::<i64>() {
         Lit::Int(i)
     } else {
-        Lit::Str(text.to_string())
+        Lit::Str(text.into())
     };
     Expr::Lit { lit, range }
 }

@@ -33,7 +33,7 @@ fn constructions(name: &str, source: &str) -> Vec<(String, usize, Vec<String>)> 
                     let v = match v {
                         Expr::Lit {
                             lit: Lit::Str(s), ..
-                        } => s.clone(),
+                        } => s.to_string(),
                         Expr::Lit {
                             lit: Lit::Bool(b), ..
                         } => b.to_string(),
@@ -46,7 +46,7 @@ fn constructions(name: &str, source: &str) -> Vec<(String, usize, Vec<String>)> 
                 })
                 .filter(|kv| !kv.starts_with("spring.kafka."))
                 .collect();
-            (id.clone(), lines.line(call.range.start), config)
+            (id.to_string(), lines.line(call.range.start), config)
         })
         .collect()
 }

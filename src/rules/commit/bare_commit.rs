@@ -87,7 +87,7 @@ pub(super) fn slot_fillers<'m>(facts: &CallFacts<'m>, slot: &ArgSlot) -> Option<
     let mut out = Vec::new();
     for &arg in &facts.args {
         match (&arg.name, arg.spread) {
-            (Some(name), Spread::None) if slot.keywords.contains(name) => out.push(arg),
+            (Some(name), Spread::None) if slot.keywords.iter().any(|k| *k == name) => out.push(arg),
             (None, Spread::None) => {
                 if Some(index) == slot.position {
                     out.push(arg);

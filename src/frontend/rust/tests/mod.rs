@@ -34,7 +34,7 @@ fn tr(t: &TypeRef) -> String {
 
 fn target(t: &Target) -> String {
     match t {
-        Target::Name(n, _) => n.clone(),
+        Target::Name(n, _) => n.to_string(),
         Target::Underscore(_) => "_".into(),
         Target::Attr { value, attr, .. } => format!("{}.{attr}", expr(value)),
         Target::Index { value, key, .. } => format!("{}[{}]", expr(value), expr(key)),
@@ -47,7 +47,7 @@ fn target(t: &Target) -> String {
 
 fn expr(e: &Expr) -> String {
     match e {
-        Expr::Name { id, .. } => id.clone(),
+        Expr::Name { id, .. } => id.to_string(),
         Expr::Attr { value, attr, .. } => format!("{}.{attr}", expr(value)),
         Expr::Call(c) => {
             let args: Vec<String> = c.args.iter().map(|a| expr(&a.value)).collect();

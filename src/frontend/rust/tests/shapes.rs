@@ -16,7 +16,7 @@ fn method_call_with_turbofish() {
     let calls = all_calls(&l);
     let create = call_named(&calls, "create");
     assert_eq!(
-        create.type_args,
+        create.type_args.to_vec(),
         vec![TypeRef {
             paths: vec![vec!["StreamConsumer".into()]],
             ..TypeRef::default()
@@ -38,7 +38,7 @@ fn method_call_with_turbofish() {
     let l = ok("fn f() { let p = make::<FutureProducer>(&cfg); }");
     let make = call_named(&all_calls(&l), "make");
     assert_eq!(
-        make.type_args,
+        make.type_args.to_vec(),
         vec![TypeRef {
             paths: vec![vec!["FutureProducer".into()]],
             ..TypeRef::default()
@@ -119,10 +119,10 @@ fn closures_and_async_blocks() {
     let params = &c.params;
     assert_eq!(
         params[0].annotation,
-        Some(TypeRef {
+        Some(Box::new(TypeRef {
             paths: vec![vec!["Message".into()]],
             ..TypeRef::default()
-        })
+        }))
     );
     assert_eq!(params[1].annotation, None);
     let send = call_named(&all_calls(&l), "send");
@@ -197,18 +197,18 @@ trait Committer: Consumer { fn commit_all(&self) { self.commit_consumer_state(Co
         vec!["self", "timeout"]
     );
     assert_eq!(
-        run.params[0].annotation.as_ref().map(tr),
+        run.params[0].annotation.as_deref().map(tr),
         Some("[Worker]".into())
     );
     assert_eq!(
-        run.params[1].annotation.as_ref().map(tr),
+        run.params[1].annotation.as_deref().map(tr),
         Some("[Duration]".into())
     );
     assert!(text(src, run.range).starts_with("async fn run"));
     let commit_all = body(&l, "commit_all");
     assert_eq!(commit_all.class.as_deref(), Some("Committer"));
     assert_eq!(
-        commit_all.params[0].annotation.as_ref().map(tr),
+        commit_all.params[0].annotation.as_deref().map(tr),
         Some("[Committer, Consumer]".into())
     );
     assert!(!l.module.bodies.iter().any(|b| b.name == "decl"));
@@ -232,7 +232,7 @@ impl<P: Producer> Sender<P> { fn send(&self, p: &P) {} }
                 format!(
                     "{}: {}",
                     p.name,
-                    p.annotation.as_ref().map(tr).unwrap_or_default()
+                    p.annotation.as_deref().map(tr).unwrap_or_default()
                 )
             })
             .collect()
