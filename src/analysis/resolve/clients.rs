@@ -67,18 +67,11 @@ impl<'p, 'm> Resolver<'p, 'm> {
         else {
             return ConfigView::Hidden;
         };
-        let Some(index) = self.index(init.file) else {
-            return ConfigView::Hidden;
-        };
-        let supers: Vec<&Call> = (index.calls.iter())
-            .filter(|(call, b)| *b == init.body && is_super_init(call))
-            .map(|&(call, _)| call)
-            .collect();
-        match supers[..] {
-            [call] => self
+        match self.one_super_init(init) {
+            Some(call) => self
                 .config_reader(init.file, init.body)
                 .constructor(call, style),
-            _ => ConfigView::Hidden,
+            None => ConfigView::Hidden,
         }
     }
 
@@ -110,11 +103,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
         let Some(kwargs) = (body.params.iter()).find(|p| p.kind == ParamKind::VarKwargs) else {
             return view;
         };
-        let supers: Vec<&Call> = (index.calls.iter())
-            .filter(|(c, at)| *at == init.body && is_super_init(c))
-            .map(|&(c, _)| c)
-            .collect();
-        let [sup] = supers[..] else {
+        let Some(sup) = self.one_super_init(init) else {
             return view;
         };
         // Passed on untouched: no `kwargs[k] = v`, rebinding or `kwargs.update(..)`.
@@ -157,6 +146,16 @@ impl<'p, 'm> Resolver<'p, 'm> {
         }
     }
 
+    /// The one `super().__init__(..)` call of constructor `init`, if it makes exactly one.
+    fn one_super_init(&self, init: FuncRef) -> Option<&'m Call> {
+        let index = self.index(init.file)?;
+        let mut supers = (index.calls.iter())
+            .filter(|(call, b)| *b == init.body && is_super_init(call))
+            .map(|&(call, _)| call);
+        let first = supers.next()?;
+        supers.next().is_none().then_some(first)
+    }
+
     /// The constant-key settings constructor `init` writes into the parameters it passes to
     /// its one `super().__init__(..)` call, each in the place (or under the name) callers give
     /// it; `None` when it does not pass them so.
@@ -165,13 +164,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
         let body = index.body(init.body);
         let bi = &index.bodies[init.body.0 as usize];
         let params = &body.params[usize::from(body.self_name.is_some()).min(body.params.len())..];
-        let supers: Vec<&Call> = (index.calls.iter())
-            .filter(|(call, b)| *b == init.body && is_super_init(call))
-            .map(|&(call, _)| call)
-            .collect();
-        let [call] = supers[..] else {
-            return None;
-        };
+        let call = self.one_super_init(init)?;
         let mut edits = Vec::new();
         // Untouched, or rebound only to a copy of itself and written under constant keys.
         let mut edited = |n: &str| -> bool {

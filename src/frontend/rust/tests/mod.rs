@@ -193,9 +193,9 @@ fn body_of(l: &Lowered, name: &str) -> String {
     out
 }
 
-/// Lower `fn f() { <body> }` and render f.
+/// Lower `fn f() -> R { <body> }` and render f (a tail is returned).
 fn f(body: &str) -> String {
-    body_of(&ok(&format!("fn f() {{\n{body}\n}}")), "f")
+    body_of(&ok(&format!("fn f() -> R {{\n{body}\n}}")), "f")
 }
 
 fn all_calls(l: &Lowered) -> Vec<Call> {

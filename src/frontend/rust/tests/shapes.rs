@@ -356,6 +356,12 @@ fn tail_expressions() {
     // Fn tail: returned; statement-position match: discarded; let-match: assigned.
     let l = ok("fn f() -> R { producer.flush(t) }");
     assert_eq!(body_of(&l, "f"), "exit Return producer.flush(t)\n");
+    // A unit function's tail falls off the end: its arms do not leave early.
+    let l = ok("fn g() { match r { Ok(_) => {}, Err(e) => log(e) } }");
+    assert_eq!(
+        body_of(&l, "g"),
+        "match r\n  arm Success []\n  arm ErrAny [\"e\"]\n    expr log(e)\n"
+    );
     assert_eq!(
         f("match r { Ok(m) => consumer.commit_message(&m, Sync), Err(_) => producer.flush(t) }\nx"),
         "match r\n  arm Success [\"m\"]\n    expr consumer.commit_message(m, Sync)\n  arm ErrAny []\n    expr producer.flush(t)\nexit Return x\n"
