@@ -943,3 +943,57 @@ fn kafka_python_pins_decide_defaults_and_fix_forms() {
         );
     }
 }
+
+/// A repository copied without its `.git` (a tarball, a zip download): a Django site's apps
+/// sit beside its `manage.py`, which puts that directory on `sys.path`, so a namespace
+/// package below an app (`inventory/kafka/`, no `__init__.py`) is `inventory.kafka` and the
+/// app's relative import of it resolves. And each service of a monorepo pins its clients in
+/// its own `requirements.txt`: kafka-python 2.0 there leaves `acks=1` as the default (OL205),
+/// 3.0 beside it does not, whatever the repository's root says.
+#[test]
+fn django_sites_and_service_requirements_below_the_root() {
+    let d = tempfile::tempdir().unwrap();
+    let files: &[(&str, &str)] = &[
+        ("Dockerfile", "FROM python:3.12\n"),
+        (
+            "site/requirements.txt",
+            "django==4.2.9\nkafka-python==2.0.2\n",
+        ),
+        ("site/manage.py", "import sys\n"),
+        ("site/inventory/__init__.py", ""),
+        (
+            "site/inventory/kafka/producer.py",
+            "from kafka import KafkaProducer\n\n\
+             producer = KafkaProducer(  # expect: OL205\n    bootstrap_servers=\"b:9092\",\n)\n",
+        ),
+        (
+            "site/inventory/signals.py",
+            "from .kafka.producer import producer\n\n\n\
+             def publish(event):\n    producer.send(\"stock\", event)  # expect: OL201\n\n\n\
+             def publish_confirmed(event):\n    producer.send(\"stock\", event).get(timeout=10)\n",
+        ),
+        ("services/requirements.txt", "kafka-python==2.0.2\n"),
+        ("services/orders/requirements.txt", "kafka-python==3.0.0\n"),
+        (
+            "services/orders/app.py",
+            "from kafka import KafkaProducer\n\n\
+             producer = KafkaProducer(bootstrap_servers=\"b:9092\")\n",
+        ),
+        ("services/billing/requirements.txt", "requests==2.32.0\n"),
+        (
+            "services/billing/app.py",
+            "from kafka import KafkaProducer\n\n\
+             producer = KafkaProducer(bootstrap_servers=\"b:9092\")  # expect: OL205\n",
+        ),
+    ];
+    for (name, text) in files {
+        common::write(d.path(), name, text);
+    }
+    std::fs::create_dir(d.path().join("services/.git")).unwrap();
+    let annotated = annotations(d.path()).unwrap();
+    let expected: usize = annotated.values().map(|a| a.expect.len()).sum();
+    assert_eq!(expected, 3);
+    let found = check_json(d.path(), d.path());
+    let problems = compare(&annotated, &found);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -152,28 +152,28 @@ fn batches(files: &[ProjectFile], limit: usize) -> Vec<Vec<usize>> {
 }
 
 /// The client versions each project of the files to lint (`todo`) pins, read once per
-/// project (a Python project's directory, a Cargo workspace's root: the layout's namespace; a
-/// Java module's directory: `pins::pins_dir`), with each file's project directory.
+/// project (a Cargo workspace's root: the layout's namespace; a Java module's or a Python
+/// service's directory: `pins::pins_dir`), with each file's project directory.
 fn project_pins(
     entries: &[Entry],
     files: &[ProjectFile],
     todo: &[usize],
 ) -> (HashMap<PathBuf, Pins>, HashMap<usize, PathBuf>) {
-    let mut projects: HashMap<PathBuf, usize> = HashMap::default();
+    let mut projects: HashMap<PathBuf, (usize, PathBuf)> = HashMap::default();
     let mut dirs: HashMap<usize, PathBuf> = HashMap::default();
     let mut module_dirs = std::collections::HashMap::new();
     for &i in todo {
         let f = &files[i];
         let dir = project::pins::pins_dir(&f.path, f.lang, &f.layout.namespace, &mut module_dirs);
-        projects.entry(dir.clone()).or_insert(i);
+        (projects.entry(dir.clone())).or_insert_with(|| (i, f.layout.namespace.to_path_buf()));
         dirs.insert(i, dir);
     }
     let pins = (projects.into_par_iter())
         .filter(|(dir, _)| !dir.as_os_str().is_empty())
-        .map(|(dir, i)| {
+        .map(|(dir, (i, namespace))| {
             let libraries = &entries[i].settings.knowledge.libraries;
             let packages: Vec<&str> = libraries.iter().map(|l| l.name).collect();
-            let pins = project::pins::read(&dir, &packages);
+            let pins = project::pins::read_within(&dir, &namespace, &packages);
             (dir, pins)
         })
         .collect();

@@ -21,7 +21,7 @@ type HashMap<K, V> = foldhash::HashMap<K, V>;
 pub struct Layout {
     pub module: Arc<[String]>,
     pub is_package: bool,
-    /// Python: the project directory (nearest `pyproject.toml`, `setup.cfg`, `setup.py` or
+    /// Python: the project directory (nearest `pyproject.toml`, `setup.cfg`, `setup.py`, `manage.py` or
     /// `.git`); Rust: the Cargo workspace root, else the crate directory.
     pub namespace: Arc<Path>,
     /// Python: the module paths of the source roots the namespace's configuration declares
@@ -49,10 +49,14 @@ const PROJECT_MARKERS: &[&str] = &[
     "pyproject.toml",
     "setup.cfg",
     "setup.py",
+    "manage.py",
     "Cargo.toml",
     ".git",
 ];
-const PYTHON_ROOT_MARKERS: &[&str] = &["pyproject.toml", "setup.cfg", "setup.py"];
+/// Files that mark a Python source root. Django's `manage.py` puts its own directory on
+/// `sys.path`: the apps beside it import as `inventory.kafka.producer`, namespace packages
+/// included, also in a copy of the repository without its `.git`.
+const PYTHON_ROOT_MARKERS: &[&str] = &["pyproject.toml", "setup.cfg", "setup.py", "manage.py"];
 /// Maven and Gradle build files: a `src` beside one is a Java source root.
 const JAVA_BUILD_FILES: &[&str] = &["pom.xml", "build.gradle", "build.gradle.kts"];
 /// Directories outside a package chain that a module path may run through below its

@@ -14,6 +14,28 @@ use crate::knowledge::version::normalise;
 /// How deep `-r` includes are followed.
 const MAX_INCLUDES: usize = 8;
 
+/// Whether `dir` holds a file that declares a Python project's dependencies (a requirements
+/// file, a manifest, a lock file).
+pub(super) fn is_python_module(dir: &Path) -> bool {
+    const FILES: &[&str] = &[
+        "pyproject.toml",
+        "setup.cfg",
+        "setup.py",
+        "PKG-INFO",
+        "poetry.lock",
+        "uv.lock",
+        "Pipfile.lock",
+    ];
+    FILES.iter().any(|f| dir.join(f).is_file())
+        || std::fs::read_dir(dir).is_ok_and(|entries| {
+            entries.filter_map(|e| e.ok()).any(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                name.starts_with("requirements") && name.ends_with(".txt")
+            })
+        })
+}
+
 /// Every `requirements*.txt` of the project directory, in name order, and what they include.
 pub(super) fn requirements_files(dir: &Path, out: &mut Vec<Said>) {
     let Ok(entries) = std::fs::read_dir(dir) else {

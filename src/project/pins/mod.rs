@@ -20,17 +20,25 @@ use std::path::{Path, PathBuf};
 use crate::knowledge::version::{normalise, Pin, Pins, Version, VersionSet};
 use crate::model::Lang;
 
-/// The directory whose dependency files pin what `file` is built with: for a Java file, the
-/// nearest directory above it, within its project `namespace`, holding a Maven or Gradle build
-/// file (its module: modules of one repository may build with different versions); else the
-/// namespace. `modules` caches the answer per directory.
+/// The directory whose dependency files pin what `file` is built with: the nearest directory
+/// above it, within its project `namespace`, holding a Maven or Gradle build file (a Java
+/// file: its module, as modules of one repository may build with different versions) or a
+/// Python dependency file (a Python file: a service of a monorepo, or an application whose
+/// `requirements.txt` sits beside its sources below the repository's root); else the
+/// namespace (and always for Rust: `Cargo.lock` is the workspace's). `modules` caches the
+/// answer per directory.
 pub fn pins_dir(
     file: &Path,
     lang: Lang,
     namespace: &Path,
     modules: &mut HashMap<PathBuf, PathBuf>,
 ) -> PathBuf {
-    let Some(parent) = file.parent().filter(|_| lang == Lang::Java) else {
+    let is_module: fn(&Path) -> bool = match lang {
+        Lang::Java => jvm::is_module,
+        Lang::Python => manifests::is_python_module,
+        _ => return namespace.to_path_buf(),
+    };
+    let Some(parent) = file.parent() else {
         return namespace.to_path_buf();
     };
     if let Some(known) = modules.get(parent) {
@@ -38,11 +46,36 @@ pub fn pins_dir(
     }
     let module = (parent.ancestors())
         .take_while(|d| d.starts_with(namespace))
-        .find(|d| jvm::is_module(d))
+        .find(|d| is_module(d))
         .unwrap_or(namespace)
         .to_path_buf();
     modules.insert(parent.to_path_buf(), module.clone());
     module
+}
+
+/// The pins of `packages` for the files whose `pins_dir` is `dir`, in the project at
+/// `namespace`: what `dir`'s files say, and for the packages they do not name, what the
+/// namespace's say (a service's `requirements.txt` may list only its own extras). The files
+/// are shown relative to the namespace.
+pub fn read_within(dir: &Path, namespace: &Path, packages: &[&str]) -> Pins {
+    let mut pins = read(dir, packages);
+    let Ok(below) = dir.strip_prefix(namespace) else {
+        return pins;
+    };
+    if below.as_os_str().is_empty() {
+        return pins;
+    }
+    for (_, pin) in &mut pins.packages {
+        for file in &mut pin.from {
+            *file = below.join(&*file).to_string_lossy().into_owned();
+        }
+    }
+    for (package, pin) in read(namespace, packages).packages {
+        if pins.get(&package).is_none() {
+            pins.packages.push((package, pin));
+        }
+    }
+    pins
 }
 
 /// What one file says about one package.
