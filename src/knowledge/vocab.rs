@@ -78,6 +78,10 @@ pub struct Vocabulary {
     pub offset_types: &'static [&'static str],
     /// Methods that add to an in-memory buffer (OL104's buffered sink): `batch.append(x)`.
     pub buffer_add_methods: &'static [&'static str],
+    /// Methods that give the slot of one key of a container, which an add then fills
+    /// (`batch.get(table).append(x)`, `by_key.entry(k).or_default().push(x)`): the add fills
+    /// the container (OL104's buffered sink).
+    pub slot_methods: &'static [&'static str],
     /// Methods that read or reset a buffer without writing it anywhere (OL104).
     pub buffer_local_methods: &'static [&'static str],
     /// Words that make a call or an assignment a checkpoint/watermark/cursor advance (OL204,
@@ -515,6 +519,16 @@ impl Default for Vocabulary {
                 "appendleft",
                 "put",
                 "put_nowait",
+            ],
+            slot_methods: &[
+                "get",
+                "setdefault",
+                "get_mut",
+                "entry",
+                "or_default",
+                "or_insert",
+                "or_insert_with",
+                "or_insert_with_key",
             ],
             buffer_local_methods: &[
                 "append",

@@ -116,6 +116,36 @@ def buffered_then_written():
             batch.clear()
 
 
+def buffered_by_key():
+    # One list per event type, filled through the slot of its key: the dict is the buffer.
+    by_type = {"click": [], "view": []}
+    count = 0
+    while True:
+        msg = consumer.poll(1.0)
+        if msg is None:
+            continue
+        event = json.loads(msg.value())
+        by_type.get(event["type"]).append(event)
+        count += 1
+        if count >= 500:
+            insert_rows(by_type)
+        consumer.commit(message=msg)  # expect: OL104
+
+
+def buffered_by_key_then_written():
+    by_type = {}
+    while True:
+        msg = consumer.poll(1.0)
+        if msg is None:
+            continue
+        event = json.loads(msg.value())
+        by_type.setdefault(event["type"], []).append(event)
+        if len(by_type) >= 10:
+            insert_rows(by_type)
+            consumer.commit(message=msg)  # after the buffer's write
+            by_type.clear()
+
+
 def buffered_loop_write():
     rows = []
     while True:

@@ -1,5 +1,7 @@
 //! OL104 fixture (rdkafka).
 
+use std::collections::HashMap;
+
 use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer, StreamConsumer};
 use rdkafka::error::KafkaResult;
 use rdkafka::message::Message;
@@ -31,6 +33,34 @@ pub async fn buffered(consumer: &StreamConsumer) -> KafkaResult<()> {
         if rows.len() >= 500 {
             insert_rows(&rows).await?;
             rows.clear();
+        }
+    }
+}
+
+pub async fn buffered_by_key(consumer: &StreamConsumer) -> KafkaResult<()> {
+    let mut by_topic: HashMap<String, Vec<Vec<u8>>> = HashMap::new();
+    loop {
+        let m = consumer.recv().await?;
+        let row = m.payload().unwrap_or_default().to_vec();
+        by_topic.entry(m.topic().to_string()).or_default().push(row);
+        consumer.commit_message(&m, CommitMode::Async)?; // expect: OL104
+        if by_topic.len() >= 10 {
+            insert_rows(&by_topic).await?;
+            by_topic.clear();
+        }
+    }
+}
+
+pub async fn buffered_by_key_then_written(consumer: &StreamConsumer) -> KafkaResult<()> {
+    let mut by_topic: HashMap<String, Vec<Vec<u8>>> = HashMap::new();
+    loop {
+        let m = consumer.recv().await?;
+        let row = m.payload().unwrap_or_default().to_vec();
+        by_topic.entry(m.topic().to_string()).or_default().push(row);
+        if by_topic.len() >= 10 {
+            insert_rows(&by_topic).await?;
+            consumer.commit_message(&m, CommitMode::Async)?;
+            by_topic.clear();
         }
     }
 }

@@ -55,14 +55,14 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             if self.facts(c.id).is_some() || !vocab.buffer_add_methods.contains(&m) {
                 continue;
             }
-            let Some(dotted) = recv.dotted() else {
+            let Some(container) = self.container_of(recv) else {
                 continue;
             };
             if c.args
                 .iter()
                 .any(|a| self.refs_message_data(&a.value, names))
             {
-                add(dotted.join("."), pos, &mut buffers);
+                add(container, pos, &mut buffers);
             }
         }
         for (target, value, pos) in &self.index.bodies[body.0 as usize].assign_sites {
@@ -291,6 +291,25 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         if !self.knowledge.vocab.buffer_add_methods.contains(&m) || self.facts(call.id).is_some() {
             return None;
         }
-        recv.dotted().map(|d| d.join("."))
+        self.container_of(recv)
+    }
+
+    /// The container an add's receiver belongs to, as a dotted path: `batch` of `batch`,
+    /// `batch[table]`, `batch.get(table)`, `by_key.entry(k).or_default()` (the add fills the
+    /// slot of one key, and the container holds it).
+    fn container_of(&self, recv: &Expr) -> Option<String> {
+        match recv {
+            Expr::Derived {
+                parts,
+                hop: Hop::Index,
+                ..
+            } => self.container_of(parts.first()?),
+            Expr::Call(c) => {
+                let (inner, m) = c.func.as_method()?;
+                (self.knowledge.vocab.slot_methods.contains(&m) && self.facts(c.id).is_none())
+                    .then(|| self.container_of(inner))?
+            }
+            _ => recv.dotted().map(|d| d.join(".")),
+        }
     }
 }
