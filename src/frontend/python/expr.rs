@@ -445,6 +445,18 @@ fn collect_type_paths(e: &PyExpr, out: &mut TypeRef, element: bool, depth: u32) 
     }
 }
 
+/// A value that can only be a type: `Annotated[..]`, `Optional[..]`, `Union[..]` (an
+/// implicit alias's right-hand side; `X = Consumer` may be a value, and stays one).
+pub(super) fn is_type_form(e: &PyExpr) -> bool {
+    let PyExpr::Subscript(s) = e else {
+        return false;
+    };
+    (dotted(&s.value)).is_some_and(|p| {
+        p.last()
+            .is_some_and(|l| matches!(l.as_str(), "Annotated" | "Optional" | "Union"))
+    })
+}
+
 /// `X: TypeAlias = ...` (also `typing.TypeAlias`).
 pub(super) fn is_type_alias_annotation(e: &PyExpr) -> bool {
     dotted(e).is_some_and(|p| p.last().is_some_and(|l| l == "TypeAlias"))

@@ -61,7 +61,17 @@ impl Lowerer {
             }
             PyStmt::Expr(e) => StmtKind::Expr(self.expr(&e.value)),
             PyStmt::Assign(a) => StmtKind::Assign {
-                value: self.expr(&a.value),
+                value: {
+                    // `Producer = Annotated[AIOKafkaProducer, Depends(..)]` at module level
+                    // is an implicit type alias (PEP 613), used as `producer: Producer`.
+                    if let ([ast::Expr::Name(n)], true) = (
+                        &a.targets[..],
+                        body.is_none() && expr::is_type_form(&a.value),
+                    ) {
+                        (self.st.type_aliases).push((n.id.to_string(), expr::type_ref(&a.value)));
+                    }
+                    self.expr(&a.value)
+                },
                 targets: a.targets.iter().map(|t| self.target(t)).collect(),
                 annotation: None,
                 augmented: false,
