@@ -62,6 +62,7 @@ github kayhannay/rust-kafka-lambda                      224c4eee389af973349c71b4
 github diz-unimr/adt-to-fhir                            6d30aa33ae54441b59ef31baf925b6a4fefae92c  adt-to-fhir-6d30aa33                          37242946d0817856848b3a4f8f85b4a69c0da85c
 github KavindaSandamal/Kafka-Based-Order-Processing-System 3162d1db97ba0e9a2f42fef734ce2135a01ea82a  Kafka-Based-Order-Processing-System-3162d1db  54750de98b4b6394a6d42e3ca52d78f0e852a448
 github Norskeaksel/FederatedLearningWithKafka           5bdba8371220a6229916044b1ca7a93b6d1f5145  FederatedLearningWithKafka-5bdba837           35c27d9806cfb1f53b53932fe44d600bee201098
+github 977ADAM/realtime-recsys-project                 f6e3daf143131ae86f859d9c9f8a2b4c0f89abe2  realtime-recsys-project-f6e3daf1              6544e7d5697967b570282639fadfb295af71b46f
 LIST
 )
 
