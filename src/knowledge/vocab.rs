@@ -62,6 +62,11 @@ pub struct Vocabulary {
     /// Web applications whose `state` is one bag of attributes for the whole application
     /// (Starlette, FastAPI), by qualified path.
     pub web_apps: &'static [&'static [&'static str]],
+    /// Applications that are themselves one bag of attributes for the whole application
+    /// (Flask's `app.producer = ..`), by qualified path.
+    pub registry_apps: &'static [&'static [&'static str]],
+    /// Names that stand for the application serving the request (Flask's `current_app`).
+    pub app_proxies: &'static [&'static [&'static str]],
     /// Requests whose `.app` is the application serving them, by qualified path.
     pub web_requests: &'static [&'static [&'static str]],
     /// Calls that end the process (an exit for OL103), by qualified path (`.`-separated;
@@ -330,6 +335,11 @@ impl Default for Vocabulary {
                 &["fastapi", "FastAPI"],
                 &["fastapi", "applications", "FastAPI"],
                 &["starlette", "applications", "Starlette"],
+            ],
+            registry_apps: &[&["flask", "Flask"], &["flask", "app", "Flask"]],
+            app_proxies: &[
+                &["flask", "current_app"],
+                &["flask", "globals", "current_app"],
             ],
             web_requests: &[
                 &["fastapi", "Request"],

@@ -240,6 +240,8 @@ where
     let mut texts: Vec<Option<Result<T, E>>> = (0..n).map(|_| None).collect();
     let mut scans: Vec<scan::Scanned> = vec![scan::Scanned::default(); n];
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); n];
+    // The `__init__.py` files of each file's packages (`enclosing_packages`).
+    let mut inits: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut reached = vec![false; n];
     // Targets, and the files that import them when only some files are targets: each is
     // selected as the whole-project run selects it (`rooted`), only targets are reported.
@@ -300,13 +302,18 @@ where
             .collect();
         let mut next = Vec::new();
         for (i, (text, scanned), targets) in level {
-            for &g in &targets {
+            // Importing a module runs its packages' `__init__.py` first (a Pyramid
+            // `includeme` stores the clients its modules read): read, not an import edge,
+            // so the package does not make the module's importers relevant.
+            let packages = enclosing_packages(&program, i);
+            for &g in targets.iter().chain(&packages) {
                 if !reached[g] {
                     reached[g] = true;
                     next.push(g);
                 }
             }
             edges[i] = targets;
+            inits[i] = packages;
             texts[i] = Some(text);
             scans[i] = scanned;
         }
@@ -389,7 +396,8 @@ where
             }
         }
     }
-    // Relevant targets, what they import, and the conftests above them are indexed.
+    // Relevant targets, what they import, their packages' `__init__.py` and the conftests
+    // above them are indexed.
     let mut indexed = vec![false; n];
     let mut queue: Vec<usize> = (0..n)
         .filter(|&i| rooted[i] && relevant[i] && !alone[i])
@@ -401,7 +409,7 @@ where
     while let Some(i) = queue.pop() {
         if !indexed[i] {
             indexed[i] = true;
-            queue.extend(edges[i].iter().copied().filter(|&g| !indexed[g]));
+            queue.extend((edges[i].iter().chain(&inits[i])).filter(|&&g| !indexed[g]));
         }
     }
     (
@@ -432,6 +440,20 @@ fn imports<'s>(
     targets.sort_unstable();
     targets.dedup();
     targets
+}
+
+/// The `__init__.py` files of the packages around Python file `i` (`app/__init__.py` for
+/// `app/kafka/worker.py`, then `app/kafka/__init__.py`).
+fn enclosing_packages(program: &Program, i: usize) -> Vec<usize> {
+    let file = program.file(FileId(i as u32));
+    if file.lang != Lang::Python {
+        return Vec::new();
+    }
+    (1..file.module.len())
+        .filter_map(|k| program.module_file(FileId(i as u32), &file.module[..k]))
+        .map(|g| g.0 as usize)
+        .filter(|&g| g != i && program.file(FileId(g as u32)).is_package)
+        .collect()
 }
 
 /// `conftest.py` files in the directories of the given Python test modules and above.

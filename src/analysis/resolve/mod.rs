@@ -37,6 +37,8 @@ enum Key {
     AppState(String),
     /// What a request's `state` holds under a name, program-wide.
     RequestState(String),
+    /// What the program stores under a name on an application's registry.
+    RegistryState(String),
     /// The one program class implementing an interface (or extending a class).
     Implementation(ClassRef),
 }

@@ -2,7 +2,10 @@
 //! whole application, so a client stored there (`app.state.producer = Producer(conf)` in a
 //! lifespan or a startup handler) is what every `app.state.producer` and
 //! `request.app.state.producer` of the program reads. A request's `state` holds what a
-//! lifespan yields as its state and what middleware sets on it.
+//! lifespan yields as its state and what middleware sets on it. Other frameworks share one
+//! object the same way: Pyramid's registry (`config.registry.kafka = KafkaManager(..)` in an
+//! `includeme`, read as `request.registry.kafka` or `env["registry"].kafka`) and Flask's
+//! application (`app.producer = ..` in a factory, read as `current_app.producer`).
 
 use super::values::{merge, Value};
 use super::{Key, Resolver};
@@ -12,6 +15,8 @@ use crate::model::*;
 
 /// The attribute of an application that holds its state.
 const STATE: &str = "state";
+/// Pyramid's application registry: `config.registry`, `request.registry`.
+const REGISTRY: &str = "registry";
 
 impl Resolver<'_, '_> {
     /// `holder.name` where `holder` is `<app>.state` or `<request>.state`: what the program
@@ -36,7 +41,29 @@ impl Resolver<'_, '_> {
                 self.stored_state(name, Self::is_request_state, lifespan)
             });
         }
+        if self.is_app_registry(f, b, holder) {
+            return self.memo(Key::RegistryState(name.to_string()), || {
+                self.stored_state(name, Self::is_app_registry, Vec::new())
+            });
+        }
         None
+    }
+
+    /// Whether `e` is an object a framework shares across the whole application, written
+    /// by attribute: a Pyramid registry (`<config>.registry`, `<request>.registry`, a name
+    /// `registry`), a Flask application (`current_app`, a name built or annotated as one).
+    fn is_app_registry(&self, f: FileId, b: BodyId, e: &Expr) -> bool {
+        let vocab = &self.knowledge.vocab;
+        match e {
+            Expr::Attr { attr, .. } => attr == REGISTRY,
+            Expr::Name { id, .. } => {
+                id == REGISTRY
+                    || (self.external_path(f, b, e, 0))
+                        .is_some_and(|q| is_one_of(&q, vocab.app_proxies))
+                    || self.is_web_name(f, b, id, vocab.registry_apps, "")
+            }
+            _ => false,
+        }
     }
 
     /// What the program assigns to `name` on a state `is_state` recognises, with `more`.
