@@ -20,6 +20,16 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             .collect()
     }
 
+    /// Whether a failure path of body `b` handles `call`'s failure (`if let Err(e) = call`,
+    /// `match call { Err(..) => .. }`, a `try` around it).
+    pub fn error_tested(&self, b: BodyId, call: &Call) -> bool {
+        let control = self.control();
+        (0..control.regions.len() as u32)
+            .map(RegionId)
+            .filter(|&r| control.region(r).body == b && control.is_failure_region(r))
+            .any(|r| self.protected_calls(r).iter().any(|c| c.id == call.id))
+    }
+
     /// The failure paths enclosing `pos`, innermost first.
     pub fn enclosing_failures(&self, pos: Pos) -> Vec<FailureSite> {
         self.control()

@@ -5,12 +5,12 @@
 
 use crate::analysis::context::is_commit;
 use crate::analysis::context::FailureSite;
-use crate::analysis::control::{Control, Exits, RegionId, RegionKind};
+use crate::analysis::control::{Control, Exits, Pos, RegionId, RegionKind};
 use crate::analysis::guards::reads_any;
 use crate::diagnostic::Finding;
 use crate::knowledge::failure::FailureKind;
 use crate::knowledge::Op;
-use crate::model::{BodyId, Call, LoopKind};
+use crate::model::{BodyId, Call, ExitKind, Expr, LoopKind, StmtKind};
 use crate::registry::Rule;
 use crate::rules::RuleContext;
 
@@ -94,7 +94,10 @@ fn swallowed_in_per_message_helper(ctx: &RuleContext, region: RegionId) -> bool 
     let analysis = ctx.analysis;
     let control = analysis.control();
     let body = control.region(region).body;
-    if control.region(region).exits.any(Exits::FAILS) || analysis.failure_handles_message(region) {
+    if control.region(region).exits.any(Exits::FAILS)
+        || returns_error(control, region)
+        || analysis.failure_handles_message(region)
+    {
         return false;
     }
     let Some(param) = analysis.per_message_param(body) else {
@@ -117,6 +120,26 @@ fn swallowed_in_per_message_helper(ctx: &RuleContext, region: RegionId) -> bool 
                 && (reads_any(&c.func, &names)
                     || c.args.iter().any(|a| reads_any(&a.value, &names)))
         })
+}
+
+/// Whether handler `region` returns an error value (`return Err(e.into())`): the caller that
+/// tests the function's result sees the failure (one that throws the result away is not
+/// asked here: the loop's own call is then discarded or tested, see `per_message_param`).
+fn returns_error(control: &Control, region: RegionId) -> bool {
+    (0..control.regions.len() as u32).map(RegionId).any(|r| {
+        let stmts = &control.region(r).stmts;
+        stmts.iter().enumerate().any(|(i, s)| {
+            let pos = Pos {
+                region: r,
+                index: i as u32,
+            };
+            control.contains(region, pos)
+                && matches!(&s.kind, StmtKind::Exit {
+                    kind: ExitKind::Return,
+                    value: Some(Expr::Call(c)),
+                } if c.func.last_name() == Some("Err"))
+        })
+    })
 }
 
 /// `param` and the names `body` binds from it, directly or through each other.
