@@ -7,7 +7,13 @@ use rdkafka::consumer::{CommitMode, Consumer, StreamConsumer};
 use rdkafka::message::{BorrowedMessage, Message};
 
 async fn process(consumer: &StreamConsumer, m: &BorrowedMessage<'_>) -> Result<(), String> {
-    match insert_rows(m.payload()).await {
+    // The rows derive from the message through a `match` and its arm's binding.
+    let payload = match m.payload_view::<str>() {
+        Some(Ok(text)) => text,
+        _ => return Ok(()),
+    };
+    let rows = payload.lines().collect::<Vec<_>>();
+    match insert_rows(Some(rows.concat().as_bytes())).await {
         Ok(()) => consumer.commit_message(m, CommitMode::Async).map_err(|e| e.to_string())?,
         Err(e) => eprintln!("insert failed: {e:?}"), // expect: OL103
     }

@@ -20,13 +20,18 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             .collect()
     }
 
-    /// Whether a failure path of body `b` handles `call`'s failure (`if let Err(e) = call`,
-    /// `match call { Err(..) => .. }`, a `try` around it).
+    /// Whether a failure path of body `b` in the loop around `call` handles the call's failure
+    /// (`if let Err(e) = call`, `match call { Err(..) => .. }`, a `try` around it in the
+    /// loop's body): each pass tests it.
     pub fn error_tested(&self, b: BodyId, call: &Call) -> bool {
         let control = self.control();
+        let Some(l) = control.pos(call.id).and_then(|p| control.enclosing_loop(p)) else {
+            return false;
+        };
         (0..control.regions.len() as u32)
             .map(RegionId)
             .filter(|&r| control.region(r).body == b && control.is_failure_region(r))
+            .filter(|&r| (control.region(r).parent).is_some_and(|at| control.contains(l, at)))
             .any(|r| self.protected_calls(r).iter().any(|c| c.id == call.id))
     }
 

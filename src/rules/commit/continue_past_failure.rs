@@ -142,16 +142,23 @@ fn returns_error(control: &Control, region: RegionId) -> bool {
     })
 }
 
+/// Steps of derivation followed from a per-message function's message parameter.
+const MAX_DERIVATION: usize = 8;
+
 /// `param` and the names `body` binds from it, directly or through each other.
 fn derived_names<'m>(ctx: &RuleContext<'_, '_, 'm>, body: BodyId, param: &'m str) -> Vec<&'m str> {
     let assigns = &ctx.analysis.index.bodies[body.0 as usize].assigns;
     let mut names = vec![param];
-    // Each round adds the names bound from the previous ones: two steps of derivation.
-    for _ in 0..2 {
+    // Each round adds the names bound from the previous ones, until none is (a Rust `match`
+    // binds its arm's name, then the `let` the arm's value: `payload`, then `records`).
+    for _ in 0..MAX_DERIVATION {
         let more: Vec<&str> = (assigns.iter())
             .filter(|(n, vs)| !names.contains(n) && vs.iter().any(|(v, _)| reads_any(v, &names)))
             .map(|(n, _)| *n)
             .collect();
+        if more.is_empty() {
+            break;
+        }
         names.extend(more);
     }
     names
