@@ -338,6 +338,8 @@ pub enum TxStep {
     Commit,
     /// A context manager that begins, and commits on leaving (aiokafka's `transaction()`).
     Scope,
+    /// Rolls the transaction back: a handler that aborts has seen the commit's failure.
+    Abort,
 }
 
 /// A method of a Kafka client.

@@ -82,10 +82,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     match step {
                         TxStep::Begin => class_begins = true,
                         TxStep::Commit => {
-                            class_commits |=
-                                f.result.observes_outcome(awaits, raises) && !self.swallowed(at)
+                            class_commits |= f.result.observes_outcome(awaits, raises)
+                                && !self.swallowed(at, receiver)
                         }
-                        TxStep::Scope => {}
+                        TxStep::Scope | TxStep::Abort => {}
                     }
                 }
                 continue;
@@ -96,7 +96,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     committed |= control.follows(pos, call.range, at, c.range)
                         && before_until(at, c.range, false)
                         && f.result.observes_outcome(awaits, raises)
-                        && !self.swallowed(at)
+                        && !self.swallowed(at, receiver)
                 }
                 // `with producer.transaction():` holds the send in its block, and commits
                 // (raising on failure) when the block ends.
@@ -104,19 +104,23 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     if control.contains(at.region, pos)
                         && control.follows(at, c.range, pos, call.range)
                         && before_until(at, c.range, true)
-                        && !self.swallowed(at)
+                        && !self.swallowed(at, receiver)
                     {
                         return true;
                     }
                 }
+                TxStep::Abort => {}
             }
         }
         begun && committed || class_begins && class_commits
     }
 
     /// Whether a failure raised at `pos` is caught by a broad (or transient) handler of an
-    /// enclosing `try` that neither re-raises, nor panics, nor ends the process.
-    fn swallowed(&self, pos: Pos) -> bool {
+    /// enclosing `try` that neither re-raises, nor panics, nor ends the process, nor aborts
+    /// the transaction of `receiver` (the KafkaProducer javadoc's `catch (KafkaException e) {
+    /// producer.abortTransaction(); }`: the failure is seen and the transaction's records and
+    /// offsets are rolled back).
+    fn swallowed(&self, pos: Pos, receiver: &str) -> bool {
         let control = self.control();
         let keeps = Exits::FAILS;
         control.regions_above(pos).any(|r| {
@@ -135,7 +139,23 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     self.failure_site(h).is_some_and(|s| {
                         matches!(s.kind, FailureKind::Broad | FailureKind::Transient)
                     }) && !control.region(h).exits.any(keeps)
+                        && !self.aborts(h, receiver)
                 })
+        })
+    }
+
+    /// Whether handler `h` aborts the transaction of `receiver`.
+    fn aborts(&self, h: crate::analysis::control::RegionId, receiver: &str) -> bool {
+        self.region_calls(h).any(|(c, _)| {
+            self.facts(c.id).is_some_and(|f| {
+                matches!(
+                    f.op,
+                    Op::Transaction {
+                        step: TxStep::Abort,
+                        ..
+                    }
+                ) && f.receiver.as_deref() == Some(receiver)
+            })
         })
     }
 }

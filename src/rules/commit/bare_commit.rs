@@ -1,5 +1,6 @@
 //! OL101 bare-commit: a commit of the consumer's position instead of a processed message.
 
+use crate::analysis::resolve::Value;
 use crate::analysis::{ArgPresence, CallFacts};
 use crate::diagnostic::Finding;
 use crate::knowledge::{ArgSlot, Op};
@@ -21,6 +22,7 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
             Some(fillers) => fillers.iter().all(|a| {
                 matches!(a.value, Expr::Lit { lit: Lit::None, .. })
                     || is_not_offsets(&a.value)
+                    || is_program_object(ctx, &a.value, facts.body)
                     || is_position_query(ctx, &a.value, facts.body)
             }),
             None => false,
@@ -110,6 +112,15 @@ fn is_not_offsets(arg: &Expr) -> bool {
         }),
         _ => false,
     }
+}
+
+/// An object of one of the program's classes (`commitAsync(new LoggingCommitCallback())`,
+/// a callback field): a callback, never an offsets map or list.
+fn is_program_object(ctx: &RuleContext, arg: &Expr, body: BodyId) -> bool {
+    matches!(
+        ctx.analysis.resolver.value(ctx.analysis.file, body, arg),
+        Some(Value::Instance(_))
+    )
 }
 
 /// `&consumer.position()?` / `consumer.assignment()`, or a name bound to one: the offsets
