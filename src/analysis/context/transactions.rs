@@ -50,6 +50,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
         };
         let class = |b: BodyId| self.module.bodies[b.0 as usize].class.as_deref();
+        // A field of the instance (`self.producer`, Java's `this.producer`).
+        let own_field = |b: BodyId| {
+            (self.module.bodies[b.0 as usize].self_name.as_deref())
+                .and_then(|me| receiver.strip_prefix(me))
+                .is_some_and(|rest| rest.starts_with('.'))
+        };
         let (mut begun, mut committed) = (false, false);
         // A transactional wrapper class (`begin()`, `send()`, `commit()` as its methods on
         // one field): a send in one method is in the transaction its sibling methods begin
@@ -75,7 +81,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             };
             if f.body != facts.body {
                 let sibling = until.is_none()
-                    && receiver.starts_with("self.")
+                    && own_field(facts.body)
                     && class(f.body).is_some()
                     && class(f.body) == class(facts.body);
                 if sibling {
