@@ -60,7 +60,9 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         // A transactional wrapper class (`begin()`, `send()`, `commit()` as its methods on
         // one field): a send in one method is in the transaction its sibling methods begin
         // and commit (librdkafka refuses a transactional producer's send outside one).
-        let (mut class_begins, mut class_commits) = (false, false);
+        // A method that both begins and commits holds a transaction of its own: the sends of
+        // its siblings are not in it.
+        let (mut class_begins, mut class_commits) = (Vec::new(), Vec::new());
         for c in &self.calls {
             let Some(f) = self.facts(c.id) else {
                 continue;
@@ -86,11 +88,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     && class(f.body) == class(facts.body);
                 if sibling {
                     match step {
-                        TxStep::Begin => class_begins = true,
-                        TxStep::Commit => {
-                            class_commits |= f.result.observes_outcome(awaits, raises)
-                                && !self.swallowed(at, receiver)
-                        }
+                        TxStep::Begin => class_begins.push(f.body),
+                        TxStep::Commit => class_commits.push((
+                            f.body,
+                            f.result.observes_outcome(awaits, raises)
+                                && !self.swallowed(at, receiver),
+                        )),
                         TxStep::Scope | TxStep::Abort => {}
                     }
                 }
@@ -118,7 +121,11 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 TxStep::Abort => {}
             }
         }
-        begun && committed || class_begins && class_commits
+        let spread = |b: &BodyId| !class_commits.iter().any(|(c, _)| c == b);
+        let begins_elsewhere = class_begins.iter().any(spread);
+        let commits_elsewhere =
+            (class_commits.iter()).any(|(b, observed)| *observed && !class_begins.contains(b));
+        begun && committed || begins_elsewhere && commits_elsewhere
     }
 
     /// Whether a failure raised at `pos` is caught by a broad (or transient) handler of an

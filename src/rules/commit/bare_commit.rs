@@ -114,13 +114,15 @@ fn is_not_offsets(arg: &Expr) -> bool {
     }
 }
 
-/// An object of one of the program's classes (`commitAsync(new LoggingCommitCallback())`,
-/// a callback field): a callback, never an offsets map or list.
+/// An object of one of the program's classes built in the call
+/// (`commitAsync(new LoggingCommitCallback())`): a callback, never offsets. (A name or a field
+/// holding one may be a message wrapper a Python `commit(msg)` commits.)
 fn is_program_object(ctx: &RuleContext, arg: &Expr, body: BodyId) -> bool {
-    matches!(
-        ctx.analysis.resolver.value(ctx.analysis.file, body, arg),
-        Some(Value::Instance(_))
-    )
+    matches!(arg, Expr::Call(_))
+        && matches!(
+            ctx.analysis.resolver.value(ctx.analysis.file, body, arg),
+            Some(Value::Instance(_))
+        )
 }
 
 /// `&consumer.position()?` / `consumer.assignment()`, or a name bound to one: the offsets
