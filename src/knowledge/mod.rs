@@ -631,6 +631,16 @@ impl Knowledge {
             .find(|c| &c.root == first && &c.name == last)
     }
 
+    /// Whether qualified path `q` names something of a client library (under one of its
+    /// roots: `org.apache.kafka.clients.consumer.OffsetCommitCallback`).
+    pub fn in_library(&self, q: &[String]) -> bool {
+        let Some((_, package)) = q.split_last() else {
+            return false;
+        };
+        let dotted = package.join(".");
+        (self.libraries.iter()).any(|l| l.roots.iter().any(|r| *r == dotted))
+    }
+
     /// The client types whose simple name is `name` and whose library root is `root`.
     pub fn client_named(&self, root: &str, name: &str) -> Option<&ClientType> {
         self.clients

@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * OL101 fixture (kafka-clients): `commitAsync(callback)` commits every assigned position
- * whatever the callback is: a lambda, or an object of the program's own callback class built
- * in the call.
+ * whatever the callback is: a lambda, or an object of the program's own callback class (built
+ * in the call, or held in a field).
  * `commitAsync(offsets, callback)` commits the offsets given.
  */
 public class CommitCallbackObject {
@@ -33,6 +33,7 @@ public class CommitCallbackObject {
     }
 
     private final Consumer<String, String> consumer;
+    private final LoggingCommitCallback callback = new LoggingCommitCallback();
 
     public CommitCallbackObject(Consumer<String, String> consumer) {
         this.consumer = consumer;
@@ -45,6 +46,16 @@ public class CommitCallbackObject {
                 handle(r);
             }
             consumer.commitAsync(new LoggingCommitCallback()); // expect: OL101
+        }
+    }
+
+    public void runWithField() {
+        while (true) {
+            ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(100));
+            for (ConsumerRecord<String, String> r : records) {
+                handle(r);
+            }
+            consumer.commitAsync(callback); // expect: OL101
         }
     }
 

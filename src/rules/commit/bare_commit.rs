@@ -115,14 +115,18 @@ fn is_not_offsets(arg: &Expr) -> bool {
 }
 
 /// An object of one of the program's classes built in the call
-/// (`commitAsync(new LoggingCommitCallback())`): a callback, never offsets. (A name or a field
-/// holding one may be a message wrapper a Python `commit(msg)` commits.)
+/// (`commitAsync(new LoggingCommitCallback())`), or one of a class deriving from a client
+/// library's type (a field holding an `OffsetCommitCallback`): a callback, never offsets. (Any
+/// other object a name or a field holds may be a message wrapper a Python `commit(msg)`
+/// commits.)
 fn is_program_object(ctx: &RuleContext, arg: &Expr, body: BodyId) -> bool {
-    matches!(arg, Expr::Call(_))
-        && matches!(
-            ctx.analysis.resolver.value(ctx.analysis.file, body, arg),
-            Some(Value::Instance(_))
-        )
+    let resolver = &ctx.analysis.resolver;
+    match resolver.value(ctx.analysis.file, body, arg) {
+        Some(Value::Instance(cls)) => {
+            matches!(arg, Expr::Call(_)) || resolver.derives_from_library(cls)
+        }
+        _ => false,
+    }
 }
 
 /// `&consumer.position()?` / `consumer.assignment()`, or a name bound to one: the offsets
