@@ -824,7 +824,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                 let reaches_callers = match step {
                     TxStep::Commit if raises => raised_to_caller(&body.stmts, call.range),
                     TxStep::Commit => facts.result.end == End::Returned,
-                    TxStep::Begin | TxStep::Scope => true,
+                    TxStep::Begin | TxStep::Scope | TxStep::Abort => true,
                 };
                 if reaches_callers {
                     return Some(Obligation::Forwards {

@@ -424,6 +424,22 @@ impl<'m> Program<'m> {
                 .imported_files(g)
                 .iter()
                 .any(|&h| h == f || self.file(h).is_package && self.imported_files(h).contains(&f))
+            || self.sees_package_of(g, f)
+    }
+
+    /// Whether file `g` sees the classes of file `f`'s package without naming the class (a
+    /// Java file of the same package, or one importing it on demand, `import com.acme.*`).
+    fn sees_package_of(&self, g: FileId, f: FileId) -> bool {
+        let (from, to) = (self.file(g), self.file(f));
+        if !to.lang.file_is_class() || from.lang != to.lang || from.namespace != to.namespace {
+            return false;
+        }
+        let Some((_, package)) = to.module.split_last() else {
+            return false;
+        };
+        self.index(g).is_some_and(|index| {
+            (index.names.globs.iter()).any(|(path, level)| *level == 0 && path[..] == *package)
+        })
     }
 
     /// The line index of a file's text (for messages that point into it).

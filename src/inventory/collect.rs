@@ -450,6 +450,7 @@ fn classify(
                 TxStep::Begin => "begin",
                 TxStep::Commit => "commit",
                 TxStep::Scope => "scope",
+                TxStep::Abort => "abort",
             }),
         ),
         _ => return None,

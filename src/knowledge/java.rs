@@ -231,6 +231,7 @@ pub(super) fn register(k: &mut Knowledge) {
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
         (Producer, &[], "beginTransaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: true }),
         (Producer, &[], "commitTransaction", Op::Transaction { step: TxStep::Commit, awaits: 0, raises: true }),
+        (Producer, &[], "abortTransaction", Op::Transaction { step: TxStep::Abort, awaits: 0, raises: true }),
     ]);
 
     // spring-kafka: `KafkaTemplate.send*` returns a future (2.x `ListenableFuture`, 3.x

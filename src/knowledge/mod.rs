@@ -338,6 +338,8 @@ pub enum TxStep {
     Commit,
     /// A context manager that begins, and commits on leaving (aiokafka's `transaction()`).
     Scope,
+    /// Rolls the transaction back: a handler that aborts has seen the commit's failure.
+    Abort,
 }
 
 /// A method of a Kafka client.
@@ -627,6 +629,16 @@ impl Knowledge {
         self.clients
             .iter()
             .find(|c| &c.root == first && &c.name == last)
+    }
+
+    /// Whether qualified path `q` names something of a client library (under one of its
+    /// roots: `org.apache.kafka.clients.consumer.OffsetCommitCallback`).
+    pub fn in_library(&self, q: &[String]) -> bool {
+        let Some((_, package)) = q.split_last() else {
+            return false;
+        };
+        let dotted = package.join(".");
+        (self.libraries.iter()).any(|l| l.roots.iter().any(|r| *r == dotted))
     }
 
     /// The client types whose simple name is `name` and whose library root is `root`.

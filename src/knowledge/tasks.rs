@@ -35,6 +35,9 @@ pub struct ExecutorSpawns {
     pub methods: &'static [&'static str],
     /// Calls that make an executor (`Executors.newFixedThreadPool(..)`), by last name.
     pub factories: &'static [&'static str],
+    /// The method a task object runs (`Runnable.run`, `Callable.call`): handing an executor
+    /// `new SendTask(..)` runs that method of the program's class.
+    pub task_methods: &'static [&'static str],
     /// The thread type (in `java.lang`: no import names it), whose `start()` runs what its
     /// constructor was given.
     pub thread: &'static str,
@@ -110,6 +113,7 @@ impl Default for TaskKnowledge {
                     "newThreadPerTaskExecutor",
                     "commonPool",
                 ],
+                task_methods: &["run", "call"],
                 thread: "Thread",
                 start: "start",
                 help: JAVA_FUTURE_HELP,

@@ -313,9 +313,29 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Whether a failure path's own code commits, stores, seeks, or routes the message
     /// elsewhere (a produce): it handles the message as poison rather than skipping it.
     pub fn failure_handles_message(&self, r: RegionId) -> bool {
+        let body = self.control().region(r).body;
         self.region_calls(r).any(|(c, _)| {
             self.facts(c.id)
                 .is_some_and(|f| is_commit(&f.op) || is_produce(&f.op) || matches!(f.op, Op::Seek))
+                || self.facts(c.id).is_none() && self.helper_seeks(c, body)
         })
+    }
+
+    /// Whether `c` (in `body`) calls a program function that seeks the consumer back
+    /// (`resetToLastCommittedPositions(consumer)` after an aborted transaction, as in the
+    /// exactly-once examples): the records are delivered again.
+    fn helper_seeks(&self, c: &Call, body: BodyId) -> bool {
+        let Some(Value::Func(func)) = self.resolver.value(self.file, body, &c.func) else {
+            return false;
+        };
+        self.in_file(func.file, |a| {
+            let bodies = &a.index.module.bodies;
+            // Its own calls, and those of the closures it runs (`forEach(tp -> seek(..))`).
+            let within =
+                |b: BodyId| b == func.body || bodies[b.0 as usize].parent == Some(func.body);
+            (a.index.calls.iter())
+                .any(|(c, b)| within(*b) && a.facts(c.id).is_some_and(|f| matches!(f.op, Op::Seek)))
+        })
+        .unwrap_or(false)
     }
 }

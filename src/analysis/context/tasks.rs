@@ -333,6 +333,8 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 match v {
                     Expr::Closure(c) => visit::walk_block(&mut written, &c.body),
                     Expr::Name { .. } | Expr::Attr { .. } => refs.push(v),
+                    // `Runnable task = new SendTask(..)`: the class it builds.
+                    Expr::Call(c) => refs.push(&c.func),
                     _ => {}
                 }
             }
@@ -349,6 +351,11 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 Some(Value::Func(func)) => {
                     self.func_touches_kafka(func, TASK_CALL_DEPTH, &mut seen)
                 }
+                // A task object of the program's (`executor.submit(new SendTask(rec, p))`):
+                // what its `run`/`call` method does.
+                Some(Value::Class(cls)) => (self.knowledge.tasks.executors.task_methods.iter())
+                    .filter_map(|m| self.resolver.find_method(cls, m))
+                    .any(|func| self.func_touches_kafka(func, TASK_CALL_DEPTH, &mut seen)),
                 _ => false,
             }
         })

@@ -50,11 +50,19 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
         };
         let class = |b: BodyId| self.module.bodies[b.0 as usize].class.as_deref();
+        // A field of the instance (`self.producer`, Java's `this.producer`).
+        let own_field = |b: BodyId| {
+            (self.module.bodies[b.0 as usize].self_name.as_deref())
+                .and_then(|me| receiver.strip_prefix(me))
+                .is_some_and(|rest| rest.starts_with('.'))
+        };
         let (mut begun, mut committed) = (false, false);
         // A transactional wrapper class (`begin()`, `send()`, `commit()` as its methods on
         // one field): a send in one method is in the transaction its sibling methods begin
         // and commit (librdkafka refuses a transactional producer's send outside one).
-        let (mut class_begins, mut class_commits) = (false, false);
+        // A method that both begins and commits holds a transaction of its own: the sends of
+        // its siblings are not in it.
+        let (mut class_begins, mut class_commits) = (Vec::new(), Vec::new());
         for c in &self.calls {
             let Some(f) = self.facts(c.id) else {
                 continue;
@@ -75,17 +83,18 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             };
             if f.body != facts.body {
                 let sibling = until.is_none()
-                    && receiver.starts_with("self.")
+                    && own_field(facts.body)
                     && class(f.body).is_some()
                     && class(f.body) == class(facts.body);
                 if sibling {
                     match step {
-                        TxStep::Begin => class_begins = true,
-                        TxStep::Commit => {
-                            class_commits |=
-                                f.result.observes_outcome(awaits, raises) && !self.swallowed(at)
-                        }
-                        TxStep::Scope => {}
+                        TxStep::Begin => class_begins.push(f.body),
+                        TxStep::Commit => class_commits.push((
+                            f.body,
+                            f.result.observes_outcome(awaits, raises)
+                                && !self.swallowed(at, receiver),
+                        )),
+                        TxStep::Scope | TxStep::Abort => {}
                     }
                 }
                 continue;
@@ -96,7 +105,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     committed |= control.follows(pos, call.range, at, c.range)
                         && before_until(at, c.range, false)
                         && f.result.observes_outcome(awaits, raises)
-                        && !self.swallowed(at)
+                        && !self.swallowed(at, receiver)
                 }
                 // `with producer.transaction():` holds the send in its block, and commits
                 // (raising on failure) when the block ends.
@@ -104,19 +113,27 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     if control.contains(at.region, pos)
                         && control.follows(at, c.range, pos, call.range)
                         && before_until(at, c.range, true)
-                        && !self.swallowed(at)
+                        && !self.swallowed(at, receiver)
                     {
                         return true;
                     }
                 }
+                TxStep::Abort => {}
             }
         }
-        begun && committed || class_begins && class_commits
+        let spread = |b: &BodyId| !class_commits.iter().any(|(c, _)| c == b);
+        let begins_elsewhere = class_begins.iter().any(spread);
+        let commits_elsewhere =
+            (class_commits.iter()).any(|(b, observed)| *observed && !class_begins.contains(b));
+        begun && committed || begins_elsewhere && commits_elsewhere
     }
 
     /// Whether a failure raised at `pos` is caught by a broad (or transient) handler of an
-    /// enclosing `try` that neither re-raises, nor panics, nor ends the process.
-    fn swallowed(&self, pos: Pos) -> bool {
+    /// enclosing `try` that neither re-raises, nor panics, nor ends the process, nor aborts
+    /// the transaction of `receiver` (the KafkaProducer javadoc's `catch (KafkaException e) {
+    /// producer.abortTransaction(); }`: the failure is seen and the transaction's records and
+    /// offsets are rolled back).
+    fn swallowed(&self, pos: Pos, receiver: &str) -> bool {
         let control = self.control();
         let keeps = Exits::FAILS;
         control.regions_above(pos).any(|r| {
@@ -135,7 +152,23 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     self.failure_site(h).is_some_and(|s| {
                         matches!(s.kind, FailureKind::Broad | FailureKind::Transient)
                     }) && !control.region(h).exits.any(keeps)
+                        && !self.aborts(h, receiver)
                 })
+        })
+    }
+
+    /// Whether handler `h` aborts the transaction of `receiver`.
+    fn aborts(&self, h: crate::analysis::control::RegionId, receiver: &str) -> bool {
+        self.region_calls(h).any(|(c, _)| {
+            self.facts(c.id).is_some_and(|f| {
+                matches!(
+                    f.op,
+                    Op::Transaction {
+                        step: TxStep::Abort,
+                        ..
+                    }
+                ) && f.receiver.as_deref() == Some(receiver)
+            })
         })
     }
 }

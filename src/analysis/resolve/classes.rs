@@ -486,7 +486,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             let mut out = None;
             for (name, value) in &class.attrs {
                 if name == attr {
-                    merge(&mut out, self.value(f, BodyId(0), value));
+                    merge(&mut out, self.initialised(f, value, &class.fields, attr));
                 }
             }
             for field in &class.fields {

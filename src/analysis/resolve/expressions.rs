@@ -237,8 +237,44 @@ impl<'p, 'm> Resolver<'p, 'm> {
             }
             return Some(Value::Kafka(client));
         }
-        self.value(f, b, value)
-            .or_else(|| annotation.and_then(|a| self.type_value(f, a, stripped.range())))
+        let found = self.value(f, b, value);
+        match annotation.and_then(|a| self.declared_clients(f, a, value, &found)) {
+            Some(declared) => Some(declared),
+            None => {
+                found.or_else(|| annotation.and_then(|a| self.type_value(f, a, stripped.range())))
+            }
+        }
+    }
+
+    /// A container declared of clients (`List<Producer<..>> ps = new ArrayList<>()`) holds
+    /// clients whatever its initializer `found` shows, unless that shows the clients
+    /// themselves.
+    fn declared_clients(
+        &self,
+        f: FileId,
+        ty: &TypeRef,
+        value: &Expr,
+        found: &Option<Value>,
+    ) -> Option<Value> {
+        if found.as_ref().is_some_and(holds_clients) {
+            return None;
+        }
+        self.type_value(f, ty, value.range()).filter(holds_clients)
+    }
+
+    /// A class attribute's initial value, declared as its field (`attr`) of `fields` says.
+    pub(super) fn initialised(
+        &self,
+        f: FileId,
+        value: &Expr,
+        fields: &[Field],
+        attr: &str,
+    ) -> Option<Value> {
+        let found = self.value(f, BodyId(0), value);
+        let declared = fields.iter().find(|fd| fd.name == attr);
+        declared
+            .and_then(|fd| self.declared_clients(f, &fd.ty, value, &found))
+            .or(found)
     }
 
     /// A module-level name of file `f`: an assignment, a function, a class, an import.
@@ -477,4 +513,9 @@ fn all_clients(values: Vec<Option<Value>>) -> Option<Value> {
         merge(&mut out, v);
     }
     out
+}
+
+/// A container whose elements are clients.
+fn holds_clients(v: &Value) -> bool {
+    matches!(v, Value::Elements(e) if matches!(**e, Value::Kafka(_)))
 }

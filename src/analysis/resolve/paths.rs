@@ -102,6 +102,33 @@ impl<'p, 'm> Resolver<'p, 'm> {
         })
     }
 
+    /// Whether a project class derives, transitively, from a type of a client library
+    /// (`implements OffsetCommitCallback`): the library's callback or listener, never a
+    /// message or offsets.
+    pub fn derives_from_library(&self, cls: ClassRef) -> bool {
+        let mut seen = Vec::new();
+        let mut stack = vec![cls];
+        while let Some(c) = stack.pop() {
+            if seen.contains(&c) || seen.len() > 16 {
+                continue;
+            }
+            seen.push(c);
+            let Some(class) = self.class(c) else {
+                continue;
+            };
+            for base in &class.bases.paths {
+                let q = self.external_path(c.file, BodyId(0), &path_expr(base), 0);
+                if q.is_some_and(|q| self.knowledge.in_library(&q)) {
+                    return true;
+                }
+                if let Some(Value::Class(b)) = self.path_value(c.file, BodyId(0), base) {
+                    stack.push(b);
+                }
+            }
+        }
+        false
+    }
+
     /// The client type a project class derives from, transitively.
     pub fn client_base(&self, cls: ClassRef) -> Option<&'m ClientType> {
         let mut seen = Vec::new();

@@ -1,5 +1,6 @@
 //! OL101 bare-commit: a commit of the consumer's position instead of a processed message.
 
+use crate::analysis::resolve::Value;
 use crate::analysis::{ArgPresence, CallFacts};
 use crate::diagnostic::Finding;
 use crate::knowledge::{ArgSlot, Op};
@@ -21,6 +22,7 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
             Some(fillers) => fillers.iter().all(|a| {
                 matches!(a.value, Expr::Lit { lit: Lit::None, .. })
                     || is_not_offsets(&a.value)
+                    || is_program_object(ctx, &a.value, facts.body)
                     || is_position_query(ctx, &a.value, facts.body)
             }),
             None => false,
@@ -108,6 +110,21 @@ fn is_not_offsets(arg: &Expr) -> bool {
         Expr::Call(c) => (c.func.dotted()).is_some_and(|d| {
             d.len() >= 2 && crate::knowledge::vocab::TIMEOUT_TYPES.contains(&d[d.len() - 2])
         }),
+        _ => false,
+    }
+}
+
+/// An object of one of the program's classes built in the call
+/// (`commitAsync(new LoggingCommitCallback())`), or one of a class deriving from a client
+/// library's type (a field holding an `OffsetCommitCallback`): a callback, never offsets. (Any
+/// other object a name or a field holds may be a message wrapper a Python `commit(msg)`
+/// commits.)
+fn is_program_object(ctx: &RuleContext, arg: &Expr, body: BodyId) -> bool {
+    let resolver = &ctx.analysis.resolver;
+    match resolver.value(ctx.analysis.file, body, arg) {
+        Some(Value::Instance(cls)) => {
+            matches!(arg, Expr::Call(_)) || resolver.derives_from_library(cls)
+        }
         _ => false,
     }
 }
