@@ -906,6 +906,7 @@ mod tests {
             ],
             classes: Vec::new(),
             type_aliases: Vec::new(),
+            inline_modules: Vec::new(),
             globals: Vec::new(),
             call_count: 7,
         }

@@ -65,6 +65,7 @@ pub struct LowerState {
     pub bodies: Vec<crate::model::Body>,
     pub type_aliases: Vec<(String, crate::model::TypeRef)>,
     pub globals: Vec<(crate::model::BodyId, String)>,
+    pub inline_modules: Vec<String>,
 }
 
 impl LowerState {
@@ -125,6 +126,7 @@ impl LowerState {
             classes: self.classes,
             type_aliases: self.type_aliases,
             globals: self.globals,
+            inline_modules: self.inline_modules,
             call_count: self.next_call,
         })
     }

@@ -162,6 +162,9 @@ pub struct Module {
     /// Python `global x` declarations: the function body, and the module-level name its
     /// assignments bind (`def init(): global producer; producer = Producer(conf)`).
     pub globals: Vec<(BodyId, String)>,
+    /// Rust inline modules (`pub mod kafka_consumer { .. }`), whose items are lowered with
+    /// the file's: a path through one (`consumer::kafka_consumer::run`) names the file's item.
+    pub inline_modules: Vec<String>,
     /// Number of call nodes; `CallId`s are `0..call_count`.
     pub call_count: u32,
 }

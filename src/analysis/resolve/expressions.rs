@@ -317,6 +317,10 @@ impl<'p, 'm> Resolver<'p, 'm> {
                     index: i as u32,
                 }));
             }
+            // A Rust inline module: its items are the file's.
+            if module.inline_modules.iter().any(|m| m == name) {
+                return Some(Value::Module(f));
+            }
             let java = module.lang.file_is_class();
             if let Some(imp) = index.names.imported(name) {
                 return match self.program.resolve(f, &imp.path, imp.level)? {

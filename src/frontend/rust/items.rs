@@ -138,6 +138,7 @@ impl Lowerer {
             // its `use super::..` paths are rebased on the file's module.
             Item::Mod(m) => {
                 if let Some((_, items)) = &m.content {
+                    self.st.inline_modules.push(m.ident.to_string());
                     let test = self.in_test_module;
                     self.in_test_module |= is_cfg_test(&m.attrs);
                     self.inline_depth += 1;

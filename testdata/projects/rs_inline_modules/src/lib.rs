@@ -1,0 +1,2 @@
+pub mod consumer;
+pub mod startup;
