@@ -41,7 +41,9 @@ impl Resolver<'_, '_> {
                 self.stored_state(name, Self::is_request_state, lifespan)
             });
         }
-        if self.is_app_registry(f, b, holder) {
+        // Only a name the program stores somewhere can be read back (asked of every
+        // attribute whose owner is unknown: the cheap test first).
+        if !self.program.attr_sets(name).is_empty() && self.is_app_registry(f, b, holder) {
             return self.memo(Key::RegistryState(name.to_string()), || {
                 self.stored_state(name, Self::is_app_registry, Vec::new())
             });
