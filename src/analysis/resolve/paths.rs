@@ -106,27 +106,16 @@ impl<'p, 'm> Resolver<'p, 'm> {
     /// (`implements OffsetCommitCallback`): the library's callback or listener, never a
     /// message or offsets.
     pub fn derives_from_library(&self, cls: ClassRef) -> bool {
-        let mut seen = Vec::new();
-        let mut stack = vec![cls];
-        while let Some(c) = stack.pop() {
-            if seen.contains(&c) || seen.len() > 16 {
-                continue;
-            }
-            seen.push(c);
-            let Some(class) = self.class(c) else {
-                continue;
-            };
-            for base in &class.bases.paths {
-                let q = self.external_path(c.file, BodyId(0), &path_expr(base), 0);
-                if q.is_some_and(|q| self.knowledge.in_library(&q)) {
-                    return true;
-                }
-                if let Some(Value::Class(b)) = self.path_value(c.file, BodyId(0), base) {
-                    stack.push(b);
-                }
-            }
-        }
-        false
+        self.in_lineage(cls, |c| {
+            let class = self.class(c)?;
+            (class.bases.paths.iter())
+                .any(|base| {
+                    (self.external_path(c.file, BodyId(0), &path_expr(base), 0))
+                        .is_some_and(|q| self.knowledge.in_library(&q))
+                })
+                .then_some(())
+        })
+        .is_some()
     }
 
     /// The client type a project class derives from, transitively.
