@@ -60,22 +60,21 @@ impl Lowerer {
                 return None;
             }
             PyStmt::Expr(e) => StmtKind::Expr(self.expr(&e.value)),
-            PyStmt::Assign(a) => StmtKind::Assign {
-                value: {
-                    // `Producer = Annotated[AIOKafkaProducer, Depends(..)]` at module level
-                    // is an implicit type alias (PEP 613), used as `producer: Producer`.
-                    if let ([ast::Expr::Name(n)], true) = (
-                        &a.targets[..],
-                        body.is_none() && expr::is_type_form(&a.value),
-                    ) {
+            PyStmt::Assign(a) => {
+                // `Producer = Annotated[AIOKafkaProducer, Depends(..)]` at module level is an
+                // implicit type alias (PEP 613), used as `producer: Producer`.
+                if let [ast::Expr::Name(n)] = &a.targets[..] {
+                    if body.is_none() && expr::is_type_form(&a.value) {
                         (self.st.type_aliases).push((n.id.to_string(), expr::type_ref(&a.value)));
                     }
-                    self.expr(&a.value)
-                },
-                targets: a.targets.iter().map(|t| self.target(t)).collect(),
-                annotation: None,
-                augmented: false,
-            },
+                }
+                StmtKind::Assign {
+                    value: self.expr(&a.value),
+                    targets: a.targets.iter().map(|t| self.target(t)).collect(),
+                    annotation: None,
+                    augmented: false,
+                }
+            }
             PyStmt::AugAssign(a) => StmtKind::Assign {
                 value: self.expr(&a.value),
                 targets: vec![self.target(&a.target)],

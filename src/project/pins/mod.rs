@@ -26,12 +26,13 @@ use crate::model::Lang;
 /// Python dependency file (a Python file: a service of a monorepo, or an application whose
 /// `requirements.txt` sits beside its sources below the repository's root); else the
 /// namespace (and always for Rust: `Cargo.lock` is the workspace's). `modules` caches the
-/// answer per directory.
+/// answer per language and directory, for every directory probed on the way up, so that no
+/// directory is probed twice however many directories below it hold files.
 pub fn pins_dir(
     file: &Path,
     lang: Lang,
     namespace: &Path,
-    modules: &mut HashMap<PathBuf, PathBuf>,
+    modules: &mut HashMap<(Lang, PathBuf), PathBuf>,
 ) -> PathBuf {
     let is_module: fn(&Path) -> bool = match lang {
         Lang::Java => jvm::is_module,
@@ -41,15 +42,23 @@ pub fn pins_dir(
     let Some(parent) = file.parent() else {
         return namespace.to_path_buf();
     };
-    if let Some(known) = modules.get(parent) {
-        return known.clone();
+    let mut probed = Vec::new();
+    let mut module = None;
+    for d in parent.ancestors().take_while(|d| d.starts_with(namespace)) {
+        if let Some(known) = modules.get(&(lang, d.to_path_buf())) {
+            module = Some(known.clone());
+            break;
+        }
+        probed.push(d);
+        if is_module(d) {
+            module = Some(d.to_path_buf());
+            break;
+        }
     }
-    let module = (parent.ancestors())
-        .take_while(|d| d.starts_with(namespace))
-        .find(|d| is_module(d))
-        .unwrap_or(namespace)
-        .to_path_buf();
-    modules.insert(parent.to_path_buf(), module.clone());
+    let module = module.unwrap_or_else(|| namespace.to_path_buf());
+    for d in probed {
+        modules.insert((lang, d.to_path_buf()), module.clone());
+    }
     module
 }
 
