@@ -318,10 +318,35 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                         .map(|(r, _)| r)?;
                     return self.direct(f, *client, &method, recv, b, args, used.clone());
                 }
+                // The iterator protocol's builtins call the client's own method
+                // (`msg = next(consumer)` polls one message).
+                None => {
+                    if let Some(facts) = self.iterator_builtin(f, b, call, used) {
+                        return Some(facts);
+                    }
+                }
                 _ => {}
             }
         }
         self.callable_argument(f, b, call, used)
+    }
+
+    /// `next(client)` / `anext(client)`: the client's `__next__` / `__anext__`.
+    fn iterator_builtin(
+        &self,
+        f: FileId,
+        b: BodyId,
+        call: &'m Call,
+        used: &ResultUse,
+    ) -> Option<CallFacts<'m>> {
+        let method = match call.func.dotted()?.as_slice() {
+            ["next"] => "__next__",
+            ["anext"] => "__anext__",
+            _ => return None,
+        };
+        let recv = &call.positional().next()?.value;
+        let client = self.resolver.client_of(f, b, recv)?;
+        self.direct(f, client, method, recv, b, Vec::new(), used.clone())
     }
 
     /// `recv` is the own receiver (`self`) of the enclosing method, and that method is one

@@ -181,6 +181,8 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "position", Op::Position),
         (Consumer, &[], "getone", Op::Poll { single: true }),
         (Consumer, &[], "getmany", Op::Poll { single: false }),
+        // `async for msg in consumer` / `await anext(consumer)`: one message.
+        (Consumer, &[], "__anext__", Op::Poll { single: true }),
         (Producer, &[], "send", Op::Send { awaits: 2, raises: true, callback: None }),
         // A coroutine that sends and waits for the delivery: awaited once, it is confirmed.
         (Producer, &[], "send_and_wait", Op::Send { awaits: 1, raises: true, callback: None }),
@@ -246,6 +248,8 @@ pub(super) fn register(k: &mut Knowledge) {
         (Consumer, &[], "seek", Op::Seek),
         (Consumer, &[], "position", Op::Position),
         (Consumer, &[], "poll", Op::Poll { single: false }),
+        // `for msg in consumer` / `msg = next(consumer)`: one message.
+        (Consumer, &[], "__next__", Op::Poll { single: true }),
         (Producer, &[], "send", Op::Send { awaits: 1, raises: true, callback: None }),
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
         (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: true }),
