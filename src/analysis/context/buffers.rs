@@ -222,6 +222,37 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         })
     }
 
+    /// A `yield` of message data in loop `l` (a generator's consume loop) after `pos`: the
+    /// caller does its work on the data while the generator waits there, after the commit.
+    /// The yield's range.
+    pub fn yielded_after(&self, l: RegionId, pos: Pos, range: TextRange) -> Option<TextRange> {
+        let control = self.control();
+        let body = control.region(l).body;
+        let names = self.message_names(body);
+        let yields = |e: &Expr| {
+            matches!(e, Expr::Derived { hop: Hop::Yield, parts, .. }
+                if parts.iter().any(|p| self.refs_message_data(p, names)))
+        };
+        (l.0..control.region(l).end).find_map(|r| {
+            let region = control.region(RegionId(r));
+            if region.body != body {
+                return None;
+            }
+            region.stmts.iter().enumerate().find_map(|(i, s)| {
+                let value = match &s.kind {
+                    StmtKind::Expr(e) => e,
+                    StmtKind::Assign { value, .. } => value,
+                    _ => return None,
+                };
+                let q = Pos {
+                    region: RegionId(r),
+                    index: i as u32,
+                };
+                (yields(value) && control.follows(pos, range, q, s.range)).then_some(s.range)
+            })
+        })
+    }
+
     /// What OL104 counts as the message's effect in loop `l`, for a commit in `body`: calls
     /// that use message data, an addition to an in-memory container only when the loop's
     /// buffers write it out later (`seen.add(key)` is bookkeeping). In walk order; found once

@@ -88,6 +88,21 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
         report_effect(ctx, call, facts, u);
         return;
     }
+    if let Some(yielded) = analysis.yielded_after(l, pos, call.range) {
+        let finding = Finding::new(
+            Rule::CommitBeforeEffect,
+            call.range,
+            format!(
+                "`{}` commits before the message's effect: its data is yielded to the caller afterwards",
+                facts.method
+            ),
+        )
+        .primary("offset committed here")
+        .label(yielded, "the caller works on the data here, after the commit")
+        .help("commit after the caller is done with the data (when the generator resumes, or let the caller commit); a crash in between loses the message");
+        ctx.report(with_receiver(ctx, finding, facts));
+        return;
+    }
     // Message data only buffered so far: the buffer is written out later.
     for buffer in buffers {
         let covered = buffer
