@@ -37,9 +37,9 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
         };
         let l = match analysis.is_consume_loop(l) {
             true => l,
-            false => match gives_up(control, l) {
-                Some(outer) if analysis.is_consume_loop(outer) => outer,
-                _ => continue,
+            false => match consume_loop_around(ctx, l) {
+                Some(outer) => outer,
+                None => continue,
             },
         };
         if control.always_leaves_loop_of(site.region, l)
@@ -167,6 +167,34 @@ fn derived_names<'m>(ctx: &RuleContext<'_, '_, 'm>, body: BodyId, param: &'m str
 /// The loop around retry loop `l` when `l` gives up and goes on with it: a bounded `for` over
 /// the attempts that leaves (`break`) once one succeeds, and whose `else:` (every attempt
 /// failed) neither leaves the outer loop nor stops ("giving up, continue with next batch").
+/// The consume loop a handler in inner loop `l` goes on with: through retry loops that give
+/// up and loops that pass over each item once.
+fn consume_loop_around(ctx: &RuleContext, mut l: RegionId) -> Option<RegionId> {
+    let control = ctx.analysis.control();
+    for _ in 0..8 {
+        let outer = gives_up(control, l).or_else(|| passes_over(control, l))?;
+        if ctx.analysis.is_consume_loop(outer) {
+            return Some(outer);
+        }
+        l = outer;
+    }
+    None
+}
+
+/// A `for` loop that runs over each of its items once and never stops early (a message's
+/// handlers, its records): a failure swallowed there skips that item, and the loop around
+/// goes on past the message. (A retry loop stops early: `break` or `return` on success.)
+fn passes_over(control: &Control, l: RegionId) -> Option<RegionId> {
+    let region = control.region(l);
+    let RegionKind::Loop(lp) = region.kind else {
+        return None;
+    };
+    if lp.kind != LoopKind::For || region.exits.any(Exits::BREAK.union(Exits::RETURN)) {
+        return None;
+    }
+    control.enclosing_loop(region.parent?)
+}
+
 /// Without an `else:` the code after the retry loop may check the outcome: not guessed.
 fn gives_up(control: &Control, l: RegionId) -> Option<RegionId> {
     let region = control.region(l);
