@@ -997,3 +997,60 @@ fn django_sites_and_service_requirements_below_the_root() {
     let problems = compare(&annotated, &found);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// A repository copied without its `.git` and with no other marker: the directory holding its
+/// `requirements.txt` is where its scripts run from, so `from kafkaLogic.factory import
+/// setup_consumer` in `controller.py` is `kafkaLogic/factory.py` (a namespace package there),
+/// whether the directory or the file alone is named. A test directory's own requirements file
+/// below a real marker changes nothing (the Django test above).
+#[test]
+fn a_copy_without_markers_runs_from_its_requirements_directory() {
+    let d = tempfile::tempdir().unwrap();
+    let files: &[(&str, &str)] = &[
+        ("requirements.txt", "confluent-kafka==2.4.0\n"),
+        (
+            "kafkaLogic/factory.py",
+            "from confluent_kafka import Consumer\n\n\n\
+             def setup_consumer(config, group):\n    config[\"group.id\"] = group\n    \
+             consumer = Consumer(config)\n    return consumer\n",
+        ),
+        (
+            "kafkaLogic/consume.py",
+            "def consume(consumer):\n    while True:\n        msg = consumer.poll(10)\n        \
+             if msg is not None and msg.error() is None:\n            return msg\n",
+        ),
+        (
+            "controller.py",
+            "import pickle\n\nfrom kafkaLogic.consume import consume\n\
+             from kafkaLogic.factory import setup_consumer\n\n\n\
+             def main(config, store):\n    consumer = setup_consumer(config, \"controller\")\n    \
+             while True:\n        msg = consume(consumer)\n        \
+             consumer.commit(asynchronous=False)  # expect: OL101, OL104\n        \
+             store.save(pickle.loads(msg.value()))\n",
+        ),
+    ];
+    for (name, text) in files {
+        common::write(d.path(), name, text);
+    }
+    assert!(
+        !(d.path().ancestors().skip(1)).any(|a| [
+            "pyproject.toml",
+            "setup.py",
+            ".git",
+            "requirements.txt"
+        ]
+        .iter()
+        .any(|m| a.join(m).exists())),
+        "a project marker above {:?}",
+        d.path()
+    );
+    let annotated = annotations(d.path()).unwrap();
+    let found = check_json(d.path(), d.path());
+    let problems = compare(&annotated, &found);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let alone = check_json(d.path(), &d.path().join("controller.py"));
+    let whole: Found = (found.into_iter())
+        .filter(|(f, _, _)| f == "controller.py")
+        .collect();
+    assert_eq!(alone, whole);
+}

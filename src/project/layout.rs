@@ -330,8 +330,30 @@ impl Layouts {
             }
             dir = d.parent();
         }
-        // No source root above: the package chain alone, in the directory above it.
+        // No source root above. A script's directory holding its dependency file (a
+        // repository copied without its `.git`: `controller.py` beside `requirements.txt`
+        // and `kafkaLogic/`) is where it runs from, on `sys.path`: its directories are
+        // namespace packages there.
+        if let Some(d) = (start.ancestors().take(MAX_BELOW_ROOT + 1)).find(|d| self.runs_from(d)) {
+            let mut names: Vec<String> = (start.ancestors())
+                .take_while(|a| *a != d)
+                .map(dir_name)
+                .collect();
+            names.reverse();
+            return (names, d.to_path_buf());
+        }
+        // Else the package chain alone, in the directory above it.
         (module, above_packages.unwrap_or(start).to_path_buf())
+    }
+
+    /// A directory that is no package but holds a requirements file or `Pipfile`: what a
+    /// project with no other marker runs from. (Only with no source root above: a test
+    /// directory's own `requirements.txt` does not make it one.)
+    fn runs_from(&self, d: &Path) -> bool {
+        ["requirements.txt", "Pipfile"]
+            .iter()
+            .any(|m| self.exists(d.join(m)))
+            && !self.exists(d.join("__init__.py"))
     }
 
     /// The module paths of the source roots a namespace's configuration declares (found
