@@ -66,6 +66,7 @@ github baoyachi/rdkafka-wrap                    013c036f91da69d98e88f8ff3b0d7586
 github jroddev/reqres-kafka-rs                  c28070588a5e478bf6df51447f92fedb7297807a  reqres-kafka-rs-c2807058           5f250d9fa8291b91b281163013d8932d3e8d4ecf
 github innovabinaria/rust-kafka-apps            e2d888bbd42a4c9b4a6f5df0682bbb0b4dbcf480  rust-kafka-apps-e2d888bb           be1f3f2cd28aaf960c3aaf4c3e461587de4c9233
 github nicflores/rust-kafka-redis               19b03792c0f751c270ecb69f3882baa338973b7d  rust-kafka-redis-19b03792          3f1d8ddb2417872c7bf46b6a9af8f5c59d0e5ec0
+github Parnishkaspb/MLops                       d0d97c9e17c49996b75b2f0d9a4b3a57f6a1cf94  MLops-d0d97c9e                     57ef6c49f220e5cf06487568f066eaf4cf480cd5
 LIST
 )
 
