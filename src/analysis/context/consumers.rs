@@ -130,11 +130,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     /// `ClientConfig::new()` / `ClientConfig::default()`.
     fn is_fresh_builder(&self, c: &Call) -> bool {
-        self.index.names.qualify_expr(&c.func).is_some_and(|q| {
-            q.len() >= 2
-                && self.knowledge.is_builder_type(&q[..q.len() - 1])
-                && matches!(q.last().map(String::as_str), Some("new" | "default"))
-        })
+        self.resolver.is_fresh_builder(self.file, BodyId(0), c)
     }
 
     /// A call that makes a config on the spot: `ClientConfig::new()`, `dict(..)`.

@@ -909,11 +909,8 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         };
         match expr {
             Expr::Call(call) => {
-                if let Some(path) = index.names.qualify_expr(&call.func) {
-                    // `ClientConfig::new()` / `ClientConfig::default()`
-                    if path.len() >= 2 && knowledge.is_builder_type(&path[..path.len() - 1]) {
-                        return matches!(path.last().map(String::as_str), Some("new" | "default"));
-                    }
+                if self.resolver.is_fresh_builder(f, b, call) {
+                    return true;
                 }
                 // A helper that builds and returns the config (`base()`, `kafka::base()`, a
                 // Rust path reading as a method call).

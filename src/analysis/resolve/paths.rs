@@ -66,6 +66,16 @@ impl<'p, 'm> Resolver<'p, 'm> {
         (!defined_here).then(|| index.names.qualify(&dotted))
     }
 
+    /// `ClientConfig::new()` / `ClientConfig::default()`, the builder type named however it
+    /// reached the file (`use crate::ClientConfig` of the crate root's `use`).
+    pub fn is_fresh_builder(&self, f: FileId, b: BodyId, call: &Call) -> bool {
+        self.external_path(f, b, &call.func, 0).is_some_and(|q| {
+            q.len() >= 2
+                && self.knowledge.is_builder_type(&q[..q.len() - 1])
+                && matches!(q.last().map(String::as_str), Some("new" | "default"))
+        })
+    }
+
     /// `name.rest` as defined in module `g`: a library path when `g` imports or aliases it.
     pub(super) fn external_in(
         &self,
