@@ -1,7 +1,7 @@
 //! Delivery confirmation: unconfirmed produces, and the reads and checks that confirm delivery.
 
-use super::stmt_reads_name;
-use crate::analysis::control::{Condition, Pos, RegionId};
+use super::{expr_reads_name, stmt_reads_name};
+use crate::analysis::control::{Condition, Pos, RegionId, RegionKind};
 use crate::analysis::resolve::Value;
 use crate::analysis::uses::{End, ResultUse};
 use crate::analysis::FileAnalysis;
@@ -322,8 +322,26 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     pub fn read_between(&self, name: &str, produce: &Call, produce_pos: Pos, at: Pos) -> bool {
         let callbacks = self.knowledge.vocab.handle_callback_methods;
-        self.stmts_after(produce, produce_pos, at)
+        if (self.stmts_after(produce, produce_pos, at))
             .any(|(_, s)| stmt_reads_name(s, name, callbacks))
+        {
+            return true;
+        }
+        // The subject of a `match` (the test of an `if`) around `at`, evaluated after the
+        // produce and before `at`: `match fut.await { Ok(_) => store(&m) }`.
+        let control = self.control();
+        control.regions_above(at).any(|r| {
+            let region = control.region(r);
+            let tested = match region.kind {
+                RegionKind::Arm { subject, .. } => subject,
+                RegionKind::Branch { test, .. } => test,
+                _ => return false,
+            };
+            (region.parent)
+                .and_then(|p| control.stmt(p).map(|s| (p, s)))
+                .is_some_and(|(p, s)| control.follows(produce_pos, produce.range, p, s.range))
+                && expr_reads_name(tested, name, callbacks)
+        })
     }
 
     /// The statements on the way to `at` (before it in its enclosing regions) that run after

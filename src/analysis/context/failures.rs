@@ -138,13 +138,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     fn subject_assignment(&self, r: RegionId) -> Option<&'m Expr> {
         let control = self.control();
         let region = control.region(r);
-        let RegionKind::Arm {
-            subject: Expr::Name { id, .. },
-            ..
-        } = region.kind
-        else {
+        let RegionKind::Arm { subject, .. } = region.kind else {
             return None;
         };
+        let id = matched_name(subject)?;
         let parent = region.parent?;
         let at = control
             .region(parent.region)
@@ -230,23 +227,22 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 .collect(),
             // `let result = handle(&m).await; match result { Err(e) => .. }`: the protected
             // code is the nearest earlier assignment of the matched name.
-            RegionKind::Arm {
-                subject: Expr::Name { .. },
-                ..
-            } => match self.subject_assignment(r) {
-                Some(value) => {
-                    let within = value.range();
-                    (self.index.calls.iter())
-                        .filter(|(c, b)| {
-                            *b == region.body
-                                && within.start <= c.range.start
-                                && c.range.end <= within.end
-                        })
-                        .map(|&(c, _)| c)
-                        .collect()
+            RegionKind::Arm { subject, .. } if matched_name(subject).is_some() => {
+                match self.subject_assignment(r) {
+                    Some(value) => {
+                        let within = value.range();
+                        (self.index.calls.iter())
+                            .filter(|(c, b)| {
+                                *b == region.body
+                                    && within.start <= c.range.start
+                                    && c.range.end <= within.end
+                            })
+                            .map(|&(c, _)| c)
+                            .collect()
+                    }
+                    None => Vec::new(),
                 }
-                None => Vec::new(),
-            },
+            }
             RegionKind::Arm { .. } => self.calls_at(parent).collect(),
             RegionKind::Closure {
                 call: Some(owner), ..
@@ -337,5 +333,18 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 .any(|(c, b)| within(*b) && a.facts(c.id).is_some_and(|f| matches!(f.op, Op::Seek)))
         })
         .unwrap_or(false)
+    }
+}
+
+/// The name a `match` tests: `match result`, or a future bound earlier and awaited there
+/// (`let fut = producer.send(..); match fut.await`).
+fn matched_name(subject: &Expr) -> Option<&str> {
+    match subject {
+        Expr::Name { id, .. } => Some(id),
+        Expr::Await { value, .. } => match &**value {
+            Expr::Name { id, .. } => Some(id),
+            _ => None,
+        },
+        _ => None,
     }
 }

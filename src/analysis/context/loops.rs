@@ -6,7 +6,7 @@ use crate::analysis::resolve::Value;
 use crate::analysis::uses::{Adapter, End};
 use crate::analysis::FileAnalysis;
 use crate::knowledge::{Op, Role};
-use crate::model::{BodyId, BodyKind, Expr};
+use crate::model::{BodyId, BodyKind, Call, ExitKind, Expr, StmtKind};
 use std::collections::HashSet;
 
 /// Functions followed between a consume loop and a function it hands each message
@@ -57,7 +57,8 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             // done either way.
             let discarded = awaited
                 && (used.end == End::Discarded
-                    || used.end == End::Used && a.error_tested(cb, call));
+                    || used.end == End::Used && a.error_tested(cb, call)
+                    || a.returned_to_stream(call));
             let control = a.control();
             let returns = a.knowledge.vocab.handler_return_commits;
             let in_loop = (control.pos(call.id))
@@ -94,6 +95,29 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 found
             })
             .map(|p| p.name.as_str())
+    }
+
+    /// Whether `call` is what a per-item closure over a stream hands its combinator
+    /// (`try_for_each(|m| { let r = self.handle(m); r })`): `for_each` throws it away and
+    /// `try_for_each` stops only on its `Err`, so what the function swallows, the stream takes
+    /// as done.
+    fn returned_to_stream(&self, call: &Call) -> bool {
+        let control = self.control();
+        let Some(l) = control.pos(call.id).and_then(|p| control.enclosing_loop(p)) else {
+            return false;
+        };
+        let region = control.region(l);
+        if self.each_stream(region.kind).is_none() {
+            return false;
+        }
+        match &self.index.uses[call.id.0 as usize].end {
+            End::Returned => true,
+            End::Bound(name) => region.stmts.iter().any(|s| {
+                matches!(&s.kind, StmtKind::Exit { kind: ExitKind::Return, value: Some(Expr::Name { id, .. }) }
+                    if id == name)
+            }),
+            _ => false,
+        }
     }
 
     /// Whether loop region `r` is a consume loop: it polls or consumes (an `Op::Poll` call

@@ -254,6 +254,17 @@ impl<'x> Visitor<'x> for Reads<'_> {
     }
 }
 
+/// Whether expression `e` reads `name` other than to register a callback on it (`skip`).
+fn expr_reads_name(e: &Expr, name: &str, skip: &[&str]) -> bool {
+    let mut v = Reads {
+        name,
+        skip,
+        found: false,
+    };
+    v.visit_expr(e);
+    v.found
+}
+
 /// Whether statement `s` reads `name` other than to register a callback on it (`skip`).
 fn stmt_reads_name(s: &Stmt, name: &str, skip: &[&str]) -> bool {
     let mut v = Reads {

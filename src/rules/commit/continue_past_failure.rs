@@ -147,15 +147,23 @@ const MAX_DERIVATION: usize = 8;
 
 /// `param` and the names `body` binds from it, directly or through each other.
 fn derived_names<'m>(ctx: &RuleContext<'_, '_, 'm>, body: BodyId, param: &'m str) -> Vec<&'m str> {
-    let assigns = &ctx.analysis.index.bodies[body.0 as usize].assigns;
+    let bi = &ctx.analysis.index.bodies[body.0 as usize];
     let mut names = vec![param];
     // Each round adds the names bound from the previous ones, until none is (a Rust `match`
-    // binds its arm's name, then the `let` the arm's value: `payload`, then `records`).
+    // binds its arm's name, then the `let` the arm's value: `payload`, then `records`; a
+    // tuple's names: `let (key, payload) = deserialize(&m)`).
     for _ in 0..MAX_DERIVATION {
-        let more: Vec<&str> = (assigns.iter())
-            .filter(|(n, vs)| !names.contains(n) && vs.iter().any(|(v, _)| reads_any(v, &names)))
-            .map(|(n, _)| *n)
+        let bound = (bi.assigns.iter())
+            .flat_map(|(n, vs)| vs.iter().map(move |(v, _)| (*n, *v)))
+            .chain(
+                (bi.tuple_assigns.iter()).flat_map(|(n, vs)| vs.iter().map(move |(v, _)| (*n, *v))),
+            );
+        let mut more: Vec<&str> = bound
+            .filter(|(n, v)| !names.contains(n) && reads_any(v, &names))
+            .map(|(n, _)| n)
             .collect();
+        more.sort_unstable();
+        more.dedup();
         if more.is_empty() {
             break;
         }
@@ -164,9 +172,6 @@ fn derived_names<'m>(ctx: &RuleContext<'_, '_, 'm>, body: BodyId, param: &'m str
     names
 }
 
-/// The loop around retry loop `l` when `l` gives up and goes on with it: a bounded `for` over
-/// the attempts that leaves (`break`) once one succeeds, and whose `else:` (every attempt
-/// failed) neither leaves the outer loop nor stops ("giving up, continue with next batch").
 /// The consume loop a handler in inner loop `l` goes on with: through retry loops that give
 /// up and loops that pass over each item once.
 fn consume_loop_around(ctx: &RuleContext, mut l: RegionId) -> Option<RegionId> {
@@ -195,6 +200,9 @@ fn passes_over(control: &Control, l: RegionId) -> Option<RegionId> {
     control.enclosing_loop(region.parent?)
 }
 
+/// The loop around retry loop `l` when `l` gives up and goes on with it: a bounded `for` over
+/// the attempts that leaves (`break`) once one succeeds, and whose `else:` (every attempt
+/// failed) neither leaves the outer loop nor stops ("giving up, continue with next batch").
 /// Without an `else:` the code after the retry loop may check the outcome: not guessed.
 fn gives_up(control: &Control, l: RegionId) -> Option<RegionId> {
     let region = control.region(l);
