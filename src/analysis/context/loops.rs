@@ -53,12 +53,13 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             let used = &a.index.uses[call.id.0 as usize];
             let awaited = used.adapters.iter().all(|x| *x == Adapter::Await);
             // Thrown away, or only tested for an error (`if let Err(e) = handle(&m).await
-            // { log }`): what the function swallows and returns normally, the loop takes as
-            // done either way.
+            // { log }`), or run in a task of its own (`create_task(self.handle(msg))`): what
+            // the function swallows and returns normally, the loop takes as done either way.
             let discarded = awaited
                 && (used.end == End::Discarded
                     || used.end == End::Used && a.error_tested(cb, call)
-                    || a.returned_to_stream(call));
+                    || a.returned_to_stream(call)
+                    || a.spawned_within(call, cb));
             let control = a.control();
             let returns = a.knowledge.vocab.handler_return_commits;
             let in_loop = (control.pos(call.id))

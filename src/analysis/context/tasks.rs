@@ -112,6 +112,18 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         }
     }
 
+    /// Whether `call` is an argument of a task spawn (`asyncio.create_task(self.handle(msg))`):
+    /// it runs in that task, later, not where it is written.
+    pub fn spawned_within(&self, call: &Call, body: BodyId) -> bool {
+        (self.index.calls.iter()).any(|(h, b)| {
+            *b == body
+                && h.id != call.id
+                && h.range.start <= call.range.start
+                && call.range.end <= h.range.end
+                && self.task_spawn(h, body).is_some()
+        })
+    }
+
     /// Whether `call` spawns a background task (OL203), and which kind.
     pub fn task_spawn(&self, call: &Call, body: BodyId) -> Option<Spawn> {
         let kind = spawn_kind(&self.knowledge.tasks, self.index, call, body)?;

@@ -14,10 +14,12 @@ use crate::rules::RuleContext;
 
 /// OL104
 pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
-    if !is_commit(&facts.op) {
+    let analysis = ctx.analysis;
+    // A commit helper handed to a task spawn runs in that task: what the loop does next is
+    // not after it (the helper's own order is judged in its body).
+    if !is_commit(&facts.op) || analysis.spawned_within(call, facts.body) {
         return;
     }
-    let analysis = ctx.analysis;
     let control = analysis.control();
     let Some(pos) = analysis.call_pos(call) else {
         return;
