@@ -22,6 +22,8 @@ class Loop:
             pending.add(task)
             task = asyncio.create_task(self._handle(msg))
             pending.add(task)
+            task = asyncio.create_task(self._handle_with_failures(msg))
+            pending.add(task)
         await asyncio.gather(*pending)
 
     async def _commit(self, msg) -> bool:
@@ -39,3 +41,17 @@ class Loop:
     async def _handle(self, msg) -> None:
         await index_document(msg.value())
         await self._commit(msg)
+
+    async def _handle_with_failures(self, msg) -> None:
+        # The handlers run only when the processing (or the commit ending the `try`) failed:
+        # what they do with the message is not after a commit.
+        try:
+            await index_document(msg.value())
+            await self._commit(msg)
+        except ValueError as e:
+            await self._dead_letter(msg, e)
+        except Exception:
+            self._consumer.seek(msg)
+
+    async def _dead_letter(self, msg, error) -> None:
+        await index_document({"failed": msg.value(), "error": str(error)})

@@ -7,7 +7,7 @@ use crate::analysis::context::is_commit;
 use crate::analysis::control::{Pos, RegionId, RegionKind};
 use crate::analysis::CallFacts;
 use crate::diagnostic::Finding;
-use crate::model::{Call, Expr, Stmt, StmtKind};
+use crate::model::{Call, Expr, Stmt, StmtKind, TextRange};
 use crate::registry::Rule;
 use crate::rules::helpers::with_receiver;
 use crate::rules::RuleContext;
@@ -67,19 +67,9 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     // `seen.add(key)` is bookkeeping.
     let buffers = analysis.loop_buffers(l);
     let effects = analysis.loop_effects(l, facts.body);
-    // A handler of a `try` the commit ends (a log line may follow it) runs only when the
-    // commit, or what came before it, failed: what it does with the message (an error
-    // record, a dead-letter route) is not after the commit.
-    let logs = analysis.knowledge.vocab.log_methods;
-    let log_line = |s: &Stmt| {
-        matches!(&s.kind, StmtKind::Expr(Expr::Call(c))
-            if c.func.last_name().is_some_and(|m| logs.contains(&m)))
-    };
     let after = |i: usize| {
         let (q, r) = effects.at.at[i];
-        control.follows(pos, call.range, q, r)
-            && !control.runs_only_before_completion(pos, q, log_line)
-            && !handles_own_failure(ctx, call, q)
+        runs_after(ctx, call, pos, q, r)
     };
     let effect = match control.first_following(pos, call.range, &effects.at) {
         Some(i) if !after(i) => (0..effects.calls.len()).find(|&k| after(k)),
@@ -147,6 +137,23 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     }
 }
 
+/// Whether code at `q` runs after the commit `call` at `pos` is done: it follows it, and it is
+/// neither in a handler of a `try` the commit ends (a log line may follow the commit), which
+/// runs only when the commit or what came before it failed (what it does with the message, an
+/// error record or a dead-letter route, is not after the commit), nor in the handler of the
+/// commit's own failure.
+fn runs_after(ctx: &RuleContext, call: &Call, pos: Pos, q: Pos, r: TextRange) -> bool {
+    let control = ctx.analysis.control();
+    let logs = ctx.analysis.knowledge.vocab.log_methods;
+    let log_line = |s: &Stmt| {
+        matches!(&s.kind, StmtKind::Expr(Expr::Call(c))
+            if c.func.last_name().is_some_and(|m| logs.contains(&m)))
+    };
+    control.follows(pos, call.range, q, r)
+        && !control.runs_only_before_completion(pos, q, log_line)
+        && !handles_own_failure(ctx, call, q)
+}
+
 /// Whether `at` is in the handler of `commit`'s own failure alone (`if let Err(e) =
 /// self.commit(&msg) { log(describe(&e)) }`): it runs because the commit failed. (A `catch`
 /// of a `try` that goes on after the commit also runs when what follows fails.)
@@ -190,15 +197,12 @@ fn per_message_effect<'m>(
     if super::commit_on_failure::failure_site(ctx, call, facts).is_some() {
         return;
     }
-    let control = analysis.control();
     let names = analysis.message_names_from(facts.body, param);
     let effect = (analysis.index.calls.iter())
         .filter(|(u, b)| *b == facts.body && u.id != call.id)
         .filter_map(|&(u, _)| Some((u, analysis.call_pos(u)?)))
         .filter(|&(u, q)| {
-            control.follows(pos, call.range, q, u.range)
-                && !handles_own_failure(ctx, call, q)
-                && analysis.is_effect_on(u, &names)
+            runs_after(ctx, call, pos, q, u.range) && analysis.is_effect_on(u, &names)
         })
         .min_by_key(|(u, _)| u.range.start);
     if let Some((u, _)) = effect {
