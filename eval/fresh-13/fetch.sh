@@ -52,6 +52,8 @@ sdist  peclibrary                   0.7.0      peclibrary-0.7.0.tar.gz          
 sdist  kueue                        0.1.2      kueue-0.1.2.tar.gz                           773e007ba5232ac0f6119b0c347baca2721e293aeac2aa0f5a38f4796f90589c
 sdist  trading-core                 0.1.8      trading_core-0.1.8.tar.gz                    36b53425bdabd48c8ba62292a7c1be511c871a3dae6ddb7e463975ceee73fd64
 sdist  ktables                      2.0.0      ktables-2.0.0.tar.gz                         cded685e437b416fc429bdfb816fae7641aa0bfc87b23bc59e5bbc7aa04208d5
+sdist  zemu-kafka-sdk               1.0.1      zemu_kafka_sdk-1.0.1.tar.gz                  191b2e1d6bedad0fce4c95c9db34aaf2e85056ae767da6b62e7736a7480d8456
+sdist  movie-match-kafka-toolkit    0.1.0      movie_match_kafka_toolkit-0.1.0.tar.gz       435c40b69214844ca115027de848eaa23a875ccd06eb470086ff609d334f4b44
 github djKooks/railog                          32dd00ee5775a642474a9b39b224a7825af20c23  railog-32dd00ee                               542723ee66ad7a333c6ae815c8bddc90f86b7024
 github AyushChauhan9389/shortlink-gen-microservice-rust-kafka c36192053ffcd2f945500005c17a55c6e1670463  shortlink-gen-microservice-rust-kafka-c3619205  45404996c039d75d94bf0a46b2324c93120704b1
 github monkslc/rust-kafka-click-analytics-example c5c3daa8e41c96571745fd0ce9bfe2bb0772bfe4  rust-kafka-click-analytics-example-c5c3daa8   92d958ffffaaa08a55bf34534a57bd50d0cbf538
