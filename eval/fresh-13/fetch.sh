@@ -54,6 +54,10 @@ sdist  trading-core                 0.1.8      trading_core-0.1.8.tar.gz        
 sdist  ktables                      2.0.0      ktables-2.0.0.tar.gz                         cded685e437b416fc429bdfb816fae7641aa0bfc87b23bc59e5bbc7aa04208d5
 sdist  zemu-kafka-sdk               1.0.1      zemu_kafka_sdk-1.0.1.tar.gz                  191b2e1d6bedad0fce4c95c9db34aaf2e85056ae767da6b62e7736a7480d8456
 sdist  movie-match-kafka-toolkit    0.1.0      movie_match_kafka_toolkit-0.1.0.tar.gz       435c40b69214844ca115027de848eaa23a875ccd06eb470086ff609d334f4b44
+sdist  osint-python-test-bed-adapter 2.6.3     osint_python_test_bed_adapter-2.6.3.tar.gz   fbf4873bf360814ef71da49010c082a6a6fef7ce939903f9bd150d37dd590041
+sdist  kafka-scrapy                 0.4.37     kafka_scrapy-0.4.37.tar.gz                   058f5284a00a817d4f4a7e4c3c824efbe7b528ced618234bc0141330624073bd
+sdist  kafkaproducerconsumer        0.0.5      kafkaproducerconsumer-0.0.5.tar.gz           92071c710a6f083a1ca1c14aeaddd9b68443ed95a31a6343d4ad0c8c163fcc78
+sdist  error-dispatcher-client      1.0.8      error_dispatcher_client-1.0.8.tar.gz         20862f472ae53a096a568005f54b7b65a31839d39bb9e7b2db601656f8cf6e73
 github djKooks/railog                          32dd00ee5775a642474a9b39b224a7825af20c23  railog-32dd00ee                               542723ee66ad7a333c6ae815c8bddc90f86b7024
 github AyushChauhan9389/shortlink-gen-microservice-rust-kafka c36192053ffcd2f945500005c17a55c6e1670463  shortlink-gen-microservice-rust-kafka-c3619205  45404996c039d75d94bf0a46b2324c93120704b1
 github monkslc/rust-kafka-click-analytics-example c5c3daa8e41c96571745fd0ce9bfe2bb0772bfe4  rust-kafka-click-analytics-example-c5c3daa8   92d958ffffaaa08a55bf34534a57bd50d0cbf538
