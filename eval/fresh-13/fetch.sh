@@ -61,6 +61,8 @@ sdist  error-dispatcher-client      1.0.8      error_dispatcher_client-1.0.8.tar
 github djKooks/railog                          32dd00ee5775a642474a9b39b224a7825af20c23  railog-32dd00ee                               542723ee66ad7a333c6ae815c8bddc90f86b7024
 github AyushChauhan9389/shortlink-gen-microservice-rust-kafka c36192053ffcd2f945500005c17a55c6e1670463  shortlink-gen-microservice-rust-kafka-c3619205  45404996c039d75d94bf0a46b2324c93120704b1
 github monkslc/rust-kafka-click-analytics-example c5c3daa8e41c96571745fd0ce9bfe2bb0772bfe4  rust-kafka-click-analytics-example-c5c3daa8   92d958ffffaaa08a55bf34534a57bd50d0cbf538
+github rohanga/Task-Manager                    26e7847f170cbbef233c735e343964f53a182f1e  Task-Manager-26e7847f                         10ed74ec41cc4bbaccf04f2d85a2ab01b94070ed
+github Kryak-vak/micro_kafka                   f65ffa97302e17e38817dfc79ae1992d978b3675  micro_kafka-f65ffa97                          6de95726c58665256e4039a395e42005974b87eb
 LIST
 )
 
