@@ -543,10 +543,38 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 for base in self.program_bases(cls) {
                     merge(&mut out, self.field(base, attr));
                 }
+                if out.is_none() && self.only_none(cls, attr) {
+                    // Visibly never a client (a placeholder nothing ever fills): no name
+                    // heuristic either.
+                    return Some(Value::Other);
+                }
                 return out;
             }
             out.map(|v| v.hop(hop()))
         })
+    }
+}
+
+impl<'p, 'm> Resolver<'p, 'm> {
+    /// Whether field `attr` of `cls` is assigned somewhere in the class, and only ever `None`
+    /// (`__PRODUCER = None` and nothing else).
+    fn only_none(&self, cls: ClassRef, attr: &str) -> bool {
+        let (Some(class), Some(index)) = (self.class(cls), self.index(cls.file)) else {
+            return false;
+        };
+        let none = |e: &Expr| matches!(e, Expr::Lit { lit: Lit::None, .. });
+        let mut values = (class.attrs.iter())
+            .filter(|(name, _)| name == attr)
+            .map(|(_, v)| v)
+            .chain(
+                (index.module.bodies.iter().enumerate())
+                    .filter(|(_, body)| body.class.as_deref() == Some(class.name.as_str()))
+                    .flat_map(|(i, _)| index.bodies[i].self_attr_assigns.iter())
+                    .filter(|(a, ..)| *a == attr)
+                    .map(|(_, v, _)| *v),
+            )
+            .peekable();
+        values.peek().is_some() && values.all(none)
     }
 }
 
