@@ -10,7 +10,7 @@ use crate::analysis::guards::reads_any;
 use crate::diagnostic::Finding;
 use crate::knowledge::failure::FailureKind;
 use crate::knowledge::Op;
-use crate::model::{BodyId, Call, ExitKind, Expr, LoopKind, StmtKind};
+use crate::model::{BodyId, Call, ExitKind, Expr, LoopKind, StmtKind, Target};
 use crate::registry::Rule;
 use crate::rules::RuleContext;
 
@@ -43,6 +43,7 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
             },
         };
         if control.always_leaves_loop_of(site.region, l)
+            || leaves_by_flag(control, site.region, l)
             || poll_failed(ctx, site.region)
             || analysis.failure_handles_message(site.region)
             || !analysis.failure_protects_message(site.region)
@@ -170,6 +171,41 @@ fn derived_names<'m>(ctx: &RuleContext<'_, '_, 'm>, body: BodyId, param: &'m str
         names.extend(more);
     }
     names
+}
+
+/// A handler that records the failure in a name (`task = None`, `ok = False`) tested right
+/// after its `try`, where the branch taken leaves loop `l` (`if task is None: self.stop();
+/// break`): the failure ends the loop, one statement later.
+fn leaves_by_flag(control: &Control, handler: RegionId, l: RegionId) -> bool {
+    let region = control.region(handler);
+    let flags: Vec<&str> = (region.stmts.iter())
+        .filter_map(|s| match &s.kind {
+            StmtKind::Assign {
+                targets,
+                value: Expr::Lit { .. },
+                ..
+            } => match targets.as_slice() {
+                [Target::Name(n, _)] => Some(n.as_str()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    let Some(at) = region.parent else {
+        return false;
+    };
+    let next = Pos {
+        region: at.region,
+        index: at.index + 1,
+    };
+    !flags.is_empty()
+        && control.stmt(next).is_some()
+        && (0..control.regions.len() as u32).map(RegionId).any(|r| {
+            let branch = control.region(r);
+            matches!(branch.kind, RegionKind::Branch { test, taken: true } if reads_any(test, &flags))
+                && branch.parent == Some(next)
+                && control.always_leaves_loop_of(r, l)
+        })
 }
 
 /// The consume loop a handler in inner loop `l` goes on with: through retry loops that give
