@@ -173,6 +173,11 @@ pub const TYPE_WRAPPERS: &[&str] = &[
 ];
 
 /// Rust collections whose last type argument is the element (`Vec<P>`, `HashMap<K, P>`).
+/// Words in the name of a callable the code calls to notify others of a message it has
+/// processed (`callback(msg, elapsed)`, `self._callback(status, msg, ..)`): a failure there
+/// is the observer's, not the message's processing (OL103).
+pub const NOTIFICATION_CALLABLES: &[&str] = &["callback"];
+
 pub const CONTAINER_TYPES: &[&str] = &[
     "Vec",
     "VecDeque",

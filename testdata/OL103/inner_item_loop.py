@@ -49,3 +49,17 @@ class Dispatcher:
                 else:
                     raise RuntimeError("handler failed three times")
         self._consumer.commit()  # expect: OL101
+
+    def consume_and_notify(self, callbacks) -> None:
+        # The observers are told after the message was handled: a callback's failure is
+        # theirs, not the message's.
+        records = self._consumer.poll(timeout_ms=1000)
+        for tp_records in records.values():
+            for msg in tp_records:
+                self._handlers[msg.topic](msg.value)
+                for callback in callbacks:
+                    try:
+                        callback(msg)
+                    except Exception:
+                        log.exception("callback failed")
+        self._consumer.commit()  # expect: OL101

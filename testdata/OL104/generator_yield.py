@@ -31,3 +31,23 @@ def stream_offsets(consumer: Consumer):
             continue
         consumer.commit(message=msg, asynchronous=False)
         yield msg.offset()
+
+
+def envelopes(consumer: Consumer):
+    # The helper commits only a message it cannot read (and returns None): what is yielded
+    # was not committed.
+    while True:
+        msg = consumer.poll(1.0)
+        if msg is None or msg.error():
+            continue
+        envelope = to_envelope(consumer, msg)
+        if envelope is not None:
+            yield envelope
+
+
+def to_envelope(consumer: Consumer, msg):
+    try:
+        return json.loads(msg.value())
+    except ValueError:
+        consumer.commit(message=msg, asynchronous=False)
+        return None

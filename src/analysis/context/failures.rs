@@ -267,14 +267,41 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     pub fn failure_protects_message(&self, r: RegionId) -> bool {
         let body = self.control().region(r).body;
         let names = self.message_names(body);
-        self.protected_calls(r).iter().any(|c| {
-            !self.is_commit_call(c, body) && self.is_effect_on_message(c, body)
-                || self.facts(c.id).is_none()
-                    && c.func.as_method().is_some_and(|(recv, m)| {
-                        !self.knowledge.vocab.message_metadata.contains(&m)
-                            && self.refs_message_data(recv, names)
-                    })
+        self.protected_calls(r)
+            .iter()
+            .filter(|c| !notifies(c))
+            .any(|c| {
+                !self.is_commit_call(c, body) && self.is_effect_on_message(c, body)
+                    || self.facts(c.id).is_none()
+                        && c.func.as_method().is_some_and(|(recv, m)| {
+                            !self.knowledge.vocab.message_metadata.contains(&m)
+                                && self.refs_message_data(recv, names)
+                        })
+            })
+    }
+
+    /// Whether `c` (in `body`) calls a program function whose commits all sit in its failure
+    /// handlers (a poison path: `except Exception: consumer.commit(message=msg); return
+    /// None`): it commits only when its own work failed, and otherwise returns normally with
+    /// nothing committed.
+    pub fn commits_only_on_failure(&self, c: &Call, body: BodyId) -> bool {
+        let Some(Value::Func(func)) = self.resolver.value(self.file, body, &c.func) else {
+            return false;
+        };
+        self.in_file(func.file, |a| {
+            let control = a.control();
+            let on_failure = |p| {
+                control
+                    .failure_regions(p)
+                    .any(|r| !matches!(control.region(r).kind, RegionKind::Finally))
+            };
+            let mut commits = (a.index.calls.iter())
+                .filter(|(c, b)| *b == func.body && a.facts(c.id).is_some_and(|f| is_commit(&f.op)))
+                .peekable();
+            commits.peek().is_some()
+                && commits.all(|(c, _)| control.pos(c.id).is_some_and(on_failure))
         })
+        .unwrap_or(false)
     }
 
     /// Whether `c` (in `body`) commits or stores offsets: a client's commit, or a program
@@ -313,14 +340,15 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         self.region_calls(r).any(|(c, _)| {
             self.facts(c.id)
                 .is_some_and(|f| is_commit(&f.op) || is_produce(&f.op) || matches!(f.op, Op::Seek))
-                || self.facts(c.id).is_none() && self.helper_seeks(c, body)
+                || self.facts(c.id).is_none() && self.helper_handles(c, body)
         })
     }
 
     /// Whether `c` (in `body`) calls a program function that seeks the consumer back
     /// (`resetToLastCommittedPositions(consumer)` after an aborted transaction, as in the
-    /// exactly-once examples): the records are delivered again.
-    fn helper_seeks(&self, c: &Call, body: BodyId) -> bool {
+    /// exactly-once examples: the records are delivered again) or commits, on some path
+    /// (`await self._maybe_commit()`, which commits every n-th call: the message as poison).
+    fn helper_handles(&self, c: &Call, body: BodyId) -> bool {
         let Some(Value::Func(func)) = self.resolver.value(self.file, body, &c.func) else {
             return false;
         };
@@ -329,8 +357,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             // Its own calls, and those of the closures it runs (`forEach(tp -> seek(..))`).
             let within =
                 |b: BodyId| b == func.body || bodies[b.0 as usize].parent == Some(func.body);
-            (a.index.calls.iter())
-                .any(|(c, b)| within(*b) && a.facts(c.id).is_some_and(|f| matches!(f.op, Op::Seek)))
+            (a.index.calls.iter()).any(|(c, b)| {
+                within(*b)
+                    && (a.facts(c.id)).is_some_and(|f| matches!(f.op, Op::Seek) || is_commit(&f.op))
+            })
         })
         .unwrap_or(false)
     }
@@ -347,4 +377,15 @@ fn matched_name(subject: &Expr) -> Option<&str> {
         },
         _ => None,
     }
+}
+
+/// A call of a callable named as a notification of others (`callback(msg, elapsed)`): not the
+/// message's processing.
+pub fn notifies(c: &Call) -> bool {
+    c.func.last_name().is_some_and(|n| {
+        let n = n.to_ascii_lowercase();
+        crate::knowledge::vocab::NOTIFICATION_CALLABLES
+            .iter()
+            .any(|w| n.contains(w))
+    })
 }

@@ -20,6 +20,11 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
     if !is_commit(&facts.op) || analysis.spawned_within(call, facts.body) {
         return;
     }
+    // A helper that commits only on its own failure path (a poison message) commits nothing
+    // when it returns normally, which is when the code after it goes on with the message.
+    if facts.wrapper.is_some() && analysis.commits_only_on_failure(call, facts.body) {
+        return;
+    }
     let control = analysis.control();
     let Some(pos) = analysis.call_pos(call) else {
         return;

@@ -4,6 +4,7 @@
 //! message's commit covers the failed offset.
 
 use crate::analysis::context::is_commit;
+use crate::analysis::context::notifies;
 use crate::analysis::context::FailureSite;
 use crate::analysis::control::{Control, Exits, Pos, RegionId, RegionKind};
 use crate::analysis::guards::reads_any;
@@ -118,6 +119,7 @@ fn swallowed_in_per_message_helper(ctx: &RuleContext, region: RegionId) -> bool 
     !hands_on
         && analysis.protected_calls(region).iter().any(|c| {
             !analysis.is_commit_call(c, body)
+                && !notifies(c)
                 && (reads_any(&c.func, &names)
                     || c.args.iter().any(|a| reads_any(&a.value, &names)))
         })
