@@ -113,13 +113,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     }
 
     /// Whether `call` is an argument of a task spawn (`asyncio.create_task(self.handle(msg))`):
-    /// it runs in that task, later, not where it is written.
+    /// it runs in that task, later, not where it is written. (Code in a block the spawn runs,
+    /// `tokio::spawn(async move { .. })`, is judged in that block.)
     pub fn spawned_within(&self, call: &Call, body: BodyId) -> bool {
         (self.index.calls.iter()).any(|(h, b)| {
             *b == body
-                && h.id != call.id
-                && h.range.start <= call.range.start
-                && call.range.end <= h.range.end
+                && (h.args.iter()).any(|a| matches!(&a.value, Expr::Call(c) if c.id == call.id))
                 && self.task_spawn(h, body).is_some()
         })
     }
