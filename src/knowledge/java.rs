@@ -31,7 +31,8 @@ pub(super) const SPRING_ANNOTATION: &str = "org.springframework.kafka.annotation
 /// Annotations that make a method a Spring Kafka listener (`@KafkaListener` on the method,
 /// `@KafkaHandler` in a class annotated with it): the container calls it for each record it
 /// polled, and commits the record when it returns normally (java.md §1.3, "Consume loop").
-pub const LISTENER_ANNOTATIONS: &[&str] = &["KafkaListener", "KafkaHandler"];
+/// A `@DltHandler` is the listener of a `@RetryableTopic`'s dead-letter topic: the same.
+pub const LISTENER_ANNOTATIONS: &[&str] = &["KafkaListener", "KafkaHandler", "DltHandler"];
 
 /// The consumer a listener's records come from, as the Java front end names it: the body of a
 /// listener is lowered as the body of a loop over this consumer.

@@ -1446,11 +1446,20 @@ impl<'s> Lowerer<'s> {
         let method = self.text(name).to_string();
         let func = match n.child_by_field_name("object") {
             Some(obj) => {
+                // `super.m(..)` is the base's `m` on this instance, as Python's `super().m(..)`
+                // (an override delegating to the client's own method is that method).
                 let value = if obj.kind() == "super" {
-                    Expr::Name {
-                        id: "this".into(),
+                    let id = self.st.call_id();
+                    Expr::Call(Box::new(Call {
+                        id,
+                        func: Expr::Name {
+                            id: "super".into(),
+                            range: range(obj),
+                        },
+                        args: Box::default(),
+                        type_args: Box::default(),
                         range: range(obj),
-                    }
+                    }))
                 } else {
                     self.expr(obj)
                 };
