@@ -388,10 +388,26 @@ mod tests {
     #[test]
     fn other_libraries_constants_are_no_client_keys() {
         let foreign = |p: &[&str]| super::foreign_config_key(&path(p));
-        assert!(foreign(&["io.apicurio.registry.serde.config", "SerdeConfig", "REGISTRY_URL"]));
-        assert!(foreign(&["org.apache.kafka.common.config", "SaslConfigs", "SASL_MECHANISM"]));
-        assert!(!foreign(&[super::KAFKA_CONSUMER, "ConsumerConfig", "GROUP_ID_CONFIG"]));
-        assert!(!foreign(&["org.apache.kafka.clients", "CommonClientConfigs", "X_CONFIG"]));
+        assert!(foreign(&[
+            "io.apicurio.registry.serde.config",
+            "SerdeConfig",
+            "REGISTRY_URL"
+        ]));
+        assert!(foreign(&[
+            "org.apache.kafka.common.config",
+            "SaslConfigs",
+            "SASL_MECHANISM"
+        ]));
+        assert!(!foreign(&[
+            super::KAFKA_CONSUMER,
+            "ConsumerConfig",
+            "GROUP_ID_CONFIG"
+        ]));
+        assert!(!foreign(&[
+            "org.apache.kafka.clients",
+            "CommonClientConfigs",
+            "X_CONFIG"
+        ]));
         assert!(!foreign(&["SerdeConfig", "REGISTRY_URL"]));
         assert!(!foreign(&["com.acme", "Keys", "registryUrl"]));
     }

@@ -380,7 +380,11 @@ impl<'s> Lowerer<'s> {
             };
             let params: Vec<Node<'_>> = c
                 .child_by_field_name("parameters")
-                .map(|ps| named(ps).filter(|p| p.kind() == "formal_parameter").collect())
+                .map(|ps| {
+                    named(ps)
+                        .filter(|p| p.kind() == "formal_parameter")
+                        .collect()
+                })
                 .unwrap_or_default();
             let args = call.child_by_field_name("arguments");
             for a in args.iter().flat_map(|a| named(*a)) {
@@ -1564,7 +1568,9 @@ impl<'s> Lowerer<'s> {
     /// are left as they are: the element may be the receiver.
     fn call_reference(&mut self, node: Node<'_>, arg: &mut Arg) {
         let bound = named(node).next().is_some_and(|recv| match recv.kind() {
-            "identifier" => self.text(recv).starts_with(|c: char| c.is_ascii_lowercase()),
+            "identifier" => self
+                .text(recv)
+                .starts_with(|c: char| c.is_ascii_lowercase()),
             "this" | "field_access" | "method_invocation" => true,
             _ => false,
         });
