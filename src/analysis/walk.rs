@@ -277,7 +277,9 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                             u.through(Adapter::Unwrap)
                         } else if vocab.discard_methods.contains(&m) {
                             u.through(Adapter::Discard)
-                        } else if vocab.passthrough_methods.contains(&m) {
+                        } else if vocab.passthrough_methods.contains(&m)
+                            || error_unread(vocab, call, m)
+                        {
                             u
                         } else {
                             ResultUse::new(End::Method(m.to_string()))
@@ -375,5 +377,20 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
             }
             Expr::Name { .. } | Expr::Lit { .. } | Expr::Opaque { .. } => {}
         }
+    }
+}
+
+/// Whether `call` is a completion stage whose callback never reads the failure it is given
+/// (`whenComplete((r, ex) -> log.info(..))`): the failure passes through it unseen.
+fn error_unread(vocab: &Vocabulary, call: &Call, m: &str) -> bool {
+    let Some(&(_, at)) = vocab.error_param_stages.iter().find(|(n, _)| *n == m) else {
+        return false;
+    };
+    match call.positional().next().map(|a| &a.value) {
+        Some(Expr::Closure(c)) => c
+            .params
+            .get(at)
+            .is_some_and(|e| !visit::reads_name(&c.body, &e.name)),
+        _ => false,
     }
 }

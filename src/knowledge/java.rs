@@ -31,7 +31,8 @@ pub(super) const SPRING_ANNOTATION: &str = "org.springframework.kafka.annotation
 /// Annotations that make a method a Spring Kafka listener (`@KafkaListener` on the method,
 /// `@KafkaHandler` in a class annotated with it): the container calls it for each record it
 /// polled, and commits the record when it returns normally (java.md §1.3, "Consume loop").
-pub const LISTENER_ANNOTATIONS: &[&str] = &["KafkaListener", "KafkaHandler"];
+/// A `@DltHandler` is the listener of a `@RetryableTopic`'s dead-letter topic: the same.
+pub const LISTENER_ANNOTATIONS: &[&str] = &["KafkaListener", "KafkaHandler", "DltHandler"];
 
 /// The consumer a listener's records come from, as the Java front end names it: the body of a
 /// listener is lowered as the body of a loop over this consumer.
@@ -79,6 +80,27 @@ pub fn config_key(path: &[String]) -> Option<String> {
     let name = constant.strip_suffix("_CONFIG")?;
     let name = name.strip_suffix("_CLASS").unwrap_or(name);
     Some(name.to_ascii_lowercase().replace('_', "."))
+}
+
+/// Whether a library constant used as a configuration key names none of the client settings
+/// the rules read: a constant of another library (its own settings: a serializer's or schema
+/// registry's keys), or of kafka-clients' security config classes. Constants of the client
+/// config classes are keys ([`config_key`]); a library path has a package, a class and the
+/// constant.
+pub fn foreign_config_key(path: &[String]) -> bool {
+    const SECURITY_CLASSES: &[&str] = &["SaslConfigs", "SslConfigs"];
+    let [package @ .., class, constant] = path else {
+        return false;
+    };
+    let constant_like = constant
+        .chars()
+        .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_');
+    // A Java package is one segment (`model::java_path`).
+    let in_kafka = package.iter().any(|p| p.starts_with("org.apache.kafka"));
+    !package.is_empty()
+        && constant_like
+        && config_key(path).is_none()
+        && (!in_kafka || SECURITY_CLASSES.contains(&class.as_str()))
 }
 
 /// kafka-clients 3.8 (`ConsumerConfig.java`, `ProducerConfig.java`): `acks=all` and idempotence
@@ -256,13 +278,16 @@ pub(super) fn register(k: &mut Knowledge) {
             commit_fix_unversioned: "",
             bare_commit_note: "",
             offers_commit_fix: false,
+            // Its consumers are a consumer factory's, which Spring's listener containers use
+            // with auto-commit off when the key is unset (java.md §2): only an explicit
+            // `true` commits on the timer.
             auto_commit: AutoCommitKeys {
                 group: "group.id",
                 commit: "enable.auto.commit",
                 store: None,
-                on_by_default: true,
+                on_by_default: false,
                 true_needs_group: true,
-                help: "set `enable.auto.commit` to `false`",
+                help: "remove `ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG` (Spring's listener containers then commit each record after the listener returns, or what it acknowledges)",
             },
             acks: AcksKeys {
                 keys: &["acks"],
@@ -276,9 +301,10 @@ pub(super) fn register(k: &mut Knowledge) {
         &[
             ("KafkaTemplate", Producer, DictAndKwargs),
             ("KafkaOperations", Producer, DictAndKwargs),
-            // Its configuration is the producers' (OL205). The consumer factory is left out:
-            // Spring's containers turn auto-commit off when its config leaves the key unset.
+            // Its configuration is the producers' (OL205).
             ("DefaultKafkaProducerFactory", Producer, DictAndKwargs),
+            // Its configuration is the listener containers' consumers' (OL105).
+            ("DefaultKafkaConsumerFactory", Consumer, DictAndKwargs),
             // A listener's acknowledgment commits its record (`MANUAL` ack modes).
             ("Acknowledgment", Consumer, DictAndKwargs),
         ],
@@ -357,6 +383,33 @@ mod tests {
 
     fn path(p: &[&str]) -> Vec<String> {
         p.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn other_libraries_constants_are_no_client_keys() {
+        let foreign = |p: &[&str]| super::foreign_config_key(&path(p));
+        assert!(foreign(&[
+            "io.apicurio.registry.serde.config",
+            "SerdeConfig",
+            "REGISTRY_URL"
+        ]));
+        assert!(foreign(&[
+            "org.apache.kafka.common.config",
+            "SaslConfigs",
+            "SASL_MECHANISM"
+        ]));
+        assert!(!foreign(&[
+            super::KAFKA_CONSUMER,
+            "ConsumerConfig",
+            "GROUP_ID_CONFIG"
+        ]));
+        assert!(!foreign(&[
+            "org.apache.kafka.clients",
+            "CommonClientConfigs",
+            "X_CONFIG"
+        ]));
+        assert!(!foreign(&["SerdeConfig", "REGISTRY_URL"]));
+        assert!(!foreign(&["com.acme", "Keys", "registryUrl"]));
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub mod version;
 pub mod vocab;
 
 pub use java::{
-    config_key, LISTENER_ANNOTATIONS, LISTENER_CONSUMER, LISTENER_MANUAL_ACK,
+    config_key, foreign_config_key, LISTENER_ANNOTATIONS, LISTENER_CONSUMER, LISTENER_MANUAL_ACK,
     LISTENER_RETURN_COMMIT, SPRING_BOOT_CONSUMER, SPRING_BOOT_PRODUCER, SPRING_BOOT_ROOT,
 };
 pub use llm::LlmKnowledge;

@@ -19,6 +19,10 @@ pub struct Vocabulary {
     pub discard_methods: &'static [&'static str],
     /// Methods that transform a result without observing it: `.map_err(..)`, `.context(..)`.
     pub passthrough_methods: &'static [&'static str],
+    /// Completion stages whose callback gets the failure as its parameter at that index
+    /// (`whenComplete((r, ex) -> ..)`): a callback that never reads it passes the failure
+    /// on unseen, like a `passthrough_methods` stage.
+    pub error_param_stages: &'static [(&'static str, usize)],
     /// Modules whose types say nothing about what a value is (`Any`, `Optional`, `Arc`).
     pub typing_modules: &'static [&'static str],
     /// Annotations that say nothing about a value (`producer: Any`): its callers tell.
@@ -273,6 +277,12 @@ impl Default for Vocabulary {
                 "thenComposeAsync",
                 "orTimeout",
                 "completable",
+            ],
+            error_param_stages: &[
+                ("whenComplete", 1),
+                ("whenCompleteAsync", 1),
+                ("handle", 1),
+                ("handleAsync", 1),
             ],
             typing_modules: &[
                 "typing",

@@ -125,7 +125,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let begins_elsewhere = class_begins.iter().any(spread);
         let commits_elsewhere =
             (class_commits.iter()).any(|(b, observed)| *observed && !class_begins.contains(b));
-        begun && committed || begins_elsewhere && commits_elsewhere
+        // A class that begins transactions and commits none hands each over to whoever
+        // commits it (a sink's writer and its committer): that commit is judged there.
+        let handed_over = class_commits.is_empty();
+        begun && committed || begins_elsewhere && (commits_elsewhere || handed_over)
     }
 
     /// Whether a failure raised at `pos` is caught by a broad (or transient) handler of an

@@ -585,12 +585,23 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 ("putAll", ..) => c.spread(),
                 (_, Some(k), Some(v)) => match self.resolver.const_str(f, b, &k.value) {
                     Some(key) => c.entries.push((key, self.value(f, b, &v.value))),
-                    None => c.spread(),
+                    None => self.unknown_key(f, b, &k.value, c),
                 },
                 _ => c.open = true,
             }
         }
         any
+    }
+
+    /// A setting whose key is not known: it may override anything set before, unless the
+    /// key is another library's own constant (a schema registry's `SerdeConfig.REGISTRY_URL`,
+    /// a SASL setting), which names none of the client settings the rules read.
+    fn unknown_key(&self, f: FileId, b: BodyId, key: &Expr, c: &mut Collected) {
+        let foreign = (self.resolver.external_path(f, b, key, 0))
+            .is_some_and(|p| crate::knowledge::foreign_config_key(&p));
+        if !foreign {
+            c.spread();
+        }
     }
 
     /// Whether a method of class `class` changes its dict attribute `attr` in place:
@@ -836,7 +847,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 match (args.next(), args.next()) {
                     (Some(k), Some(v)) => match self.resolver.const_str(f, b, &k.value) {
                         Some(key) => c.entries.push((key, self.value(f, b, &v.value))),
-                        None => c.spread(),
+                        None => self.unknown_key(f, b, &k.value, c),
                     },
                     _ => c.open = true,
                 }

@@ -283,6 +283,13 @@ impl<'s> Lowerer<'s> {
                 _ => {}
             }
         }
+        if scope.inherits {
+            for f in self.super_fields(&members) {
+                if !scope.fields.contains(&f.name) {
+                    fields.push(f);
+                }
+            }
+        }
         if inner {
             if let Some(outer) = self.scope.last() {
                 for f in &outer.typed {
@@ -351,6 +358,59 @@ impl<'s> Lowerer<'s> {
             bases,
             range: range(n),
         });
+    }
+
+    /// The inherited fields a constructor types: a typed parameter handed on bare to
+    /// `super(..)` is what the base keeps, under its name by convention (Apache Hop's
+    /// `BaseTransform<Meta, Data>` keeps `data`, typed only by a type variable there, or
+    /// unseen when the base lives in another artifact).
+    fn super_fields(&self, members: &[Node<'_>]) -> Vec<Field> {
+        let mut out: Vec<Field> = Vec::new();
+        for c in members
+            .iter()
+            .filter(|m| m.kind() == "constructor_declaration")
+        {
+            let Some(call) = c
+                .child_by_field_name("body")
+                .and_then(|b| named(b).next())
+                .filter(|s| s.kind() == "explicit_constructor_invocation")
+                .filter(|s| s.child(0).is_some_and(|k| k.kind() == "super"))
+            else {
+                continue;
+            };
+            let params: Vec<Node<'_>> = c
+                .child_by_field_name("parameters")
+                .map(|ps| {
+                    named(ps)
+                        .filter(|p| p.kind() == "formal_parameter")
+                        .collect()
+                })
+                .unwrap_or_default();
+            let args = call.child_by_field_name("arguments");
+            for a in args.iter().flat_map(|a| named(*a)) {
+                let name = self.text(a);
+                let Some(ty) = (a.kind() == "identifier")
+                    .then(|| {
+                        params.iter().find(|p| {
+                            p.child_by_field_name("name")
+                                .is_some_and(|pn| self.text(pn) == name)
+                        })
+                    })
+                    .flatten()
+                    .and_then(|p| p.child_by_field_name("type"))
+                else {
+                    continue;
+                };
+                if !out.iter().any(|f| f.name == name) {
+                    out.push(Field {
+                        name: name.to_string(),
+                        ty: self.type_ref(ty),
+                        range: range(a),
+                    });
+                }
+            }
+        }
+        out
     }
 
     /// The members of a class, interface or enum body.
@@ -1390,11 +1450,20 @@ impl<'s> Lowerer<'s> {
         let method = self.text(name).to_string();
         let func = match n.child_by_field_name("object") {
             Some(obj) => {
+                // `super.m(..)` is the base's `m` on this instance, as Python's `super().m(..)`
+                // (an override delegating to the client's own method is that method).
                 let value = if obj.kind() == "super" {
-                    Expr::Name {
-                        id: "this".into(),
+                    let id = self.st.call_id();
+                    Expr::Call(Box::new(Call {
+                        id,
+                        func: Expr::Name {
+                            id: "super".into(),
+                            range: range(obj),
+                        },
+                        args: Box::default(),
+                        type_args: Box::default(),
                         range: range(obj),
-                    }
+                    }))
                 } else {
                     self.expr(obj)
                 };
@@ -1453,7 +1522,7 @@ impl<'s> Lowerer<'s> {
     /// returns nothing (`forEach(r -> producer.send(r))`, `new Thread(() -> ..)`) evaluates its
     /// expression as a statement: its value is dropped, not returned to the taker.
     fn discard_lambda_results(
-        &self,
+        &mut self,
         taker: Option<&str>,
         arg_nodes: Option<Node<'_>>,
         args: &mut [Arg],
@@ -1466,6 +1535,10 @@ impl<'s> Lowerer<'s> {
             return;
         }
         for (node, arg) in named(arg_nodes).zip(args.iter_mut()) {
+            if node.kind() == "method_reference" {
+                self.call_reference(node, arg);
+                continue;
+            }
             let expression_body = node.kind() == "lambda_expression"
                 && node
                     .child_by_field_name("body")
@@ -1487,6 +1560,49 @@ impl<'s> Lowerer<'s> {
                 }
             }
         }
+    }
+
+    /// A bound method reference handed to a `void` callback (`forEach(template::send)`) is
+    /// the lambda `x -> template.send(x)` whose value is dropped: what the method returns (a
+    /// send's future) is discarded. References through a type (`Foo::bar`, `List::stream`)
+    /// are left as they are: the element may be the receiver.
+    fn call_reference(&mut self, node: Node<'_>, arg: &mut Arg) {
+        let bound = named(node).next().is_some_and(|recv| match recv.kind() {
+            "identifier" => self
+                .text(recv)
+                .starts_with(|c: char| c.is_ascii_lowercase()),
+            "this" | "field_access" | "method_invocation" => true,
+            _ => false,
+        });
+        let Expr::Attr { range: r, .. } = &arg.value else {
+            return;
+        };
+        if !bound {
+            return;
+        }
+        let r = *r;
+        let func = std::mem::replace(&mut arg.value, Expr::Opaque { range: r });
+        let param = "<element>";
+        let call = Expr::Call(Box::new(Call {
+            id: self.st.call_id(),
+            func,
+            args: vec![Arg {
+                name: None,
+                value: Expr::Name {
+                    id: param.into(),
+                    range: r,
+                },
+                spread: Spread::None,
+            }]
+            .into(),
+            type_args: Box::default(),
+            range: r,
+        }));
+        let body = vec![Stmt {
+            kind: StmtKind::Expr(call),
+            range: r,
+        }];
+        arg.value = Expr::closure(vec![Param::new(param, None, r)], body, false, r);
     }
 
     fn constructor_invocation(&mut self, n: Node<'_>) -> Expr {
