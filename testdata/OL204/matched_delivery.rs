@@ -17,7 +17,7 @@ pub async fn run(consumer: StreamConsumer, producer: FutureProducer) {
             Ok(_) => {
                 consumer.store_offset_from_message(&m).unwrap();
             }
-            Err((e, _)) => error!("Error producing record: {:?}", e),
+            Err((e, _)) => error!("Error producing record: {:?}", e), // expect: OL103
         }
     }
 }
