@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# fetch.sh: bring the pinned corpus of the java-8 blind-labelled Java evaluation set
+# onto this machine.
+#
+#   bash eval/java-8/fetch.sh                  # corpus goes to /tmp/offsetlint-java8
+#   OFFSETLINT_EVAL_CACHE=DIR bash eval/java-8/fetch.sh
+#
+# Every artifact is pinned and sha256-checked, then unpacked to $CACHE/<name>-<version>/;
+# labels.tsv names files as <name>-<version>/<path inside the artifact>. Idempotent: an
+# unpacked artifact (marker file present) is left alone. Progress goes to stderr; the only
+# line on stdout is the corpus root.
+#
+# Two kinds of artifact:
+#   maven:  a sources jar fetched by coordinates through
+#           `mvn dependency:get -Dartifact=G:A:V:jar:sources -Dtransitive=false` (Maven's
+#           configured repository), sha256 of the jar checked, unzipped.
+#   github: a public GitHub repository read from a bare mirror at
+#           $OFFSETLINT_GITHUB_MIRRORS/<owner>+<name>/repo (default /work/.mirror), which the
+#           session's search tool creates with `fetch github:<owner>/<name>`. The pinned commit
+#           must be in the mirror; the check is the sha256 of `git ls-tree -r --full-tree
+#           <commit>` (it pins every path and blob id), and the listed paths are unpacked with
+#           `git archive` (kept where they are in the repository).
+#
+# Needs: bash, python3, git, sha256sum, tar, mvn.
+# No third-party code is kept in this repository: only this script and the labels.
+set -euo pipefail
+
+CACHE="${OFFSETLINT_EVAL_CACHE:-/tmp/offsetlint-java8}"
+MIRRORS="${OFFSETLINT_GITHUB_MIRRORS:-/work/.mirror}"
+MAVEN_REPO="${MAVEN_REPO:-$HOME/.m2/repository}"
+MVN="${MVN:-mvn}"
+DL="$CACHE/.downloads"
+MARK=".offsetlint-unpacked"
+
+log() { printf 'fetch.sh: %s\n' "$*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+
+# kind  name  version  file  sha256
+#   maven:  file is group:artifact (the jar is <artifact>-<version>-sources.jar)
+#   github: file is owner/name@commit[:pathspec,...]; sha256 is that of the commit's
+#           `git ls-tree -r --full-tree`; version is the commit's first 7 hex digits
+PACKAGES=$(cat <<'LIST'
+maven  brave-instrumentation-kafka-clients  6.0.3  io.zipkin.brave:brave-instrumentation-kafka-clients  d96b4d2f51bed2aa60b583657836162ef2c05fcaf697c0699d5d95d2b688ad46
+maven  connect-runtime          4.0.1    org.apache.kafka:connect-runtime  feb5bb6202f5ca80ad4bb71cba8e0368bcdca112948ed4ae2dd382e659a438ed
+github kafka-workers            e3f1609  RTBHOUSE/kafka-workers@e3f16098d602e97307c2bf0e5ae601e244d26883:src/main,pom.xml  00e5bc15b39ce3c1ab1501bb199d3616861b9b3cdce7a3e537a312f73bc6a303
+github ngafid2.0                 0bd5eb5  travisdesell/ngafid2.0@0bd5eb54bce1f3b171b4b6aaafd5c82e2511c53d:ngafid-core/src/main,ngafid-data-processor/src/main,pom.xml  16c476e551a89ec036cf354a907baf3586d285c28f3424fff66651ebca9cc003
+github open-kilda               9e8eec3  telstra/open-kilda@9e8eec373776dc6bfaab4a1a2f97388c076506d9:src-java/floodlight-service/floodlight-modules/src/main/java/org/openkilda/floodlight/kafka,src-java/floodlight-service/floodlight-modules/src/main/java/org/openkilda/floodlight/service/kafka,src-java/floodlight-service/floodlight-modules/src/main/java/org/openkilda/floodlight/KafkaChannelConfig.java,src-java/grpc-speaker/grpc-service/src/main/java/org/openkilda/grpc/speaker/config,src-java/grpc-speaker/grpc-service/src/main/java/org/openkilda/grpc/speaker/messaging,src-java/northbound-service/northbound/src/main/java/org/openkilda/northbound/config  e831e9845fdf2418ff69bc33abd665377617dfc2a0aec7319a5f17404efe2b2f
+LIST
+)
+
+hash_ok() { # file sha256
+  [ -f "$1" ] && [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$2" ]
+}
+
+jar_name() { # group:artifact version
+  printf '%s-%s-sources.jar' "${1#*:}" "$2"
+}
+
+fetch_maven() { # name version ga sha
+  local name=$1 version=$2 ga=$3 sha=$4 out="$DL/maven" jar group artifact local_jar
+  mkdir -p "$out"
+  jar=$(jar_name "$ga" "$version")
+  if hash_ok "$out/$jar" "$sha"; then return 0; fi
+  rm -f "$out/$jar"
+  group=${ga%%:*}; artifact=${ga#*:}
+  local_jar="$MAVEN_REPO/${group//.//}/$artifact/$version/$jar"
+  if ! hash_ok "$local_jar" "$sha"; then
+    log "mvn dependency:get $ga:$version:jar:sources"
+    $MVN -q -B dependency:get -Dartifact="$ga:$version:jar:sources" -Dtransitive=false \
+      -Dmaven.repo.local="$MAVEN_REPO" >&2 || die "mvn could not fetch $ga:$version sources"
+  fi
+  hash_ok "$local_jar" "$sha" || die "$jar missing from $MAVEN_REPO or sha256 mismatch"
+  cp "$local_jar" "$out/$jar"
+}
+
+mirror_of() { # owner/name@commit[:pathspecs] -> git dir
+  local repo=${1%@*}
+  printf '%s/%s+%s/repo' "$MIRRORS" "${repo%/*}" "${repo#*/}"
+}
+
+commit_of() { # owner/name@commit[:pathspecs] -> commit
+  local rest=${1#*@}
+  printf '%s' "${rest%%:*}"
+}
+
+subdir_of() { # owner/name@commit[:pathspecs] -> pathspecs (comma-separated) or empty
+  local rest=${1#*@}
+  case "$rest" in *:*) printf '%s' "${rest#*:}" ;; *) printf '' ;; esac
+}
+
+check_github() { # spec sha
+  local spec=$1 sha=$2 commit git
+  commit=$(commit_of "$spec")
+  git=$(mirror_of "$spec")
+  [ -d "$git" ] || die "no mirror of ${spec%@*} at $git: fetch it first (search tool: fetch github:${spec%@*})"
+  git --git-dir="$git" cat-file -e "$commit^{commit}" 2>/dev/null \
+    || die "commit $commit not in the mirror $git (fetch the repository again)"
+  [ "$(git --git-dir="$git" ls-tree -r --full-tree "$commit" | sha256sum | cut -d' ' -f1)" = "$sha" ] \
+    || die "tree of ${spec} does not match the pinned sha256"
+}
+
+unpack() { # kind name version file
+  local kind=$1 name=$2 version=$3 file=$4 dest="$CACHE/$2-$3" tmp sub
+  [ -f "$dest/$MARK" ] && return 0
+  tmp="$CACHE/.tmp-$name-$version"
+  rm -rf "$tmp" "$dest"; mkdir -p "$tmp"
+  case "$kind" in
+    maven) python3 -m zipfile -e "$DL/maven/$(jar_name "$file" "$version")" "$tmp" ;;
+    github)
+      sub=$(subdir_of "$file")
+      if [ -n "$sub" ]; then
+        local -a specs
+        IFS=, read -r -a specs <<< "$sub"
+        git --git-dir="$(mirror_of "$file")" archive --format=tar "$(commit_of "$file")" -- "${specs[@]}" | tar -xf - -C "$tmp"
+      else
+        git --git-dir="$(mirror_of "$file")" archive --format=tar "$(commit_of "$file")" | tar -xf - -C "$tmp"
+      fi ;;
+    *) die "unknown kind $kind" ;;
+  esac
+  printf '%s %s %s\n' "$name" "$version" "$file" > "$tmp/$MARK"
+  mv "$tmp" "$dest"
+  log "unpacked $name-$version"
+}
+
+mkdir -p "$CACHE" "$DL"
+while read -r kind name version file sha; do
+  [ -n "$kind" ] || continue
+  case "$kind" in
+    maven) fetch_maven "$name" "$version" "$file" "$sha" ;;
+    github) check_github "$file" "$sha" ;;
+    *) die "unknown kind $kind" ;;
+  esac
+  unpack "$kind" "$name" "$version" "$file"
+done <<< "$PACKAGES"
+
+echo "$CACHE"
