@@ -50,6 +50,7 @@ github mod-data-export-worker   8af0bc8  folio-org/mod-data-export-worker@8af0bc
 github fasten                   353a4f5  fasten-project/fasten@353a4f583f52dac42e6c4267c7b590d71d0b134e:server/src/main/java/eu/fasten/server/plugins/kafka,server/src/main/java/eu/fasten/server/connectors,server/src/main/java/eu/fasten/server/FastenServer.java,core/pom.xml  43adc8b3e18f729f464e5191859039d3b32be15f48c56dc6e19c09c7bfd27ad3
 github OMS                      26c0c12  EhsanAsaDev/OMS@26c0c124a7a9f83b9e53c29ccdffda3064d79bf3:oms-events-consumer/src/main,oms-events-producer/src/main  f7701f5bdc49b7d0351dad6fd677a5a3718eecb4cf039802f3538426f7ca70d9
 github karaf-decanter           c645c4b  apache/karaf-decanter@c645c4b21734eddd302c099da7ba1ae320e96e2a:appender/kafka/src/main,collector/kafka/src/main  72767f3ed6c24ef6dc3e4aebaab38603e1a6f82e25a34af85791c41bd4eb63d8
+github ph-ee-importer-rdbms     2d527ed  openMF/ph-ee-importer-rdbms@2d527ed0d02328f4b2d3b6a8ab3ba6ae0ccc4983:src/main/java/hu/dpc/phee/operator/config/KafkaConfiguration.java,src/main/java/hu/dpc/phee/operator/streams  8f4f23cf12d85adfe1a076fdf63b0d193a49d664b9fb34c28ed888b8c6cf7c2f
 LIST
 )
 
