@@ -54,6 +54,7 @@ github ph-ee-importer-rdbms     2d527ed  openMF/ph-ee-importer-rdbms@2d527ed0d02
 github kafka-mthread-consumer   2437857  huxihx/kafka-mthread-consumer@2437857a4c94e9e7f5584174961db9b067aa8e0d:src/main,build.gradle  14610f501869ba0001931a2e4bfa6af44bb29b3072b2b705eb712cb298957226
 github kora                     c5c97c6  kora-projects/kora@c5c97c6e52fc4b0b0dc48c62484cb37c69370009:kafka/kafka/src/main/java/io/koraframework/kafka/common/consumer/containers,kafka/kafka/src/main/java/io/koraframework/kafka/common/producer  937c52e114060905fad69067719057e7572d8d1a033226206973961f9f21a55f
 github All_Projects             cb466c6  Shahabuddin999/All_Projects@cb466c683569e36d77d9221060ee51ccb724951a:Kafka_With_Manual_Commit/src/main,Kafka_With_Manual_Commit/pom.xml,KafkaMultipleClient/src/main/java,KafkaMultipleClient/src/main/resources/application.properties,KafkaMultipleClient/pom.xml  6be721eacf92f812908de9f147c2c23ae65a01962bef31a0caf0f5ce5d2799ad
+github NEDSS-NNDSS-Case-Notifications 89c3396  CDCgov/NEDSS-NNDSS-Case-Notifications@89c33965b41dfa50f93ae4bcf1a19303c210b141:case-notification-service/src/main/java/gov/cdc/casenotificationservice/config,case-notification-service/src/main/java/gov/cdc/casenotificationservice/kafka,case-notification-service/src/main/resources  10f57e5bb32bee74da56b3f14e45ea5f7bd3fd0fa5a004c14f3d1b1c87ec5c72
 LIST
 )
 
