@@ -19,7 +19,9 @@
 #           session's search tool creates with `fetch github:<owner>/<name>`. The pinned commit
 #           must be in the mirror; the check is the sha256 of `git ls-tree -r --full-tree
 #           <commit>` (it pins every path and blob id), and the listed paths are unpacked with
-#           `git archive` (kept where they are in the repository).
+#           `git archive` (kept where they are in the repository). Some mirrors lack the blobs
+#           of a few large files outside the pathspecs (ngafid2.0, open-kilda, fasten): git then
+#           prints a harmless "invalid object" line and exits 0.
 #
 # Needs: bash, python3, git, sha256sum, tar, mvn.
 # No third-party code is kept in this repository: only this script and the labels.
@@ -43,7 +45,7 @@ PACKAGES=$(cat <<'LIST'
 maven  brave-instrumentation-kafka-clients  6.0.3  io.zipkin.brave:brave-instrumentation-kafka-clients  d96b4d2f51bed2aa60b583657836162ef2c05fcaf697c0699d5d95d2b688ad46
 maven  connect-runtime          4.0.1    org.apache.kafka:connect-runtime  feb5bb6202f5ca80ad4bb71cba8e0368bcdca112948ed4ae2dd382e659a438ed
 maven  reactor-kafka            1.3.23   io.projectreactor.kafka:reactor-kafka  badc9b1876e7550c0e3b1b1d1fe7bae24b177a218e04e6c40fccc1a6faad2f76
-github kafka-workers            e3f1609  RTBHOUSE/kafka-workers@e3f16098d602e97307c2bf0e5ae601e244d26883:src/main,pom.xml  00e5bc15b39ce3c1ab1501bb199d3616861b9b3cdce7a3e537a312f73bc6a303
+github rtbhouse-kafka-workers   e3f1609  RTBHOUSE/kafka-workers@e3f16098d602e97307c2bf0e5ae601e244d26883:src/main,pom.xml  00e5bc15b39ce3c1ab1501bb199d3616861b9b3cdce7a3e537a312f73bc6a303
 github ngafid2.0                 0bd5eb5  travisdesell/ngafid2.0@0bd5eb54bce1f3b171b4b6aaafd5c82e2511c53d:ngafid-core/src/main,ngafid-data-processor/src/main,pom.xml  16c476e551a89ec036cf354a907baf3586d285c28f3424fff66651ebca9cc003
 github open-kilda               9e8eec3  telstra/open-kilda@9e8eec373776dc6bfaab4a1a2f97388c076506d9:src-java/floodlight-service/floodlight-modules/src/main/java/org/openkilda/floodlight/kafka,src-java/floodlight-service/floodlight-modules/src/main/java/org/openkilda/floodlight/service/kafka,src-java/floodlight-service/floodlight-modules/src/main/java/org/openkilda/floodlight/KafkaChannelConfig.java,src-java/grpc-speaker/grpc-service/src/main/java/org/openkilda/grpc/speaker/config,src-java/grpc-speaker/grpc-service/src/main/java/org/openkilda/grpc/speaker/messaging,src-java/northbound-service/northbound/src/main/java/org/openkilda/northbound/config  e831e9845fdf2418ff69bc33abd665377617dfc2a0aec7319a5f17404efe2b2f
 github mod-data-export-worker   8af0bc8  folio-org/mod-data-export-worker@8af0bc8f156c505a2e10d53bb54e125188503fcf:src/main/java/org/folio/dew/config/kafka,src/main/java/org/folio/dew/service/JobCommandsReceiverService.java,src/main/java/org/folio/dew/batch/JobCompletionNotificationListener.java,src/main/java/org/folio/dew/batch/acquisitions/services,src/main/resources/application.yml,pom.xml  312b13e9626abd0d683ecfa151e56445bebf8c98d033695f7f40e20f34a8260a
