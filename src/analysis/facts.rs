@@ -808,11 +808,22 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             let returned = match &facts.result.end {
                 End::Returned => true,
                 End::Bound(name) => {
-                    bi.assigns.get(name.as_str()).is_some_and(|v| v.len() == 1)
-                        && bi.returns.iter().any(|e| match e {
-                            Expr::Name { id, .. } if id == name => true,
-                            e => polls && super::guards::derived_from_name(e, name, bi),
-                        })
+                    let values = bi.assigns.get(name.as_str()).unwrap_or_default();
+                    // A poll's batch may be rebound from itself (`msgs = [msgs]` for a single
+                    // message) or emptied (`if msgs is None: msgs = []`): still the poll's.
+                    let only = values.len() == 1
+                        || polls
+                            && (values.iter().skip(1)).all(|(v, _)| {
+                                is_empty_seq(v) || super::guards::derived_from_name(v, name, bi)
+                            });
+                    only && bi.returns.iter().any(|e| match e {
+                        Expr::Name { id, .. } if id == name => true,
+                        e => {
+                            polls
+                                && (super::guards::derived_from_name(e, name, bi)
+                                    || collects_from(e, name, bi))
+                        }
+                    })
                 }
                 _ => false,
             };
@@ -1039,6 +1050,40 @@ fn forwarded_obligation<'m>(
 }
 
 /// Operations whose result carries the outcome the caller must look at.
+/// Whether `e` is a list the body builds from what `name` holds, item by item: `out = []`,
+/// then `out.append(..)` of each item of a loop over `name` (or what it derives from the item:
+/// `out.append(Context(m))`), as a poll helper collects the messages it keeps.
+fn collects_from(e: &Expr, name: &str, bi: &super::index::BodyIndex) -> bool {
+    let Expr::Name { id: acc, .. } = e else {
+        return false;
+    };
+    let values = bi.assigns.get(acc.as_str()).unwrap_or_default();
+    if values.is_empty() || !values.iter().all(|(v, _)| is_empty_seq(v)) {
+        return false;
+    }
+    let items: Vec<&str> = (bi.for_loops.iter())
+        .filter(|(_, iter)| super::guards::derived_from_name(iter, name, bi))
+        .filter_map(|(t, _)| match t {
+            Target::Name(n, _) => Some(n.as_str()),
+            _ => None,
+        })
+        .collect();
+    (bi.method_calls.get(acc.as_str()).unwrap_or_default())
+        .iter()
+        .any(|c| {
+            matches!(c.func.last_name(), Some("append" | "extend" | "add" | "push"))
+                && (c.args.first()).is_some_and(|a| {
+                    items
+                        .iter()
+                        .any(|i| super::guards::derived_from_name(&a.value, i, bi))
+                })
+        })
+}
+
+fn is_empty_seq(e: &Expr) -> bool {
+    matches!(e, Expr::Seq { elts, .. } if elts.is_empty())
+}
+
 fn returns_outcome(op: &Op) -> bool {
     // A position query too: a commit of what a wrapper's `position()` returns is bare. And a
     // poll: what a wrapper's `poll()` returns is a polled message, and a loop over it is a

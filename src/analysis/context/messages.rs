@@ -161,8 +161,38 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             return false;
         };
         (self.index.body(body).params.iter()).any(|p| {
-            p.name == *id && (p.annotation.as_ref()).is_some_and(|t| self.is_polled_batch(body, t))
+            p.name == *id
+                && ((p.annotation.as_ref()).is_some_and(|t| self.is_polled_batch(body, t))
+                    || self.passed_polled(body, &p.name))
         })
+    }
+
+    /// Whether every caller of `body` (at least one) passes as its parameter `param` what a
+    /// poll returned (`batch = consumer.consume(100)` then `self.process(batch)`): a function
+    /// called once per poll with the batch, whose loop over it goes through the messages.
+    fn passed_polled(&self, body: BodyId, param: &str) -> bool {
+        let (mut any, mut all) = (false, true);
+        self.resolver.passed_as(self.file, body, param, |g, cb, arg| {
+            any = true;
+            all &= self.in_file(g, |a| a.holds_poll(cb, arg)) == Some(true);
+            all
+        });
+        any && all
+    }
+
+    /// Whether `e` in `body` is a poll's result: the poll itself, or a name only ever bound
+    /// from polls. Polls alone, not derived data: this is asked while message names are being
+    /// computed, and a caller's names may depend on the callee's.
+    fn holds_poll(&self, body: BodyId, e: &Expr) -> bool {
+        let e = match e {
+            Expr::Await { value, .. } => value.as_ref(),
+            e => e,
+        };
+        match e {
+            Expr::Name { id, .. } => (self.index.bodies[body.0 as usize].assigns.get(id.as_str()))
+                .is_some_and(|vs| !vs.is_empty() && vs.iter().all(|(v, _)| self.polls(v))),
+            e => self.polls(e),
+        }
     }
 
     /// Whether declared type `ty` is what a poll returns (`polled_batch_types`).
