@@ -64,6 +64,8 @@ sdist  swissbib_kafka_event_hub     2.2.0      swissbib_kafka_event_hub-2.2.0.ta
 sdist  trell-data-pipeline          0.4.11     trell-data-pipeline-0.4.11.tar.gz            5d353828b87916388359d0ba32aeda272f0bd75ccc596f13ed32a2687a4f5718
 sdist  xoskafka                     4.0.4      xoskafka-4.0.4.tar.gz                        d0b8d07925c8fa413547570e8388ba929c9fc865c3bd25e6eb16a2bb8ab0fa83
 sdist  youeduc_sdk_messaging        0.10.0     youeduc_sdk_messaging-0.10.0.tar.gz          048cfe522cab56100eb536c5b35e44b11a3463b75484d4fae78dd113a1da2001
+sdist  cshark_kafka                 0.0.2      cshark_kafka-0.0.2.tar.gz                    befa9289e3628484fd584144e1695455bb08cf3181cfb1961a32b803188c5202
+sdist  kafka_final_package          0.1.4      kafka_final_package-0.1.4.tar.gz             69999b6dbb854774fb18da6ca8ab2d3424dae96e6203c6d6f4616b353edafc1e
 github sergiup592/kafka-rs-consumer                    a7169cabbd655be2d66a6b08b3b448cd945965cd  kafka-rs-consumer-a7169cab                  0af83497c0b3af892bd67894b8b720fe138310bb
 github keaz/high-level-kafka                           50df13bb5bd1de0456c81eb1a12cde1f554b7cbc  high-level-kafka-50df13bb                   5ca29342119b97ee90a6e79f03fbd742ae867a22
 github NathaelB/kafka-rust-message                     54ad3028861737fb8380acf2a0a0d3cb73d2f9ea  kafka-rust-message-54ad3028                 cdcebc3205ec290483b26cf7763003b841931d98
