@@ -495,6 +495,18 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
 
     /// A method of the client library itself.
     #[allow(clippy::too_many_arguments)]
+    /// The receiver as text (`self.producer`); a method of the base class called through
+    /// `super()` (a client subclass's override) is called on the instance itself.
+    fn receiver_text(&self, f: FileId, b: BodyId, recv: &Expr) -> Option<String> {
+        if let Expr::Call(c) = recv {
+            if c.func.dotted().as_deref() == Some(&["super"][..]) {
+                let index = self.resolver.program.index(f)?;
+                return index.body(b).self_name.as_ref().map(|me| me.to_string());
+            }
+        }
+        recv.dotted().map(|d| d.join("."))
+    }
+
     fn direct(
         &self,
         f: FileId,
@@ -540,7 +552,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         Some(CallFacts {
             op: spec.op.clone(),
             method: method.to_string(),
-            receiver: recv.dotted().map(|d| d.join(".")),
+            receiver: self.receiver_text(f, b, recv),
             receiver_range: recv.range(),
             client,
             body: b,

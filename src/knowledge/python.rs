@@ -127,8 +127,10 @@ pub(super) fn register(k: &mut Knowledge) {
         (Producer, &[], "flush", Op::Flush { returns_result: true }),
         (Producer, &["AIOProducer"], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 1, raises: true }),
         (Producer, &["AIOProducer"], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 1, raises: true }),
+        (Producer, &["AIOProducer"], "abort_transaction", Op::Transaction { step: TxStep::Abort, awaits: 1, raises: true }),
         (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: true }),
         (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 0, raises: true }),
+        (Producer, &[], "abort_transaction", Op::Transaction { step: TxStep::Abort, awaits: 0, raises: true }),
     ]);
 
     // aiokafka: asyncio throughout; commit(offsets=None); send() is a coroutine returning a
@@ -189,6 +191,7 @@ pub(super) fn register(k: &mut Knowledge) {
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
         (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 1, raises: true }),
         (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 1, raises: true }),
+        (Producer, &[], "abort_transaction", Op::Transaction { step: TxStep::Abort, awaits: 1, raises: true }),
         (Producer, &[], "transaction", Op::Transaction { step: TxStep::Scope, awaits: 0, raises: true }),
     ]);
 
@@ -254,6 +257,7 @@ pub(super) fn register(k: &mut Knowledge) {
         (Producer, &[], "flush", Op::Flush { returns_result: false }),
         (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: true }),
         (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 0, raises: true }),
+        (Producer, &[], "abort_transaction", Op::Transaction { step: TxStep::Abort, awaits: 0, raises: true }),
     ]);
 
     let roots = super::strings(&["confluent_kafka", "aiokafka", "kafka"]);

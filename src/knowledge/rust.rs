@@ -90,6 +90,7 @@ pub(super) fn register(k: &mut Knowledge) {
         (Producer, &[], "flush", Op::Flush { returns_result: true }),
         (Producer, &[], "begin_transaction", Op::Transaction { step: TxStep::Begin, awaits: 0, raises: false }),
         (Producer, &[], "commit_transaction", Op::Transaction { step: TxStep::Commit, awaits: 0, raises: false }),
+        (Producer, &[], "abort_transaction", Op::Transaction { step: TxStep::Abort, awaits: 0, raises: false }),
     ]);
 
     k.sinks.push(SinkSpec::Path {

@@ -3,7 +3,7 @@
 use super::{call_spine, is_commit, is_produce, FailureSite};
 use crate::analysis::bound::{binding_at, Bound};
 use crate::analysis::control::{Pos, RegionId, RegionKind};
-use crate::analysis::resolve::Value;
+use crate::analysis::resolve::{FuncRef, Value};
 use crate::analysis::FileAnalysis;
 use crate::knowledge::failure::FailureKind;
 use crate::knowledge::Op;
@@ -285,21 +285,18 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// None`): it commits only when its own work failed, and otherwise returns normally with
     /// nothing committed.
     pub fn commits_only_on_failure(&self, c: &Call, body: BodyId) -> bool {
-        let Some(Value::Func(func)) = self.resolver.value(self.file, body, &c.func) else {
-            return false;
-        };
-        self.in_file(func.file, |a| {
+        self.in_callee(c, body, |a, func| {
             let control = a.control();
             let on_failure = |p| {
                 control
                     .failure_regions(p)
                     .any(|r| !matches!(control.region(r).kind, RegionKind::Finally))
             };
-            let mut commits = (a.index.calls.iter())
-                .filter(|(c, b)| *b == func.body && a.facts(c.id).is_some_and(|f| is_commit(&f.op)))
+            let mut commits = (a.calls_of(func, false))
+                .filter(|c| a.facts(c.id).is_some_and(|f| is_commit(&f.op)))
                 .peekable();
             commits.peek().is_some()
-                && commits.all(|(c, _)| control.pos(c.id).is_some_and(on_failure))
+                && commits.all(|c| control.pos(c.id).is_some_and(on_failure))
         })
         .unwrap_or(false)
     }
@@ -312,14 +309,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         if let Some(f) = self.facts(c.id) {
             return is_commit(&f.op);
         }
-        let Some(Value::Func(func)) = self.resolver.value(self.file, body, &c.func) else {
-            return false;
-        };
         let vocab = &self.knowledge.vocab;
-        self.in_file(func.file, |a| {
-            let calls = || a.index.calls.iter().filter(|(_, b)| *b == func.body);
-            calls().any(|(c, _)| a.facts(c.id).is_some_and(|f| is_commit(&f.op)))
-                && calls().all(|(c, _)| {
+        self.in_callee(c, body, |a, func| {
+            (a.calls_of(func, false)).any(|c| a.facts(c.id).is_some_and(|f| is_commit(&f.op)))
+                && a.calls_of(func, false).all(|c| {
                     a.facts(c.id).is_some()
                         || c.func.last_name().is_some_and(|n| {
                             vocab.log_methods.contains(&n)
@@ -337,32 +330,76 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// elsewhere (a produce): it handles the message as poison rather than skipping it.
     pub fn failure_handles_message(&self, r: RegionId) -> bool {
         let body = self.control().region(r).body;
+        let names = self.message_names(body);
         self.region_calls(r).any(|(c, _)| {
             self.facts(c.id)
                 .is_some_and(|f| is_commit(&f.op) || is_produce(&f.op) || matches!(f.op, Op::Seek))
-                || self.facts(c.id).is_none() && self.helper_handles(c, body)
+                || self.facts(c.id).is_none()
+                    && self.helper_handles(c, body, || {
+                        c.args.iter().any(|a| self.refs_message_data(&a.value, names))
+                    })
         })
     }
 
     /// Whether `c` (in `body`) calls a program function that seeks the consumer back
     /// (`resetToLastCommittedPositions(consumer)` after an aborted transaction, as in the
     /// exactly-once examples: the records are delivered again) or commits, on some path
-    /// (`await self._maybe_commit()`, which commits every n-th call: the message as poison).
-    fn helper_handles(&self, c: &Call, body: BodyId) -> bool {
-        let Some(Value::Func(func)) = self.resolver.value(self.file, body, &c.func) else {
-            return false;
-        };
-        self.in_file(func.file, |a| {
-            let bodies = &a.index.module.bodies;
-            // Its own calls, and those of the closures it runs (`forEach(tp -> seek(..))`).
-            let within =
-                |b: BodyId| b == func.body || bodies[b.0 as usize].parent == Some(func.body);
-            (a.index.calls.iter()).any(|(c, b)| {
-                within(*b)
-                    && (a.facts(c.id)).is_some_and(|f| matches!(f.op, Op::Seek) || is_commit(&f.op))
-            })
+    /// (`await self._maybe_commit()`, which commits every n-th call: the message as poison);
+    /// or, when `given` (the call passes it the message's data), produces: a dead-letter
+    /// helper (`self.handle_dlq_push(record.key, record.value, ..)`).
+    fn helper_handles(&self, c: &Call, body: BodyId, given: impl Fn() -> bool) -> bool {
+        let (handles, produces) = self.helper_does(c, body, 1);
+        handles || produces && given()
+    }
+
+    /// Whether the program function `c` calls seeks or commits, and whether it produces, on
+    /// some path: in its own calls and closures, or `depth` more helpers down (a dead-letter
+    /// helper that builds the record and hands it to a writer class's `write`).
+    fn helper_does(&self, c: &Call, body: BodyId, depth: u32) -> (bool, bool) {
+        self.in_callee(c, body, |a, func| {
+            let (mut handles, mut produces) = (false, false);
+            for c in a.calls_of(func, true) {
+                match a.facts(c.id) {
+                    Some(f) => {
+                        handles |= matches!(f.op, Op::Seek) || is_commit(&f.op);
+                        produces |= is_produce(&f.op);
+                    }
+                    None if depth > 0 => {
+                        let (h, p) = a.helper_does(c, func.body, depth - 1);
+                        handles |= h;
+                        produces |= p;
+                    }
+                    None => {}
+                }
+            }
+            (handles, produces)
         })
-        .unwrap_or(false)
+        .unwrap_or((false, false))
+    }
+
+    /// Runs `f` in the file of the program function `c` (in `body`) calls, if it calls one.
+    fn in_callee<T>(
+        &self,
+        c: &Call,
+        body: BodyId,
+        f: impl FnOnce(&FileAnalysis<'p, 'm>, FuncRef) -> T,
+    ) -> Option<T> {
+        let Some(Value::Func(func)) = self.resolver.value(self.file, body, &c.func) else {
+            return None;
+        };
+        self.in_file(func.file, |a| f(a, func))
+    }
+
+    /// The calls of this file's function `func`; with `closures`, also those of the closures
+    /// it defines (`forEach(tp -> seek(..))`).
+    fn calls_of(&self, func: FuncRef, closures: bool) -> impl Iterator<Item = &'m Call> + '_ {
+        let bodies = &self.index.module.bodies;
+        let within = move |b: BodyId| {
+            b == func.body || closures && bodies[b.0 as usize].parent == Some(func.body)
+        };
+        (self.index.calls.iter())
+            .filter(move |(_, b)| within(*b))
+            .map(|(c, _)| *c)
     }
 }
 

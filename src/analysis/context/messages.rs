@@ -180,17 +180,42 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         any && all
     }
 
-    /// Whether `e` in `body` is a poll's result: the poll itself, or a name only ever bound
-    /// from polls. Polls alone, not derived data: this is asked while message names are being
-    /// computed, and a caller's names may depend on the callee's.
+    /// Whether `e` in `body` is a poll's result: the poll itself, a name only ever bound from
+    /// polls, or a loop's name over one (`for records in batch.values()`, kafka-python's
+    /// records of each partition). Polls alone, not derived data: this is asked while message
+    /// names are being computed, and a caller's names may depend on the callee's.
     fn holds_poll(&self, body: BodyId, e: &Expr) -> bool {
-        let e = match e {
-            Expr::Await { value, .. } => value.as_ref(),
-            e => e,
-        };
+        self.holds_poll_depth(body, e, 2)
+    }
+
+    fn holds_poll_depth(&self, body: BodyId, e: &Expr, depth: u32) -> bool {
+        let bi = &self.index.bodies[body.0 as usize];
         match e {
-            Expr::Name { id, .. } => (self.index.bodies[body.0 as usize].assigns.get(id.as_str()))
-                .is_some_and(|vs| !vs.is_empty() && vs.iter().all(|(v, _)| self.polls(v))),
+            Expr::Await { value, .. } => self.holds_poll_depth(body, value, depth),
+            Expr::Name { id, .. } => {
+                let assigned = bi.assigns.get(id.as_str()).unwrap_or_default();
+                let looped = (bi.for_loops.iter())
+                    .filter(|(t, _)| matches!(t, Target::Name(n, _) if n == id))
+                    .map(|(_, iter)| *iter)
+                    .collect::<Vec<_>>();
+                match (assigned.is_empty(), looped.is_empty()) {
+                    (false, true) => assigned.iter().all(|(v, _)| self.polls(v)),
+                    (true, false) => {
+                        depth > 0
+                            && looped.iter().all(|iter| {
+                                let iter = match iter {
+                                    Expr::Call(c) if c.args.is_empty() => match c.func.as_method() {
+                                        Some((recv, "values")) => recv,
+                                        _ => iter,
+                                    },
+                                    iter => iter,
+                                };
+                                self.holds_poll_depth(body, iter, depth - 1)
+                            })
+                    }
+                    _ => false,
+                }
+            }
             e => self.polls(e),
         }
     }
