@@ -50,6 +50,7 @@ sdist  kafka-package                      0.1.3    kafka-package-0.1.3.tar.gz   
 sdist  kafka-python-with-confluent-kafka  0.2      kafka-python-with-confluent-kafka-0.2.tar.gz     8b89e8e92be61ec23102423cf9ecb1d1be41b5c879d707abeb95ee3121f9dc78
 sdist  kafka-utils-netease                1.4.9    kafka-utils-netease-1.4.9.tar.gz                 06e0882bb72ca80e0fe6ada3f6f315aaedb8483a28c942b5c5210da6c0711dd4
 sdist  kafka_replay_cli                   0.4.0    kafka_replay_cli-0.4.0.tar.gz                    fba62f56837cb112aac32be5991f0ed6fe9763d17ceb9302f634b495db97cdc0
+sdist  ksqlite_py                         0.1.1    ksqlite_py-0.1.1.tar.gz                          7f39a214655c24a881bc82f7dfe624924bb35f414b875c404f6609e884f919f6
 sdist  kafkaproxy                         0.0.1    kafkaproxy-0.0.1.tar.gz                          b9cc08ac68d8c69c97e4e21daa80f8c8d32e970d67acc2f3b7529f71fbd5c04f
 sdist  knativekafka                       0.4.0    knativekafka-0.4.0.tar.gz                        851220e07629209291098fa5260b7e0e1954762af0273a92b34fccb33f08477e
 sdist  m_kafka_sdk_v2                     1.0.6    m_kafka_sdk_v2-1.0.6.tar.gz                      ab243f129b431d4a859700093fd956d1c7d6a567f5e2b5213d3cf724ae18945c
