@@ -269,7 +269,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let names = self.message_names(body);
         self.protected_calls(r)
             .iter()
-            .filter(|c| !notifies(c))
+            .filter(|c| !self.notifies_observer(c, r))
             .any(|c| {
                 !self.is_commit_call(c, body) && self.is_effect_on_message(c, body)
                     || self.facts(c.id).is_none()
@@ -278,6 +278,47 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                                 && self.refs_message_data(recv, names)
                         })
             })
+    }
+
+    /// Whether `c`, protected by handler `r`, tells observers about a message the code before
+    /// the handler's `try` already handled (`self._handlers[t](msg.value)`, then `for callback
+    /// in callbacks: callback(msg)`): a failure there is the observer's, not the message's.
+    /// A callback that is the only code handed the message (`consume_messages(callback)`)
+    /// is its processing.
+    pub fn notifies_observer(&self, c: &Call, r: RegionId) -> bool {
+        if !named_notification(c) {
+            return false;
+        }
+        let control = self.control();
+        let Some(at) = control.region(r).parent else {
+            return false;
+        };
+        let Some(stmt) = control.stmt(at) else {
+            return false;
+        };
+        let body = control.region(r).body;
+        let names = self.message_names(body);
+        let log_methods = self.knowledge.vocab.log_methods;
+        let handled = |(c, p): (&Call, Pos)| {
+            control.follows(p, c.range, at, stmt.range)
+                && self.facts(c.id).is_none()
+                && !named_notification(c)
+                && !c.func.last_name().is_some_and(|m| log_methods.contains(&m))
+                && c.args.iter().any(|a| self.refs_message_data(&a.value, names))
+        };
+        // The loops around the `try` (the message's loop may be outside the observers'), or
+        // the function's body when no loop is (a per-message function).
+        match control.enclosing_loop(at) {
+            Some(l) => std::iter::successors(Some(l), |l| {
+                let at = control.region(*l).parent?;
+                control.enclosing_loop(at)
+            })
+            .any(|l| self.region_calls(l).any(handled)),
+            None => (self.calls.iter())
+                .filter_map(|c| Some((*c, control.pos(c.id)?)))
+                .filter(|(_, p)| control.region(p.region).body == body)
+                .any(handled),
+        }
     }
 
     /// Whether `c` (in `body`) calls a program function whose commits all sit in its failure
@@ -416,9 +457,8 @@ fn matched_name(subject: &Expr) -> Option<&str> {
     }
 }
 
-/// A call of a callable named as a notification of others (`callback(msg, elapsed)`): not the
-/// message's processing.
-pub fn notifies(c: &Call) -> bool {
+/// A callable named as a notification (`callback(msg, elapsed)`).
+fn named_notification(c: &Call) -> bool {
     c.func.last_name().is_some_and(|n| {
         let n = n.to_ascii_lowercase();
         crate::knowledge::vocab::NOTIFICATION_CALLABLES

@@ -18,7 +18,6 @@ mod transactions;
 
 pub use channels::ChannelId;
 pub use consumers::ConfigSource;
-pub use failures::notifies;
 pub use flush::FlushCheck;
 
 use super::control::{Control, Later, Pos, RegionId};

@@ -317,13 +317,21 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 let Some(index) = self.index(f) else {
                     return false;
                 };
-                let is_param = index.body(b).params.iter().any(|p| p.name == *id);
+                let param = index.body(b).params.iter().find(|p| p.name == *id);
+                let is_param = param.is_some();
+                let none_default = param.is_some_and(|p| {
+                    matches!(p.default.as_deref(), Some(Expr::Lit { lit: Lit::None, .. }))
+                });
                 let local = index
                     .bodies
                     .get(b.0 as usize)
                     .and_then(|bi| bi.assigns.get(id.as_str()))
-                    // `extra = extra or {}`: still what the callers pass.
-                    .filter(|values| !(is_param && defaults_itself(values, id)));
+                    // `extra = extra or {}`, or `if not extra: extra = {}` for a parameter
+                    // that defaults to `None`: still what the callers pass.
+                    .filter(|values| {
+                        !(is_param && defaults_itself(values, id)
+                            || none_default && values.iter().all(|(v, _)| is_dict_literal(v)))
+                    });
                 let Some(values) = local else {
                     // A parameter: what its callers pass, then what the body sets on it
                     // (`kwargs[option] = value`).
@@ -1008,6 +1016,15 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
 impl<'p, 'm> Resolver<'p, 'm> {
     pub fn config_reader<'r>(&'r self, f: FileId, b: BodyId) -> ConfigReader<'r, 'p, 'm> {
         ConfigReader::new(self, f, b)
+    }
+}
+
+/// `{..}` or `dict(..)`.
+fn is_dict_literal(e: &Expr) -> bool {
+    match e {
+        Expr::Dict { .. } => true,
+        Expr::Call(c) => c.func.dotted().as_deref() == Some(&["dict"][..]),
+        _ => false,
     }
 }
 

@@ -4,7 +4,6 @@
 //! message's commit covers the failed offset.
 
 use crate::analysis::context::is_commit;
-use crate::analysis::context::notifies;
 use crate::analysis::context::FailureSite;
 use crate::analysis::control::{Control, Exits, Pos, RegionId, RegionKind};
 use crate::analysis::guards::reads_any;
@@ -119,7 +118,7 @@ fn swallowed_in_per_message_helper(ctx: &RuleContext, region: RegionId) -> bool 
     !hands_on
         && analysis.protected_calls(region).iter().any(|c| {
             !analysis.is_commit_call(c, body)
-                && !notifies(c)
+                && !analysis.notifies_observer(c, region)
                 && (reads_any(&c.func, &names)
                     || c.args.iter().any(|a| reads_any(&a.value, &names)))
         })
