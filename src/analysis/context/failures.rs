@@ -296,8 +296,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         let Some(stmt) = control.stmt(at) else {
             return false;
         };
-        let body = control.region(r).body;
-        let names = self.message_names(body);
+        let names = self.message_names(control.region(r).body);
         let log_methods = self.knowledge.vocab.log_methods;
         let handled = |(c, p): (&Call, Pos)| {
             control.follows(p, c.range, at, stmt.range)
@@ -306,18 +305,17 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 && !c.func.last_name().is_some_and(|m| log_methods.contains(&m))
                 && c.args.iter().any(|a| self.refs_message_data(&a.value, names))
         };
-        // The loops around the `try` (the message's loop may be outside the observers'), or
-        // the function's body when no loop is (a per-message function).
+        // The loops around the `try` (the message's loop may be outside the observers'). A
+        // function with no loop, called once per message, that runs the callback is told
+        // after its caller handled the message (`self._execute_callback(status, msg, ..)`
+        // after the job ran).
         match control.enclosing_loop(at) {
             Some(l) => std::iter::successors(Some(l), |l| {
                 let at = control.region(*l).parent?;
                 control.enclosing_loop(at)
             })
             .any(|l| self.region_calls(l).any(handled)),
-            None => (self.calls.iter())
-                .filter_map(|c| Some((*c, control.pos(c.id)?)))
-                .filter(|(_, p)| control.region(p.region).body == body)
-                .any(handled),
+            None => true,
         }
     }
 
