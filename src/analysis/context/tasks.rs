@@ -8,9 +8,11 @@ use crate::analysis::control::{Pos, RegionId, RegionKind};
 use crate::analysis::index::FileIndex;
 use crate::analysis::resolve::{FuncRef, Value};
 use crate::analysis::uses::End;
+use crate::analysis::facts::ArgPresence;
 use crate::analysis::CallFacts;
 use crate::analysis::FileAnalysis;
 use crate::knowledge::tasks::{ExecutorSpawns, TaskKnowledge};
+use crate::knowledge::Op;
 use crate::model::visit::{self};
 use crate::model::*;
 
@@ -236,6 +238,16 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// The callable `call` is handed to run later with its result thrown away
     /// (`atexit.register(f)`, `loop.call_soon(f)`, `signal.signal(sig, f)`).
     pub fn discarded_callable(&self, call: &'m Call) -> Option<&'m Expr> {
+        // A produce's delivery callback: the client calls it and ignores what it returns.
+        if let Some(f) = self.facts(call.id) {
+            return match &f.op {
+                Op::Produce { callback, .. } => match f.find_arg(callback) {
+                    ArgPresence::Present(e) => Some(e),
+                    _ => None,
+                },
+                _ => None,
+            };
+        }
         let last = call.func.last_name()?;
         let &(_, at, keyword, returns) =
             (self.knowledge.vocab.callable_takers.iter()).find(|(n, ..)| *n == last)?;
