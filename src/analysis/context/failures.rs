@@ -3,7 +3,7 @@
 use super::{call_spine, is_commit, is_produce, FailureSite};
 use crate::analysis::bound::{binding_at, Bound};
 use crate::analysis::control::{Pos, RegionId, RegionKind};
-use crate::analysis::resolve::Value;
+use crate::analysis::resolve::{FuncRef, Value};
 use crate::analysis::FileAnalysis;
 use crate::knowledge::failure::FailureKind;
 use crate::knowledge::Op;
@@ -349,17 +349,37 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// exactly-once examples: the records are delivered again) or commits, on some path
     /// (`await self._maybe_commit()`, which commits every n-th call: the message as poison).
     fn helper_handles(&self, c: &Call, body: BodyId) -> bool {
+        self.helper_calls_op(c, body, |op| matches!(op, Op::Seek) || is_commit(op))
+    }
+
+    /// Whether `c` (in `body`) calls a program function that makes a Kafka call whose `Op`
+    /// satisfies `wanted` on some path, itself or through the program functions it calls (one
+    /// level more: `abortTransactionAndResetPosition` calling `resetToLastCommittedPositions`).
+    pub(super) fn helper_calls_op(&self, c: &Call, body: BodyId, wanted: fn(&Op) -> bool) -> bool {
         let Some(Value::Func(func)) = self.resolver.value(self.file, body, &c.func) else {
             return false;
         };
+        self.func_calls_op(func, wanted, 1)
+    }
+
+    fn func_calls_op(&self, func: FuncRef, wanted: fn(&Op) -> bool, depth: u32) -> bool {
         self.in_file(func.file, |a| {
             let bodies = &a.index.module.bodies;
             // Its own calls, and those of the closures it runs (`forEach(tp -> seek(..))`).
             let within =
                 |b: BodyId| b == func.body || bodies[b.0 as usize].parent == Some(func.body);
-            (a.index.calls.iter()).any(|(c, b)| {
-                within(*b)
-                    && (a.facts(c.id)).is_some_and(|f| matches!(f.op, Op::Seek) || is_commit(&f.op))
+            let mut calls = (a.index.calls.iter()).filter(|(_, b)| within(*b));
+            calls.any(|(c, b)| match a.facts(c.id) {
+                Some(f) => wanted(&f.op),
+                None => {
+                    depth > 0
+                        && match a.resolver.value(a.file, *b, &c.func) {
+                            Some(Value::Func(next)) if next != func => {
+                                a.func_calls_op(next, wanted, depth - 1)
+                            }
+                            _ => false,
+                        }
+                }
             })
         })
         .unwrap_or(false)
