@@ -1,10 +1,8 @@
 package fixtures.ol103;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -39,7 +37,7 @@ public class ExecutorFuturesSwallow {
     public void run() {
         while (true) {
             ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(100));
-            List<Future<?>> futures = records.partitions().stream()
+            var futures = records.partitions().stream()
                     .map(tp -> {
                         var partitionRecords = records.records(tp);
                         return executor.submit(() -> partitionRecords.forEach(r -> processor.process(r.value())));
@@ -59,7 +57,7 @@ public class ExecutorFuturesSwallow {
     public void runRethrowing() {
         while (true) {
             ConsumerRecords<String, String> records = consumer.poll(Duration.ofMillis(100));
-            List<Future<?>> futures = records.partitions().stream()
+            var futures = records.partitions().stream()
                     .map(tp -> {
                         var partitionRecords = records.records(tp);
                         return executor.submit(() -> partitionRecords.forEach(r -> processor.process(r.value())));
