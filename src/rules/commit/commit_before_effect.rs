@@ -205,11 +205,26 @@ fn per_message_effect<'m>(
         return;
     }
     let mut names = analysis.message_names_from(facts.body, param);
-    // The offsets the commit was handed are its own: passing them on afterwards reports the
-    // commit (`commitSync(offsets); onComplete(offsets, null)`), it is no effect of a message.
+    // The offsets the commit was handed, a parameter declared of an offset type, are its
+    // own: passing them on afterwards reports the commit (`commitSync(offsets);
+    // onComplete(offsets, null)`), it is no effect of a message.
     if let Op::Commit { offsets } = &facts.op {
         if let ArgPresence::Present(Expr::Name { id, .. }) = facts.find_arg(offsets) {
-            names.remove(id.as_str());
+            let offset_types = ctx.knowledge.vocab.offset_types;
+            let declared = analysis.index.body(facts.body).params.iter().any(|p| {
+                p.name == *id
+                    && (p.annotation.iter()).any(|t| {
+                        (t.paths.iter().chain(&t.elements))
+                            .chain(t.first_args.iter().flat_map(|(_, a)| a))
+                            .any(|path| {
+                                path.last()
+                                    .is_some_and(|l| offset_types.contains(&l.as_str()))
+                            })
+                    })
+            });
+            if declared {
+                names.remove(id.as_str());
+            }
         }
     }
     let effect = (analysis.index.calls.iter())
