@@ -50,7 +50,7 @@ public class ExecutorFuturesSwallow {
                     log.error("processing failed", e);
                 }
             });
-            consumer.commitAsync();
+            consumer.commitAsync(); // expect: OL101
         }
     }
 
@@ -70,7 +70,7 @@ public class ExecutorFuturesSwallow {
                     throw new IllegalStateException(e);
                 }
             });
-            consumer.commitAsync();
+            consumer.commitAsync(); // expect: OL101
         }
     }
 }
