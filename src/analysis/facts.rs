@@ -1083,12 +1083,14 @@ fn collects_from(e: &Expr, name: &str, bi: &super::index::BodyIndex) -> bool {
     (bi.method_calls.get(acc.as_str()).unwrap_or_default())
         .iter()
         .any(|c| {
-            matches!(c.func.last_name(), Some("append" | "extend" | "add" | "push"))
-                && (c.args.first()).is_some_and(|a| {
-                    items
-                        .iter()
-                        .any(|i| super::guards::derived_from_name(&a.value, i, bi))
-                })
+            matches!(
+                c.func.last_name(),
+                Some("append" | "extend" | "add" | "push")
+            ) && (c.args.first()).is_some_and(|a| {
+                items
+                    .iter()
+                    .any(|i| super::guards::derived_from_name(&a.value, i, bi))
+            })
         })
 }
 

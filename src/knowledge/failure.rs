@@ -52,6 +52,9 @@ impl Default for FailureKnowledge {
                 "BaseException",
                 "RuntimeException",
                 "Throwable",
+                // Whatever a task's work threw, as `Future.get()` / `join()` rethrow it.
+                "ExecutionException",
+                "CompletionException",
             ]),
             poison: super::strings(&[
                 "JSONDecodeError",

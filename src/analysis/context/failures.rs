@@ -303,7 +303,9 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 && self.facts(c.id).is_none()
                 && !named_notification(c)
                 && !c.func.last_name().is_some_and(|m| log_methods.contains(&m))
-                && c.args.iter().any(|a| self.refs_message_data(&a.value, names))
+                && c.args
+                    .iter()
+                    .any(|a| self.refs_message_data(&a.value, names))
         };
         // The loops around the `try` (the message's loop may be outside the observers'). A
         // function with no loop, called once per message, that runs the callback is told
@@ -332,10 +334,10 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                     .any(|r| !matches!(control.region(r).kind, RegionKind::Finally))
             };
             let mut commits = (a.calls_of(func, false))
-                .filter(|c| a.facts(c.id).is_some_and(|f| is_commit(&f.op)))
+                .filter(|(c, _)| a.facts(c.id).is_some_and(|f| is_commit(&f.op)))
                 .peekable();
             commits.peek().is_some()
-                && commits.all(|c| control.pos(c.id).is_some_and(on_failure))
+                && commits.all(|(c, _)| control.pos(c.id).is_some_and(on_failure))
         })
         .unwrap_or(false)
     }
@@ -350,8 +352,8 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         }
         let vocab = &self.knowledge.vocab;
         self.in_callee(c, body, |a, func| {
-            (a.calls_of(func, false)).any(|c| a.facts(c.id).is_some_and(|f| is_commit(&f.op)))
-                && a.calls_of(func, false).all(|c| {
+            (a.calls_of(func, false)).any(|(c, _)| a.facts(c.id).is_some_and(|f| is_commit(&f.op)))
+                && a.calls_of(func, false).all(|(c, _)| {
                     a.facts(c.id).is_some()
                         || c.func.last_name().is_some_and(|n| {
                             vocab.log_methods.contains(&n)
@@ -375,7 +377,9 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 .is_some_and(|f| is_commit(&f.op) || is_produce(&f.op) || matches!(f.op, Op::Seek))
                 || self.facts(c.id).is_none()
                     && self.helper_handles(c, body, || {
-                        c.args.iter().any(|a| self.refs_message_data(&a.value, names))
+                        c.args
+                            .iter()
+                            .any(|a| self.refs_message_data(&a.value, names))
                     })
         })
     }
@@ -387,33 +391,27 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// or, when `given` (the call passes it the message's data), produces: a dead-letter
     /// helper (`self.handle_dlq_push(record.key, record.value, ..)`).
     fn helper_handles(&self, c: &Call, body: BodyId, given: impl Fn() -> bool) -> bool {
-        let (handles, produces) = self.helper_does(c, body, 1);
-        handles || produces && given()
+        self.helper_calls_op(c, body, |op| matches!(op, Op::Seek) || is_commit(op))
+            || given() && self.helper_calls_op(c, body, is_produce)
     }
 
-    /// Whether the program function `c` calls seeks or commits, and whether it produces, on
-    /// some path: in its own calls and closures, or `depth` more helpers down (a dead-letter
-    /// helper that builds the record and hands it to a writer class's `write`).
-    fn helper_does(&self, c: &Call, body: BodyId, depth: u32) -> (bool, bool) {
+    /// Whether `c` (in `body`) calls a program function that makes a Kafka call whose `Op`
+    /// satisfies `wanted` on some path: itself, in the closures it runs, or through the
+    /// program functions it calls, one level more (`abortTransactionAndResetPosition`
+    /// calling `resetToLastCommittedPositions`; a dead-letter helper handing the record to a
+    /// writer class's `write`).
+    pub(super) fn helper_calls_op(&self, c: &Call, body: BodyId, wanted: fn(&Op) -> bool) -> bool {
+        self.calls_op_within(c, body, wanted, 1)
+    }
+
+    fn calls_op_within(&self, c: &Call, body: BodyId, wanted: fn(&Op) -> bool, depth: u32) -> bool {
         self.in_callee(c, body, |a, func| {
-            let (mut handles, mut produces) = (false, false);
-            for c in a.calls_of(func, true) {
-                match a.facts(c.id) {
-                    Some(f) => {
-                        handles |= matches!(f.op, Op::Seek) || is_commit(&f.op);
-                        produces |= is_produce(&f.op);
-                    }
-                    None if depth > 0 => {
-                        let (h, p) = a.helper_does(c, func.body, depth - 1);
-                        handles |= h;
-                        produces |= p;
-                    }
-                    None => {}
-                }
-            }
-            (handles, produces)
+            a.calls_of(func, true).any(|(c, b)| match a.facts(c.id) {
+                Some(f) => wanted(&f.op),
+                None => depth > 0 && a.calls_op_within(c, b, wanted, depth - 1),
+            })
         })
-        .unwrap_or((false, false))
+        .unwrap_or(false)
     }
 
     /// Runs `f` in the file of the program function `c` (in `body`) calls, if it calls one.
@@ -431,14 +429,18 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     /// The calls of this file's function `func`; with `closures`, also those of the closures
     /// it defines (`forEach(tp -> seek(..))`).
-    fn calls_of(&self, func: FuncRef, closures: bool) -> impl Iterator<Item = &'m Call> + '_ {
+    fn calls_of(
+        &self,
+        func: FuncRef,
+        closures: bool,
+    ) -> impl Iterator<Item = (&'m Call, BodyId)> + '_ {
         let bodies = &self.index.module.bodies;
         let within = move |b: BodyId| {
             b == func.body || closures && bodies[b.0 as usize].parent == Some(func.body)
         };
         (self.index.calls.iter())
             .filter(move |(_, b)| within(*b))
-            .map(|(c, _)| *c)
+            .copied()
     }
 }
 

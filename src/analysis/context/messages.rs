@@ -172,11 +172,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// called once per poll with the batch, whose loop over it goes through the messages.
     fn passed_polled(&self, body: BodyId, param: &str) -> bool {
         let (mut any, mut all) = (false, true);
-        self.resolver.passed_as(self.file, body, param, |g, cb, arg| {
-            any = true;
-            all &= self.in_file(g, |a| a.holds_poll(cb, arg)) == Some(true);
-            all
-        });
+        self.resolver
+            .passed_as(self.file, body, param, |g, cb, arg| {
+                any = true;
+                all &= self.in_file(g, |a| a.holds_poll(cb, arg)) == Some(true);
+                all
+            });
         any && all
     }
 
@@ -204,10 +205,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                         depth > 0
                             && looped.iter().all(|iter| {
                                 let iter = match iter {
-                                    Expr::Call(c) if c.args.is_empty() => match c.func.as_method() {
-                                        Some((recv, "values")) => recv,
-                                        _ => iter,
-                                    },
+                                    Expr::Call(c) if c.args.is_empty() => {
+                                        match c.func.as_method() {
+                                            Some((recv, "values")) => recv,
+                                            _ => iter,
+                                        }
+                                    }
                                     iter => iter,
                                 };
                                 self.holds_poll_depth(body, iter, depth - 1)

@@ -5,13 +5,16 @@
 
 use super::{is_commit, is_produce, Reads, Spawn};
 use crate::analysis::control::{Pos, RegionId, RegionKind};
+use crate::analysis::facts::ArgPresence;
+use crate::analysis::guards::reads_any;
 use crate::analysis::index::FileIndex;
 use crate::analysis::resolve::{FuncRef, Value};
 use crate::analysis::uses::End;
-use crate::analysis::facts::ArgPresence;
 use crate::analysis::CallFacts;
 use crate::analysis::FileAnalysis;
+use crate::knowledge::failure::FailureKind;
 use crate::knowledge::tasks::{ExecutorSpawns, TaskKnowledge};
+use crate::knowledge::vocab::Vocabulary;
 use crate::knowledge::Op;
 use crate::model::visit::{self};
 use crate::model::*;
@@ -363,6 +366,8 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             }
         }
         inner.extend(written.0);
+        // A produce or commit whose failure a handler of the task hands on is seen.
+        inner.retain(|c| !self.failure_handed_on(c));
         for c in &inner {
             if self.facts(c.id).is_some_and(touches) {
                 return true;
@@ -393,7 +398,9 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         }
         seen.push(func);
         self.in_file(func.file, |a| {
-            let calls = || a.index.calls.iter().filter(|(_, b)| *b == func.body);
+            let calls = || {
+                (a.index.calls.iter()).filter(|(c, b)| *b == func.body && !a.failure_handed_on(c))
+            };
             calls().any(|(c, _)| {
                 a.facts(c.id)
                     .is_some_and(|f| is_commit(&f.op) || is_produce(&f.op))
@@ -405,6 +412,77 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         })
         .unwrap_or(false)
     }
+}
+
+impl FileAnalysis<'_, '_> {
+    /// Whether `c` runs in the code a handler protects that catches its failure (broad or
+    /// transient) and hands it on: a call, not a log line, taking the caught exception or a
+    /// value read from it (`WorkerUtils.abort(log, "send", e, doneFuture)`,
+    /// `result.complete(error(e.getMessage()))`). A task failing there is seen by whoever
+    /// gets it; a handler that only logs, swallows or rethrows leaves it to the dropped handle.
+    fn failure_handed_on(&self, c: &Call) -> bool {
+        let control = self.control();
+        (0..control.regions.len() as u32).map(RegionId).any(|r| {
+            let RegionKind::Handler { handler } = control.region(r).kind else {
+                return false;
+            };
+            self.failure_site(r)
+                .is_some_and(|s| matches!(s.kind, FailureKind::Broad | FailureKind::Transient))
+                && hands_failure_on(handler, &self.knowledge.vocab)
+                && self.protected_calls(r).iter().any(|p| p.id == c.id)
+        })
+    }
+}
+
+/// Whether a handler passes its caught failure to a call other than a log line (see
+/// `failure_handed_on`), directly or through a local it derives from it.
+fn hands_failure_on(handler: &Handler, vocab: &Vocabulary) -> bool {
+    struct HandsOn<'v> {
+        names: Vec<String>,
+        vocab: &'v Vocabulary,
+        found: bool,
+    }
+    impl<'m> visit::Visitor<'m> for HandsOn<'_> {
+        fn visit_stmt(&mut self, stmt: &'m Stmt) {
+            if let StmtKind::Assign { targets, value, .. } = &stmt.kind {
+                let names: Vec<&str> = self.names.iter().map(String::as_str).collect();
+                if reads_any(value, &names) {
+                    for t in targets {
+                        if let Target::Name(n, _) = t {
+                            self.names.push(n.to_string());
+                        }
+                    }
+                }
+            }
+            visit::walk_stmt(self, stmt);
+        }
+        fn visit_expr(&mut self, expr: &'m Expr) {
+            if let Expr::Call(c) = expr {
+                let names: Vec<&str> = self.names.iter().map(String::as_str).collect();
+                // Neither a log line nor the construction of an exception to rethrow
+                // (`throw new RuntimeException(e)`: the failure leaves with the task).
+                let passes = c.func.last_name().is_some_and(|n| {
+                    !self.vocab.log_methods.contains(&n)
+                        && !n.starts_with("print")
+                        && !n.starts_with(char::is_uppercase)
+                });
+                if passes && c.args.iter().any(|a| reads_any(&a.value, &names)) {
+                    self.found = true;
+                }
+            }
+            visit::walk_expr(self, expr);
+        }
+    }
+    let Some(name) = &handler.name else {
+        return false;
+    };
+    let mut v = HandsOn {
+        names: vec![name.to_string()],
+        vocab,
+        found: false,
+    };
+    visit::walk_block(&mut v, &handler.body);
+    v.found
 }
 
 /// How many calls deep a spawned task's body is followed for a produce or commit.

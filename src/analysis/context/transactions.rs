@@ -160,18 +160,28 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         })
     }
 
-    /// Whether handler `h` aborts the transaction of `receiver`.
+    /// Whether handler `h` aborts the transaction of `receiver`: itself, or through a program
+    /// function it hands the producer to (`abortTransactionAndResetPosition(producer,
+    /// consumer)`).
     fn aborts(&self, h: crate::analysis::control::RegionId, receiver: &str) -> bool {
-        self.region_calls(h).any(|(c, _)| {
-            self.facts(c.id).is_some_and(|f| {
-                matches!(
-                    f.op,
-                    Op::Transaction {
-                        step: TxStep::Abort,
-                        ..
-                    }
-                ) && f.receiver.as_deref() == Some(receiver)
-            })
+        let body = self.control().region(h).body;
+        self.region_calls(h).any(|(c, _)| match self.facts(c.id) {
+            Some(f) => is_abort(&f.op) && f.receiver.as_deref() == Some(receiver),
+            None => {
+                let passed = (c.args.iter())
+                    .any(|a| a.value.dotted().is_some_and(|d| d.join(".") == receiver));
+                passed && self.helper_calls_op(c, body, is_abort)
+            }
         })
     }
+}
+
+fn is_abort(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Transaction {
+            step: TxStep::Abort,
+            ..
+        }
+    )
 }

@@ -97,6 +97,9 @@ struct ClassScope {
     /// instance's: an inner class's methods read `Outer.this`'s fields by their bare names.
     typed: Vec<Field>,
     methods: HashSet<String>,
+    /// Own methods declared only `static`: a bare call of one is `Class.m(..)` from an
+    /// instance method too (it has no receiver to resolve through).
+    statics: HashSet<String>,
     locals: Vec<HashSet<String>>,
     is_static: bool,
     /// The class extends another: a bare name that is no local, field or import may be a
@@ -234,6 +237,7 @@ impl<'s> Lowerer<'s> {
             typed: Vec::new(),
             fields: HashSet::new(),
             methods: HashSet::new(),
+            statics: HashSet::new(),
             locals: Vec::new(),
             is_static: false,
             inherits: n.child_by_field_name("superclass").is_some(),
@@ -257,6 +261,7 @@ impl<'s> Lowerer<'s> {
             }
         }
         let members: Vec<Node<'_>> = body.map(|b| self.members(b)).unwrap_or_default();
+        let (mut statics, mut instance) = (HashSet::new(), HashSet::new());
         for m in &members {
             match m.kind() {
                 "field_declaration" | "constant_declaration" => {
@@ -278,11 +283,17 @@ impl<'s> Lowerer<'s> {
                 "method_declaration" => {
                     if let Some(mn) = m.child_by_field_name("name") {
                         scope.methods.insert(self.text(mn).to_string());
+                        let target = match self.modifiers(*m).1 {
+                            true => &mut statics,
+                            false => &mut instance,
+                        };
+                        target.insert(self.text(mn).to_string());
                     }
                 }
                 _ => {}
             }
         }
+        scope.statics = statics.difference(&instance).cloned().collect();
         if scope.inherits {
             for f in self.super_fields(&members) {
                 if !scope.fields.contains(&f.name) {
@@ -528,6 +539,9 @@ impl<'s> Lowerer<'s> {
             .as_ref()
             .is_none_or(|t| t.paths.is_empty() && t.elements.is_empty());
         let mut stmts = stmts;
+        if void {
+            returns_continue(&mut stmts);
+        }
         if void && !manual {
             // At the method's closing brace, where it returns.
             let end = TextRange::new(r.end.saturating_sub(1), r.end);
@@ -1210,6 +1224,10 @@ impl<'s> Lowerer<'s> {
         self.scope.last().is_some_and(|s| s.methods.contains(name))
     }
 
+    fn is_own_static(&self, name: &str) -> bool {
+        self.scope.last().is_some_and(|s| s.statics.contains(name))
+    }
+
     fn this(&self, r: TextRange) -> Option<Expr> {
         let s = self.scope.last()?;
         (!s.is_static).then(|| Expr::Name {
@@ -1473,13 +1491,16 @@ impl<'s> Lowerer<'s> {
                     range: range(obj).cover(range(name)),
                 }
             }
-            None => match self.this(range(name)) {
+            None => match self
+                .this(range(name))
+                .filter(|_| !self.is_own_static(&method))
+            {
                 Some(this) if self.is_own_method(&method) => Expr::Attr {
                     value: Box::new(this),
                     attr: method.into(),
                     range: range(name),
                 },
-                // A static method of the class, called from a static one.
+                // A static method of the class, or any from a static one.
                 None if self.is_own_method(&method) => {
                     let class = self
                         .scope
@@ -1747,4 +1768,41 @@ fn string_value(text: &str) -> String {
         .or_else(|| text.strip_prefix('"').and_then(|t| t.strip_suffix('"')))
         .unwrap_or(text);
     t.to_string()
+}
+
+/// A `return;` of a void listener ends the container's call for this record, and the
+/// container goes on with the next one: in the listener's loop it is a `continue`. A `return`
+/// inside a loop of the listener's own is left as it is (a `continue` there would stay in
+/// that loop); closures are expressions and keep theirs.
+fn returns_continue(stmts: &mut Block) {
+    for s in stmts {
+        match &mut s.kind {
+            StmtKind::Exit {
+                kind: kind @ ExitKind::Return,
+                value: None,
+            } => *kind = ExitKind::Continue,
+            StmtKind::If { body, orelse, .. } => {
+                returns_continue(body);
+                returns_continue(orelse);
+            }
+            StmtKind::Match { arms, .. } => {
+                arms.iter_mut().for_each(|a| returns_continue(&mut a.body))
+            }
+            StmtKind::Try {
+                body,
+                handlers,
+                orelse,
+                finally,
+            } => {
+                returns_continue(body);
+                handlers
+                    .iter_mut()
+                    .for_each(|h| returns_continue(&mut h.body));
+                returns_continue(orelse);
+                returns_continue(finally);
+            }
+            StmtKind::Block(b) => returns_continue(b),
+            _ => {}
+        }
+    }
 }

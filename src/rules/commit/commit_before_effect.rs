@@ -5,8 +5,10 @@
 
 use crate::analysis::context::is_commit;
 use crate::analysis::control::{Pos, RegionId, RegionKind};
+use crate::analysis::facts::ArgPresence;
 use crate::analysis::CallFacts;
 use crate::diagnostic::Finding;
+use crate::knowledge::Op;
 use crate::model::{Call, Expr, Stmt, StmtKind, TextRange};
 use crate::registry::Rule;
 use crate::rules::helpers::with_receiver;
@@ -202,7 +204,29 @@ fn per_message_effect<'m>(
     if super::commit_on_failure::failure_site(ctx, call, facts).is_some() {
         return;
     }
-    let names = analysis.message_names_from(facts.body, param);
+    let mut names = analysis.message_names_from(facts.body, param);
+    // The offsets the commit was handed, a parameter declared of an offset type, are its
+    // own: passing them on afterwards reports the commit (`commitSync(offsets);
+    // onComplete(offsets, null)`), it is no effect of a message.
+    if let Op::Commit { offsets } = &facts.op {
+        if let ArgPresence::Present(Expr::Name { id, .. }) = facts.find_arg(offsets) {
+            let offset_types = ctx.knowledge.vocab.offset_types;
+            let declared = analysis.index.body(facts.body).params.iter().any(|p| {
+                p.name == *id
+                    && (p.annotation.iter()).any(|t| {
+                        (t.paths.iter().chain(&t.elements))
+                            .chain(t.first_args.iter().flat_map(|(_, a)| a))
+                            .any(|path| {
+                                path.last()
+                                    .is_some_and(|l| offset_types.contains(&l.as_str()))
+                            })
+                    })
+            });
+            if declared {
+                names.remove(id.as_str());
+            }
+        }
+    }
     let effect = (analysis.index.calls.iter())
         .filter(|(u, b)| *b == facts.body && u.id != call.id)
         .filter_map(|&(u, _)| Some((u, analysis.call_pos(u)?)))
