@@ -494,7 +494,6 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
     }
 
     /// A method of the client library itself.
-    #[allow(clippy::too_many_arguments)]
     /// The receiver as text (`self.producer`); a method of the base class called through
     /// `super()` (a client subclass's override) is called on the instance itself.
     fn receiver_text(&self, f: FileId, b: BodyId, recv: &Expr) -> Option<String> {
@@ -507,6 +506,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         recv.dotted().map(|d| d.join("."))
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn direct(
         &self,
         f: FileId,
