@@ -493,7 +493,6 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         })
     }
 
-    /// A method of the client library itself.
     /// The receiver as text (`self.producer`); a method of the base class called through
     /// `super()` (a client subclass's override) is called on the instance itself.
     fn receiver_text(&self, f: FileId, b: BodyId, recv: &Expr) -> Option<String> {
@@ -506,6 +505,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         recv.dotted().map(|d| d.join("."))
     }
 
+    /// A method of the client library itself.
     #[allow(clippy::too_many_arguments)]
     fn direct(
         &self,
@@ -1061,7 +1061,6 @@ fn forwarded_obligation<'m>(
     })
 }
 
-/// Operations whose result carries the outcome the caller must look at.
 /// Whether `e` is a list the body builds from what `name` holds, item by item: `out = []`,
 /// then `out.append(..)` of each item of a loop over `name` (or what it derives from the item:
 /// `out.append(Context(m))`), as a poll helper collects the messages it keeps.
@@ -1098,6 +1097,7 @@ fn is_empty_seq(e: &Expr) -> bool {
     matches!(e, Expr::Seq { elts, .. } if elts.is_empty())
 }
 
+/// Operations whose result carries the outcome the caller must look at.
 fn returns_outcome(op: &Op) -> bool {
     // A position query too: a commit of what a wrapper's `position()` returns is bare. And a
     // poll: what a wrapper's `poll()` returns is a polled message, and a loop over it is a

@@ -391,8 +391,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// or, when `given` (the call passes it the message's data), produces: a dead-letter
     /// helper (`self.handle_dlq_push(record.key, record.value, ..)`).
     fn helper_handles(&self, c: &Call, body: BodyId, given: impl Fn() -> bool) -> bool {
-        self.helper_calls_op(c, body, |op| matches!(op, Op::Seek) || is_commit(op))
-            || given() && self.helper_calls_op(c, body, is_produce)
+        // One walk of the helper, with the produce counted only when it is given the message.
+        let handles: fn(&Op) -> bool = match given() {
+            true => |op| matches!(op, Op::Seek) || is_commit(op) || is_produce(op),
+            false => |op| matches!(op, Op::Seek) || is_commit(op),
+        };
+        self.helper_calls_op(c, body, handles)
     }
 
     /// Whether `c` (in `body`) calls a program function that makes a Kafka call whose `Op`
