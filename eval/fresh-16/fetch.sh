@@ -70,6 +70,9 @@ github ELEVATE-Project/analytics-service              924e70e5caa386bbcafc2e8215
 github DevarshSimform/activity-logs-poc               9b8feabc5b7213183077ed5e1d737ea63d011fc7  activity-logs-poc-9b8feabc                   2653e96069f8ec1a8552a5c908ebbb05acbb221c
 github pm23778/ocr-processing-pipeline                de00a7a5c20285f465ec4c1e5484853da3748338  ocr-processing-pipeline-de00a7a5             11a2b15271193d7885385329f925e6be0ba417bd
 github peeti-sriwongsanguan/mine_kafka_postgres       cd56f73c7b7328260b1234e0b78979c96d90726d  mine_kafka_postgres-cd56f73c                 feacc6edb88592d99a6985188d844f2454697a63
+github Dimka16/ds-matchmaking                         c6f7859f764039d66333319a560a94a747dac4f8  ds-matchmaking-c6f7859f                      7fbd4729d6df1a9f56cdecd7316937a7911cd696
+github Kaweciak/FASS-Trip-Service                     e07cf562fa336c80e4aed77722011ec2f903ef7a  FASS-Trip-Service-e07cf562                   ecb2a4c339da4d324ecff67bcd74807b118b4582
+github MedScheduler/availability_service              2559c5dbb25a1530e05ced77eeb44cd517212b3c  availability_service-2559c5db                407ef766293f705fb5b9e49d58c49c9c5f5617e3
 LIST
 )
 
