@@ -58,6 +58,7 @@ github spring-guides                44d8f56  ashishnitw/spring-guides@44d8f56cc8
 github kafka-study2                 9b4f6d9  yichengjie/kafka-study2@9b4f6d93951fcaf00b8fa817d014fd1347986fc9:hdk-kafka-showcase/src/main/java,hdk-kafka-showcase/pom.xml  6e78410676333834001f2f4f0a2093471b13dba556fdacc1fdc00b9032fc8949
 github technologies-in-action       2256538  YunfengGao/technologies-in-action@2256538397db5a939114faa61b9490ea1d382db8:kafka/src/main,kafka/pom.xml,kafka-springboot/src/main,kafka-springboot/pom.xml  27510de2c176f6b8956763640cf50e6af0f8cb40c91558b376316cc391c1202e
 github kafka-retry-with-delay       c227c21  lydtechconsulting/kafka-retry-with-delay@c227c216b1c7e6bc904ee3c07d599ab421fc80a6:demo-service/src/main/java/demo/DemoConfiguration.java,demo-service/src/main/java/demo/consumer,demo-service/src/main/java/demo/lib,demo-service/src/main/java/demo/service/ItemService.java,messaging-retry/src/main/java/messaging/retry/consumer,messaging-retry/src/main/java/messaging/retry/lib/MessagingRetryKafkaClient.java,messaging-retry/src/main/java/messaging/retry/service,demo-service/pom.xml  c242b0d94e1b129a85735a80b520194ab0c25efc3226259366e9c8ccc2857de4
+github payment-kafka-provider       6074c95  Beckoning/practice@6074c95b8ef2941fdffa727e4efb9842f446f966:payment-kafka-provider/src/main,payment-kafka-provider/pom.xml  3d6de16ee0d2f62abcf7d45fc5ef94b7c47396db1d79bb9c42b84e1e015e6ea7
 LIST
 )
 
