@@ -10,7 +10,8 @@
 # unpacked artifact (marker file present) is left alone. Progress goes to stderr; the only
 # line on stdout is the corpus root.
 #
-# Two kinds of artifact:
+# Two kinds of artifact are supported (java-9 lists only github ones; the maven path is kept
+# from java-8's script so a sources jar can be added without changing the code):
 #   maven:  a sources jar fetched by coordinates through
 #           `mvn dependency:get -Dartifact=G:A:V:jar:sources -Dtransitive=false` (Maven's
 #           configured repository), sha256 of the jar checked, unzipped.
@@ -21,7 +22,7 @@
 #           <commit>` (it pins every path and blob id), and the listed paths are unpacked with
 #           `git archive` (kept where they are in the repository).
 #
-# Needs: bash, python3, git, sha256sum, tar, mvn.
+# Needs: bash, python3, git, sha256sum, tar (mvn only for maven rows).
 # No third-party code is kept in this repository: only this script and the labels.
 set -euo pipefail
 
