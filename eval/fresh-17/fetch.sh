@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# fetch.sh: bring the pinned artifacts of the blind-labelled set eval/fresh-17 onto this machine.
+#
+#   root=$(bash eval/fresh-17/fetch.sh)                 # corpus goes to /tmp/offsetlint-fresh17
+#   OFFSETLINT_EVAL_CACHE=DIR bash eval/fresh-17/fetch.sh
+#
+# Two kinds of artifact:
+#   sdist:  a PyPI source distribution, downloaded by name and version with pip
+#           (pip download --no-deps --no-binary NAME), sha256 checked.
+#   github: a public repository at a pinned commit. pip and cargo cannot bring these: bring each
+#           one first with the search tool's `fetch` (source github:OWNER/NAME), which leaves a
+#           bare mirror at $OFFSETLINT_MIRROR_ROOT/OWNER+NAME/repo (default /work/.mirror). This
+#           script checks that the pinned commit is in the mirror and that its tree id is the
+#           pinned one (git ids are content hashes: the tree id pins every file), then unpacks
+#           that commit with `git archive`. A missing mirror is reported with the fetch to run.
+# Every artifact is unpacked to $CACHE/<dir>/ (an sdist's top folder stripped):
+# <name>-<version> for sdists, <repository name>-<first 8 hex of the commit> for repositories.
+# labels.tsv names files as <dir>/<path inside the artifact>.
+# Idempotent: an artifact already unpacked (marker file present) is left alone, and a download
+# already in $CACHE/.downloads is reused when its hash matches.
+# Progress goes to stderr; the only line on stdout is the corpus root (printed last).
+#
+# Needs: bash, python3 + pip, git, sha256sum, tar.
+# No third-party code is kept in this repository: only this script and the labels.
+set -euo pipefail
+
+CACHE="${OFFSETLINT_EVAL_CACHE:-/tmp/offsetlint-fresh17}"
+MIRRORS="${OFFSETLINT_MIRROR_ROOT:-/work/.mirror}"
+DL="$CACHE/.downloads"
+PIP="${PIP:-python3 -m pip}"
+MARK=".offsetlint-unpacked"
+
+log() { printf 'fetch.sh: %s\n' "$*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+
+# sdist  name  version  file  sha256
+# github owner/name  commit  dir  tree-id-of-the-commit
+PACKAGES=$(cat <<'LIST'
+sdist  cube_async_w_kafka  0.8  cube_async_w_kafka-0.8.tar.gz  c1ea29d38dea28d079be41cbfc4c33cc2a676303e128ead04894d6fcb03ded17
+github dxfrontiers/rust-microservice-kafka  00057a86b6ff2f81380b68de1393329837567f74  rust-microservice-kafka-00057a86  90a80f3d41ea744c43bdc1b966c926ed79d84dca
+github buoyant-data/hotdog  84e2dd16098869f9699819d77c8720b1a9b66de8  hotdog-84e2dd16  67a260da0c32219e57e3503cb443afb20464b07c
+github ToferC/health_rules_engine  a1bcce68288fa7d7046fed0684786c2d11c6be75  health_rules_engine-a1bcce68  e8f52cf7292d4f704dbd4a731379bbe4233c2bd9
+github ava-global/avantis-rust-utilities  85c920da61cf48d7da331cbc4b9c831a714c8146  avantis-rust-utilities-85c920da  93fa89dc8d5fe11a7463753000277e15b0614ab7
+github bgpkit/bgpkit-broker-backend  dc8f2ebae16deb1d6517ff82ac6f6d4c00877a91  bgpkit-broker-backend-dc8f2eba  7c6c8a9c704aef53a19cbbb118a5a62a97a14dd2
+github Razz4780/kafka-splitting  924d24379840bd3e58225b099b71a23d9eaf3ae0  kafka-splitting-924d2437  d1aad778cb14e127fa7783e42913b64007cb258e
+github fraware/chronoapi  51a305717032e0cf95710b9ec6d736ce8d22e965  chronoapi-51a30571  da57644cb317feb4fcab0f6868d8bf8dd44e8807
+github Young-Keun-LEE/realtime-auction-backend  7f642afd8a4b08deb66ab0b2bb61063db63fe59c  realtime-auction-backend-7f642afd  56176327e9d460ca08850e5b6e38529127f75cde
+github HSE-COURSEWORK-2025/hse-coursework-backend-data-collection-service  37414a4142ca32e2705b9eb0e619a467908918f7  hse-coursework-backend-data-collection-service-37414a41  93799699096a1254b7da7fd6832378b58ae46d58
+github suyash-hc/oss-ingestion-fastapi  f07968a782b0403b28762db4f14541f3c8517351  oss-ingestion-fastapi-f07968a7  431d5317a462672054039fd97bf57064c087ff4f
+LIST
+)
+
+hash_ok() { # file sha256
+  [ -f "$1" ] && [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$2" ]
+}
+
+fetch_sdist() { # name version file sha
+  local name=$1 version=$2 file=$3 sha=$4 out="$DL/pypi"
+  mkdir -p "$out"
+  if hash_ok "$out/$file" "$sha"; then return 0; fi
+  rm -f "$out/$file"
+  log "pip download $name==$version (sdist)"
+  # --no-binary for this package only: its build backend may come as a wheel.
+  $PIP download --disable-pip-version-check --no-deps --no-binary "$name" \
+    --ignore-requires-python -d "$out" "$name==$version" >&2
+  hash_ok "$out/$file" "$sha" || die "$file missing or sha256 mismatch after download"
+}
+
+unpack_sdist() { # name version file
+  local name=$1 version=$2 file=$3 dest="$CACHE/$1-$2" tmp="$CACHE/.tmp-$1-$2"
+  [ -f "$dest/$MARK" ] && return 0
+  rm -rf "$tmp" "$dest"; mkdir -p "$tmp"
+  case "$file" in
+    *.tar.gz) tar -xzf "$DL/pypi/$file" -C "$tmp" --strip-components=1 --no-same-owner ;;
+    *) die "unknown archive type: $file" ;;
+  esac
+  printf '%s %s %s\n' "$name" "$version" "$file" > "$tmp/$MARK"
+  mv "$tmp" "$dest"
+  log "unpacked $name-$version"
+}
+
+unpack_github() { # owner/name commit dir tree
+  local repo=$1 commit=$2 dir=$3 tree=$4 dest="$CACHE/$3" tmp="$CACHE/.tmp-$3"
+  [ -f "$dest/$MARK" ] && return 0
+  local gd="$MIRRORS/${repo/\//+}/repo"
+  [ -d "$gd" ] || die "no mirror of $repo at $gd: bring it with the search tool's fetch (source github:$repo), then run this again"
+  git --git-dir="$gd" cat-file -e "$commit^{commit}" 2>/dev/null \
+    || die "$repo: commit $commit is not in $gd (fetch github:$repo again)"
+  [ "$(git --git-dir="$gd" rev-parse "$commit^{tree}")" = "$tree" ] \
+    || die "$repo: tree of $commit is not the pinned $tree"
+  rm -rf "$tmp" "$dest"; mkdir -p "$tmp"
+  git --git-dir="$gd" archive --format=tar "$commit" | tar -xf - -C "$tmp" --no-same-owner
+  printf '%s %s\n' "$repo" "$commit" > "$tmp/$MARK"
+  mv "$tmp" "$dest"
+  log "unpacked $repo@${commit:0:8} to $dir"
+}
+
+mkdir -p "$CACHE" "$DL"
+while read -r kind a b c d; do
+  [ -n "$kind" ] || continue
+  case "$kind" in
+    sdist)
+      if [ ! -f "$CACHE/$a-$b/$MARK" ]; then
+        fetch_sdist "$a" "$b" "$c" "$d"
+        unpack_sdist "$a" "$b" "$c"
+      fi ;;
+    github)
+      unpack_github "$a" "$b" "$c" "$d" ;;
+    *) die "unknown kind $kind" ;;
+  esac
+done <<< "$PACKAGES"
+
+echo "$CACHE"
