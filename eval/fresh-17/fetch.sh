@@ -47,6 +47,11 @@ github fraware/chronoapi  51a305717032e0cf95710b9ec6d736ce8d22e965  chronoapi-51
 github Young-Keun-LEE/realtime-auction-backend  7f642afd8a4b08deb66ab0b2bb61063db63fe59c  realtime-auction-backend-7f642afd  56176327e9d460ca08850e5b6e38529127f75cde
 github HSE-COURSEWORK-2025/hse-coursework-backend-data-collection-service  37414a4142ca32e2705b9eb0e619a467908918f7  hse-coursework-backend-data-collection-service-37414a41  93799699096a1254b7da7fd6832378b58ae46d58
 github suyash-hc/oss-ingestion-fastapi  f07968a782b0403b28762db4f14541f3c8517351  oss-ingestion-fastapi-f07968a7  431d5317a462672054039fd97bf57064c087ff4f
+sdist  Cloud_Kafka_Logger  0.1.7  Cloud_Kafka_Logger-0.1.7.tar.gz  e35f4aee03b0341614ca242cf914342ab883712276ee9d8d7ac20de7afe01b42
+sdist  KafkaUnity  1.0.0  KafkaUnity-1.0.0.tar.gz  03daf764d76c82d5625d56126f436c0d8b32a23194dbeaf610aadf2cea5efc90
+sdist  desflow  0.25.0  desflow-0.25.0.tar.gz  63dc68cdf589817d62fbccad040b71b0e332da616c201bc1b8cd638ff335d6f9
+sdist  kirby  0.0.1.dev192  kirby-0.0.1.dev192.tar.gz  0a1fce8ce7f86a1fae3a9f0a238751edca850e8dd8d1220390805cd22dd10c05
+sdist  kafka_emulator  1.0.0  kafka_emulator-1.0.0.tar.gz  19d231010a5061e1bd892b1db9549787d961a8b6ff2fad4148aa301d0993b448
 LIST
 )
 
