@@ -52,6 +52,10 @@ sdist  KafkaUnity  1.0.0  KafkaUnity-1.0.0.tar.gz  03daf764d76c82d5625d56126f436
 sdist  desflow  0.25.0  desflow-0.25.0.tar.gz  63dc68cdf589817d62fbccad040b71b0e332da616c201bc1b8cd638ff335d6f9
 sdist  kirby  0.0.1.dev192  kirby-0.0.1.dev192.tar.gz  0a1fce8ce7f86a1fae3a9f0a238751edca850e8dd8d1220390805cd22dd10c05
 sdist  kafka_emulator  1.0.0  kafka_emulator-1.0.0.tar.gz  19d231010a5061e1bd892b1db9549787d961a8b6ff2fad4148aa301d0993b448
+github Brints/FluentMeet  b0daf86749661c37784f48b4336286e7e757fad9  FluentMeet-b0daf867  ebaad0725c944a0c3e197cf51dd1694f2dcf55ec
+github PilotDataPlatform/dataset  c733b7ad042e7ef69dda83ba4b75a8c1aa2500bc  dataset-c733b7ad  0598fe049b0eef78778a6e8b7c9d0988b8ed868b
+github MuneebKhan06/event-ingestion-api  024707864bea3539dc87c5faa955c4ab12541613  event-ingestion-api-02470786  233f057ed05bdca430f83a0180a63cdf8925de21
+github PookieLand/HRMS-Attendance-Management-Service  fa14496c12fba88d16c6e584aff0102904a75e8e  HRMS-Attendance-Management-Service-fa14496c  499255cec7ec3eb9fcaf586aaeba6b6167cb97e8
 LIST
 )
 
