@@ -56,6 +56,9 @@ github Brints/FluentMeet  b0daf86749661c37784f48b4336286e7e757fad9  FluentMeet-b
 github PilotDataPlatform/dataset  c733b7ad042e7ef69dda83ba4b75a8c1aa2500bc  dataset-c733b7ad  0598fe049b0eef78778a6e8b7c9d0988b8ed868b
 github MuneebKhan06/event-ingestion-api  024707864bea3539dc87c5faa955c4ab12541613  event-ingestion-api-02470786  233f057ed05bdca430f83a0180a63cdf8925de21
 github PookieLand/HRMS-Attendance-Management-Service  fa14496c12fba88d16c6e584aff0102904a75e8e  HRMS-Attendance-Management-Service-fa14496c  499255cec7ec3eb9fcaf586aaeba6b6167cb97e8
+github dhlyf666666/spot-match  69c36d2522da3bdf12f7a32cffc261b0aee867ff  spot-match-69c36d25  79c1078fbb02cb977bede8dfd8d21fa2110cd756
+github 2025-demo-01/svc-matching-engine  b18350f638ed6e3980404eea80363a7088dc3433  svc-matching-engine-b18350f6  6fe29c02b2021818002a350796ef4dc937bc90ae
+github Quetzalcoutl/theragraph-rust  1663b5df961f8487b99a24bee159a5599d15fb7e  theragraph-rust-1663b5df  d710261518973b4ca7da0609ca0d5367fb21a884
 LIST
 )
 
