@@ -34,7 +34,7 @@ log() { printf 'fetch.sh: %s\n' "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 
 # sdist  name  version  file  sha256
-# github owner/name  commit  dir  tree-id-of-the-commit
+# github owner/name  commit  dir  tree-id-of-the-commit  [top-level entries left out]
 PACKAGES=$(cat <<'LIST'
 sdist  cube_async_w_kafka  0.8  cube_async_w_kafka-0.8.tar.gz  c1ea29d38dea28d079be41cbfc4c33cc2a676303e128ead04894d6fcb03ded17
 github dxfrontiers/rust-microservice-kafka  00057a86b6ff2f81380b68de1393329837567f74  rust-microservice-kafka-00057a86  90a80f3d41ea744c43bdc1b966c926ed79d84dca
@@ -58,7 +58,7 @@ github MuneebKhan06/event-ingestion-api  024707864bea3539dc87c5faa955c4ab1254161
 github PookieLand/HRMS-Attendance-Management-Service  fa14496c12fba88d16c6e584aff0102904a75e8e  HRMS-Attendance-Management-Service-fa14496c  499255cec7ec3eb9fcaf586aaeba6b6167cb97e8
 github dhlyf666666/spot-match  69c36d2522da3bdf12f7a32cffc261b0aee867ff  spot-match-69c36d25  79c1078fbb02cb977bede8dfd8d21fa2110cd756
 github 2025-demo-01/svc-matching-engine  b18350f638ed6e3980404eea80363a7088dc3433  svc-matching-engine-b18350f6  6fe29c02b2021818002a350796ef4dc937bc90ae
-github Quetzalcoutl/theragraph-rust  1663b5df961f8487b99a24bee159a5599d15fb7e  theragraph-rust-1663b5df  d710261518973b4ca7da0609ca0d5367fb21a884
+github Quetzalcoutl/theragraph-rust  1663b5df961f8487b99a24bee159a5599d15fb7e  theragraph-rust-1663b5df  d710261518973b4ca7da0609ca0d5367fb21a884 target_docker
 LIST
 )
 
@@ -91,8 +91,8 @@ unpack_sdist() { # name version file
   log "unpacked $name-$version"
 }
 
-unpack_github() { # owner/name commit dir tree
-  local repo=$1 commit=$2 dir=$3 tree=$4 dest="$CACHE/$3" tmp="$CACHE/.tmp-$3"
+unpack_github() { # owner/name commit dir tree [top-level entries to leave out, comma-separated]
+  local repo=$1 commit=$2 dir=$3 tree=$4 skip=${5:-} dest="$CACHE/$3" tmp="$CACHE/.tmp-$3"
   [ -f "$dest/$MARK" ] && return 0
   local gd="$MIRRORS/${repo/\//+}/repo"
   [ -d "$gd" ] || die "no mirror of $repo at $gd: bring it with the search tool's fetch (source github:$repo), then run this again"
@@ -101,14 +101,22 @@ unpack_github() { # owner/name commit dir tree
   [ "$(git --git-dir="$gd" rev-parse "$commit^{tree}")" = "$tree" ] \
     || die "$repo: tree of $commit is not the pinned $tree"
   rm -rf "$tmp" "$dest"; mkdir -p "$tmp"
-  git --git-dir="$gd" archive --format=tar "$commit" | tar -xf - -C "$tmp" --no-same-owner
+  if [ -n "$skip" ]; then
+    # Some mirrors lack the blobs of committed build output (absent large files); leave those
+    # top-level entries out. The tree id above still pins every file that is unpacked.
+    local -a keep=()
+    mapfile -t keep < <(git --git-dir="$gd" ls-tree --name-only "$commit" | grep -vxF -f <(tr ',' '\n' <<<"$skip"))
+    git --git-dir="$gd" archive --format=tar "$commit" -- "${keep[@]}" | tar -xf - -C "$tmp" --no-same-owner
+  else
+    git --git-dir="$gd" archive --format=tar "$commit" | tar -xf - -C "$tmp" --no-same-owner
+  fi
   printf '%s %s\n' "$repo" "$commit" > "$tmp/$MARK"
   mv "$tmp" "$dest"
   log "unpacked $repo@${commit:0:8} to $dir"
 }
 
 mkdir -p "$CACHE" "$DL"
-while read -r kind a b c d; do
+while read -r kind a b c d e; do
   [ -n "$kind" ] || continue
   case "$kind" in
     sdist)
@@ -117,7 +125,7 @@ while read -r kind a b c d; do
         unpack_sdist "$a" "$b" "$c"
       fi ;;
     github)
-      unpack_github "$a" "$b" "$c" "$d" ;;
+      unpack_github "$a" "$b" "$c" "$d" "${e:-}" ;;
     *) die "unknown kind $kind" ;;
   esac
 done <<< "$PACKAGES"
