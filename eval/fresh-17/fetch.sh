@@ -59,6 +59,9 @@ github PookieLand/HRMS-Attendance-Management-Service  fa14496c12fba88d16c6e584af
 github dhlyf666666/spot-match  69c36d2522da3bdf12f7a32cffc261b0aee867ff  spot-match-69c36d25  79c1078fbb02cb977bede8dfd8d21fa2110cd756
 github 2025-demo-01/svc-matching-engine  b18350f638ed6e3980404eea80363a7088dc3433  svc-matching-engine-b18350f6  6fe29c02b2021818002a350796ef4dc937bc90ae
 github Quetzalcoutl/theragraph-rust  1663b5df961f8487b99a24bee159a5599d15fb7e  theragraph-rust-1663b5df  d710261518973b4ca7da0609ca0d5367fb21a884 target_docker
+sdist  yakh  0.0.5  yakh-0.0.5.tar.gz  0489f585b76b5b5225cdcedf051623f9d5d32f69896d21ef2c6fe7ca745cb2f3
+sdist  mcneelat-pyutils  1.9.0  mcneelat-pyutils-1.9.0.tar.gz  4d3779104af8e6f249b11c293a2302282edae00389a89996dd19a1556b910f28
+sdist  pydatamining  1.0.6  pydatamining-1.0.6.tar.gz  3a6ef407b5c10736743af728e11cfa298e1dc3d8a3d782e92eeda9d7fcee3aae
 LIST
 )
 
