@@ -63,6 +63,7 @@ sdist  yakh  0.0.5  yakh-0.0.5.tar.gz  0489f585b76b5b5225cdcedf051623f9d5d32f698
 sdist  mcneelat-pyutils  1.9.0  mcneelat-pyutils-1.9.0.tar.gz  4d3779104af8e6f249b11c293a2302282edae00389a89996dd19a1556b910f28
 sdist  pydatamining  1.0.6  pydatamining-1.0.6.tar.gz  3a6ef407b5c10736743af728e11cfa298e1dc3d8a3d782e92eeda9d7fcee3aae
 github CaoKha/etl-rs  87fc8e54ba781437ea425913671abd1916a4ca8c  etl-rs-87fc8e54  11ab64697749ab34eda6d08f4c30652465f54769
+github aksmiyazaki/challenge-event-processor  4e498e1b917070f6db263c0e8bd43656b6768a54  challenge-event-processor-4e498e1b  b1ca33a8e4cdc2de129ca9577bad4825c2b6b7d9
 LIST
 )
 
