@@ -64,6 +64,7 @@ sdist  mcneelat-pyutils  1.9.0  mcneelat-pyutils-1.9.0.tar.gz  4d3779104af8e6f24
 sdist  pydatamining  1.0.6  pydatamining-1.0.6.tar.gz  3a6ef407b5c10736743af728e11cfa298e1dc3d8a3d782e92eeda9d7fcee3aae
 github CaoKha/etl-rs  87fc8e54ba781437ea425913671abd1916a4ca8c  etl-rs-87fc8e54  11ab64697749ab34eda6d08f4c30652465f54769
 github aksmiyazaki/challenge-event-processor  4e498e1b917070f6db263c0e8bd43656b6768a54  challenge-event-processor-4e498e1b  b1ca33a8e4cdc2de129ca9577bad4825c2b6b7d9
+sdist  flechtwerk  0.17.0  flechtwerk-0.17.0.tar.gz  5e0ed1bafdecf6fcefda8522163cae1b7c6c10a6fef1a8a750a989c3e43befd4
 LIST
 )
 
