@@ -823,7 +823,25 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                     let values = bi.assigns.get(name.as_str()).unwrap_or_default();
                     // A poll's batch may be rebound from itself (`msgs = [msgs]` for a single
                     // message) or emptied (`if msgs is None: msgs = []`): still the poll's.
+                    // Rebound only to the same operation (`pending = super().flush(0)`
+                    // again in a loop until it is 0): still its result.
+                    let again = |v: &Expr| {
+                        let v = match v {
+                            Expr::Await { value, .. } => &**value,
+                            v => v,
+                        };
+                        let (Expr::Call(c), Some((mine, m))) = (v, call.func.as_method()) else {
+                            return false;
+                        };
+                        c.func.as_method().is_some_and(|(recv, n)| {
+                            let text = self.receiver_text(func.file, func.body, recv);
+                            n == m
+                                && text.is_some()
+                                && text == self.receiver_text(func.file, func.body, mine)
+                        })
+                    };
                     let only = values.len() == 1
+                        || values.iter().all(|(v, _)| again(v))
                         || polls
                             && (values.iter().skip(1)).all(|(v, _)| {
                                 is_empty_seq(v) || super::guards::derived_from_name(v, name, bi)

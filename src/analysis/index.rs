@@ -216,6 +216,15 @@ impl<'m> Hooks<'m> for Indexer<'m, '_> {
         }
     }
 
+    fn item_set(&mut self, name: &'m str, key: &'m Expr, value: &'m Expr, site: Site) {
+        let index = &mut self.indexes[site.body.0 as usize];
+        index
+            .item_assigns
+            .entry(name)
+            .or_default()
+            .push((key, value));
+    }
+
     fn assign(
         &mut self,
         target: &'m Target,

@@ -31,6 +31,8 @@ pub trait Hooks<'m> {
     ) {
     }
     /// `for target in iter`.
+    /// `name[key] = value`, also written as `name |= {key: value}`.
+    fn item_set(&mut self, _name: &'m str, _key: &'m Expr, _value: &'m Expr, _site: Site) {}
     fn for_loop(&mut self, _target: &'m Target, _iter: &'m Expr, _site: Site) {}
     /// A struct literal / keyword construction of a known type.
     fn record(&mut self, _ty: &'m [String], _fields: &'m [(String, Expr)], _site: Site) {}
@@ -134,6 +136,24 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
     fn stmt(&mut self, stmt: &'m Stmt) {
         match &stmt.kind {
             StmtKind::Expr(e) => self.expr(e, ResultUse::new(End::Discarded)),
+            // `options |= {"k": v}`: the dict takes those keys, as `options["k"] = v` would.
+            StmtKind::Assign {
+                targets,
+                value: value @ Expr::Dict { items, .. },
+                augmented: true,
+                ..
+            } if items.iter().all(|(k, _)| k.is_some())
+                && matches!(targets.as_slice(), [Target::Name(..)]) =>
+            {
+                self.expr(value, used());
+                if let [Target::Name(name, _)] = targets.as_slice() {
+                    for (key, v) in items {
+                        if let Some(key) = key {
+                            self.hooks.item_set(name, key, v, self.site);
+                        }
+                    }
+                }
+            }
             StmtKind::Assign {
                 targets,
                 value,

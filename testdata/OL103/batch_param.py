@@ -88,5 +88,6 @@ class Notifier:
             msg = self._consumer.poll(1.0)
             if msg is None or msg.error():
                 continue
-            self._notify_all(self._listeners, msg.value())
+            # Told the topic only (metadata): the listeners are not the message's processing.
+            self._notify_all(self._listeners, msg.topic())
             self._consumer.commit(message=msg)

@@ -9,6 +9,9 @@ use crate::model::*;
 use std::borrow::Cow;
 use std::collections::HashSet;
 
+/// Methods that add an item to a collection (Python lists and sets, Rust and Java vectors).
+const COLLECTS: &[&str] = &["append", "extend", "insert", "add", "push", "push_back"];
+
 impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Names in `body` that hold a polled message or data derived from one: bound from a poll
     /// (`msg = consumer.poll(1)`, `batch = await c.getmany()`), iterated from a consumer or a
@@ -130,6 +133,20 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             for (target, iter) in &bi.for_loops {
                 if self.refs_message_data(iter, names) {
                     changed |= bind(target, names);
+                }
+            }
+            // A collection the messages' data is put into (`out.append(json.loads(m.value()))`).
+            for (name, calls) in &bi.method_calls {
+                if !names.contains(name)
+                    && calls.iter().any(|c| {
+                        c.func.last_name().is_some_and(|m| COLLECTS.contains(&m))
+                            && c.args
+                                .iter()
+                                .any(|a| self.refs_message_data(&a.value, names))
+                    })
+                {
+                    names.insert(name);
+                    changed = true;
                 }
             }
             for (subject, arm) in &arms {

@@ -155,6 +155,9 @@ pub(crate) fn constructed_client(
     // Cheap first: a client type's name, a builder's `create`, `from_config`, or a class-like
     // callee (a subclass of a client).
     let last = call.func.last_name()?;
+    if last == "__init__" {
+        return r.super_construction(f, body, call);
+    }
     let candidate = r.is_builder_create(call)
         || last.starts_with("from_config")
         || r.knowledge.clients.iter().any(|t| t.name == last)
@@ -183,6 +186,22 @@ pub(crate) fn constructed_client(
         returned
             .then(|| index.module.bodies[body.0 as usize].returns.as_deref())
             .flatten()
+    });
+    // `let consumer = ClientConfig::new()...create()?; Self { consumer, .. }`: the field's
+    // declared type.
+    let annotation = annotation.or_else(|| {
+        let is_call = |v: &Expr| matches!(r.strip(f, v), Expr::Call(c) if c.id == call.id);
+        let bound: Vec<&str> = (bi.assigns.iter())
+            .filter(|(_, vs)| vs.iter().any(|(v, _)| is_call(v)))
+            .map(|(n, _)| *n)
+            .collect();
+        bi.records.iter().find_map(|&(ty, fields)| {
+            fields.iter().find_map(|(name, v)| {
+                let holds = is_call(v)
+                    || matches!(v, Expr::Name { id, .. } if bound.contains(&id.as_str()));
+                holds.then(|| r.record_field_type(f, body, ty, name))?
+            })
+        })
     })?;
     match r.type_value(f, annotation, call.range)? {
         Value::Kafka(mut c) => {

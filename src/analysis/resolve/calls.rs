@@ -1,7 +1,8 @@
 //! Calls: what a call produces (constructors of program classes, library calls, factories,
 //! `functools.partial`, `super()`), and the paths of functions, classes and instances.
 
-use super::values::{ClassRef, Context, FuncRef, Link, Resolution, Value};
+use super::clients::is_super_init;
+use super::values::{ClassRef, Client, Context, FuncRef, Link, Resolution, Value};
 use super::{is_test_double, path_expr, Resolver};
 use crate::analysis::config::{ConfigValue, ConfigView};
 use crate::analysis::program::FileId;
@@ -114,26 +115,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 self.returns(func)
             }
             Some(Value::Class(cls)) => Some(match self.client_base(cls) {
-                Some(t) => {
-                    // The client gets what the subclass's constructors pass on: the call's
-                    // config only when they pass it through untouched.
-                    let config = match self.config_edits(cls) {
-                        Some(edits) => {
-                            let reader = self.config_reader(f, b);
-                            reader.constructor(call, t.config).with_settings(
-                                edits
-                                    .into_iter()
-                                    .map(|(k, v)| (k.to_string(), ConfigValue::of(v))),
-                            )
-                        }
-                        None if t.config == ConfigStyle::Kwargs => {
-                            let view = self.super_init_config(cls, t.config);
-                            self.with_call_kwargs(view, cls, f, b, call)
-                        }
-                        None => self.super_init_config(cls, t.config),
-                    };
-                    self.constructed(t, f, call, config, Some(cls), Context::Unknown)
-                }
+                Some(t) => self.subclass_constructed(t, cls, f, b, call),
                 None => Value::Instance(cls),
             }),
             Some(Value::Callable(v)) => Some(*v),
@@ -377,6 +359,61 @@ impl<'p, 'm> Resolver<'p, 'm> {
                             .find_map(|(_, value, _)| from_value(f, BodyId(i as u32), value))
                     })
             }
+            _ => None,
+        }
+    }
+
+    /// What constructing program class `cls`, a subclass of client type `t`, makes at `call`.
+    fn subclass_constructed(
+        &self,
+        t: &ClientType,
+        cls: ClassRef,
+        f: FileId,
+        b: BodyId,
+        call: &Call,
+    ) -> Value {
+        if let Some((g, at)) = self.own_construction(cls) {
+            let config = self.super_init_config(cls, t.config);
+            return self.constructed(t, g, at, config, Some(cls), Context::Unknown);
+        }
+        // The client gets what the subclass's constructors pass on: the call's config only
+        // when they pass it through untouched.
+        let config = match self.config_edits(cls) {
+            Some(edits) => {
+                let reader = self.config_reader(f, b);
+                reader.constructor(call, t.config).with_settings(
+                    edits
+                        .into_iter()
+                        .map(|(k, v)| (k.to_string(), ConfigValue::of(v))),
+                )
+            }
+            None if t.config == ConfigStyle::Kwargs => {
+                let view = self.super_init_config(cls, t.config);
+                self.with_call_kwargs(view, cls, f, b, call)
+            }
+            None => self.super_init_config(cls, t.config),
+        };
+        self.constructed(t, f, call, config, Some(cls), Context::Unknown)
+    }
+
+    /// The client a subclass's own `super().__init__(..)` builds, when that call is where
+    /// every construction of the class makes it (`own_construction`).
+    pub fn super_construction(&self, f: FileId, b: BodyId, call: &Call) -> Option<Client> {
+        if !is_super_init(call) {
+            return None;
+        }
+        let index = self.index(f)?;
+        let class_name = index.body(b).class.as_deref()?;
+        let i = (index.module.classes.iter()).position(|c| c.name == class_name)?;
+        let cls = ClassRef {
+            file: f,
+            index: i as u32,
+        };
+        let t = self.client_base(cls)?;
+        let (g, at) = self.own_construction(cls)?;
+        (g == f && at.id == call.id).then_some(())?;
+        match self.subclass_constructed(t, cls, f, b, call) {
+            Value::Kafka(c) => Some(c),
             _ => None,
         }
     }

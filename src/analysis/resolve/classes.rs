@@ -217,6 +217,22 @@ impl<'p, 'm> Resolver<'p, 'm> {
         }
     }
 
+    /// The declared type of field `field` of the struct a literal of type `ty` builds in body
+    /// `b` (`Self { consumer, .. }` in an `impl`, `Worker { consumer: .. }`).
+    pub fn record_field_type(
+        &self,
+        f: FileId,
+        b: BodyId,
+        ty: &[String],
+        field: &str,
+    ) -> Option<&'m TypeRef> {
+        let Some(Value::Class(cls)) = self.name(f, b, ty.last()?) else {
+            return None;
+        };
+        let fields = &self.class(cls)?.fields;
+        fields.iter().find(|fd| fd.name == field).map(|fd| &fd.ty)
+    }
+
     pub(super) fn class(&self, cls: ClassRef) -> Option<&'m Class> {
         self.index(cls.file)?.module.classes.get(cls.index as usize)
     }

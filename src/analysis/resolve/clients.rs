@@ -146,6 +146,19 @@ impl<'p, 'm> Resolver<'p, 'm> {
         }
     }
 
+    /// Where a subclass builds its client on its own: the one `super().__init__(..)` of a
+    /// constructor that takes nothing from its callers (no parameter but `self`), in the class
+    /// deriving from the client directly. Every construction of the class makes the same
+    /// client there, so that call is the construction findings name, once.
+    pub(super) fn own_construction(&self, cls: ClassRef) -> Option<(FileId, &'m Call)> {
+        let init = self.in_lineage(cls, |c| self.method(c, "__init__").map(|i| (c, i)));
+        let (_, init) = init.filter(|(owner, _)| self.program_bases(*owner).is_empty())?;
+        let body = self.index(init.file)?.body(init.body);
+        let own = usize::from(body.self_name.is_some());
+        (body.params.len() <= own).then_some(())?;
+        Some((init.file, self.one_super_init(init)?))
+    }
+
     /// The one `super().__init__(..)` call of constructor `init`, if it makes exactly one.
     fn one_super_init(&self, init: FuncRef) -> Option<&'m Call> {
         let index = self.index(init.file)?;
@@ -527,7 +540,7 @@ fn is_copy_of(e: &Expr, name: &str) -> bool {
     }
 }
 
-fn is_super_init(call: &Call) -> bool {
+pub(super) fn is_super_init(call: &Call) -> bool {
     is_super_call(&call.func) && call.func.last_name() == Some("__init__")
 }
 

@@ -2,7 +2,7 @@
 //! constants, helpers and imports wherever resolution reaches (a parameter or anything else
 //! that cannot be followed is `Hidden`).
 
-use super::values::{ClassRef, FuncRef, Value};
+use super::values::{ClassRef, Client, FuncRef, Value};
 use super::Resolver;
 use crate::analysis::callbacks::classify;
 use crate::analysis::config::ConfigValue;
@@ -153,6 +153,18 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             };
             return match self.self_attr_assigns(cls, attr).as_slice() {
                 [(ib, v @ Expr::Name { .. })] => self.passed_value(cls.file, *ib, v, depth),
+                // A settings class's field default (`ENABLE_AUTO_COMMIT: bool = True` on a
+                // `BaseSettings`), set nowhere else in the program: that literal.
+                [] if self.resolver.program.attr_sets(attr).is_empty() => {
+                    let class = self.resolver.class(cls)?;
+                    let (_, default) = class.attrs.iter().rev().find(|(n, _)| n == attr)?;
+                    let v = ConfigValue::of(default);
+                    matches!(
+                        v,
+                        ConfigValue::Str(_) | ConfigValue::Int(_) | ConfigValue::Bool(_)
+                    )
+                    .then_some(v)
+                }
                 _ => None,
             };
         }
@@ -308,9 +320,15 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                         true
                     }
                 }
-                Some(Value::Instance(cls) | Value::Class(cls)) => {
-                    self.class_attr(cls, attr, c, depth + 1)
-                }
+                // `self.kwargs` inside a client's own subclass: `self` is the client, and
+                // the dict is still the class's attribute.
+                Some(
+                    Value::Instance(cls)
+                    | Value::Class(cls)
+                    | Value::Kafka(Client {
+                        class: Some(cls), ..
+                    }),
+                ) => self.class_attr(cls, attr, c, depth + 1),
                 _ => false,
             },
             Expr::Name { id, .. } => {
@@ -378,18 +396,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 }
                 // `dict(base, k=v)`
                 if call.func.dotted().as_deref() == Some(&["dict"][..]) {
-                    for arg in &call.args {
-                        match (&arg.name, arg.spread) {
-                            (Some(name), _) => c
-                                .entries
-                                .push((name.to_string(), self.value(f, b, &arg.value))),
-                            (None, _) => {
-                                if !self.dict_value(f, b, &arg.value, c, depth + 1) {
-                                    c.spread();
-                                }
-                            }
-                        }
-                    }
+                    self.dict_args(f, b, &call.args, c, depth + 1, Collected::spread);
                     return true;
                 }
                 // A helper returning a dict it built.
@@ -397,6 +404,27 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                     .is_some_and(|func| self.returned_dict(func, c, depth))
             }
             _ => false,
+        }
+    }
+
+    /// The arguments of `dict(..)` or `conf.update(..)`, in order: mappings (positional or
+    /// `**` spread) and `key=value` keywords; `unseen` marks a mapping whose content is not
+    /// visible.
+    fn dict_args(
+        &self,
+        f: FileId,
+        b: BodyId,
+        args: &[Arg],
+        c: &mut Collected,
+        depth: u32,
+        unseen: fn(&mut Collected),
+    ) {
+        for arg in args {
+            match &arg.name {
+                Some(name) => (c.entries).push((name.to_string(), self.value(f, b, &arg.value))),
+                None if self.dict_value(f, b, &arg.value, c, depth) => {}
+                None => unseen(c),
+            }
         }
     }
 
@@ -873,12 +901,9 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 continue;
             }
             if method == Some("update") {
-                // Settings of unknown content: not complete, but not a spread either.
-                match call.args.first().map(|a| &a.value) {
-                    Some(Expr::Dict { items, .. }) => self.dict(f, b, items, c, 0),
-                    Some(v) if self.dict_value(f, b, v, c, 1) => {}
-                    _ => c.unknown(),
-                }
+                // `conf.update(extra, acks=1)`: settings of unknown content make the config
+                // not complete, but are not a spread either.
+                self.dict_args(f, b, &call.args, c, 1, Collected::unknown);
             }
         }
     }

@@ -12,6 +12,9 @@ pub(super) struct Lowerer {
     /// Assignments made by walrus expressions, emitted before the enclosing statement.
     pub hoisted: Vec<Stmt>,
     pub in_function: bool,
+    /// In a method: its class's base classes (as written) and its `self` name, so that
+    /// `Base.method(self, ..)` reads as the `super().method(..)` it means.
+    pub method_of: Option<(Vec<Vec<String>>, Name)>,
 }
 
 impl Lowerer {
@@ -289,6 +292,10 @@ impl Lowerer {
             });
         }
         self.dynamic_import(&func, &args, r);
+        let func = match self.base_method_call(func, &mut args) {
+            Ok(sup) => sup,
+            Err(func) => func,
+        };
         Expr::Call(Box::new(Call {
             id,
             func,
@@ -296,6 +303,48 @@ impl Lowerer {
             type_args: Box::default(),
             range: r,
         }))
+    }
+
+    /// `confluent_kafka.Producer.flush(self, timeout=0)` in a method of a class deriving from
+    /// `confluent_kafka.Producer`: the base's method called on the instance, lowered as
+    /// `super().flush(timeout=0)` (`Ok`, the `self` argument dropped); any other callee is
+    /// given back (`Err`).
+    fn base_method_call(&mut self, func: Expr, args: &mut Vec<Arg>) -> Result<Expr, Expr> {
+        let Some((bases, me)) = &self.method_of else {
+            return Err(func);
+        };
+        let Expr::Attr { value, attr, range } = &func else {
+            return Err(func);
+        };
+        let on_base = value.dotted().is_some_and(|path| {
+            bases
+                .iter()
+                .any(|b| b.iter().map(String::as_str).eq(path.iter().copied()))
+        });
+        let on_self = args.first().is_some_and(|a| {
+            a.name.is_none()
+                && a.spread == Spread::None
+                && matches!(&a.value, Expr::Name { id, .. } if id == me)
+        });
+        if !on_base || !on_self {
+            return Err(func);
+        }
+        args.remove(0);
+        let sup = Expr::Call(Box::new(Call {
+            id: self.st.call_id(),
+            func: Expr::Name {
+                id: "super".into(),
+                range: crate::model::Ranged::range(&**value),
+            },
+            args: Box::default(),
+            type_args: Box::default(),
+            range: crate::model::Ranged::range(&**value),
+        }));
+        Ok(Expr::Attr {
+            value: Box::new(sup),
+            attr: attr.clone(),
+            range: *range,
+        })
     }
 
     /// `importlib.import_module("x")` and `__import__("x")` with a literal name are imports.

@@ -13,6 +13,7 @@ pub(super) fn lower_module(module: &ast::ModModule) -> Result<Module, SyntaxErro
         st: LowerState::default(),
         hoisted: Vec::new(),
         in_function: false,
+        method_of: None,
     };
     // Body 0 is the module top level; reserve it before nested bodies are pushed.
     // Python errors reach the caller by raising: every body can propagate them.
@@ -52,7 +53,7 @@ impl Lowerer {
         let r = range(stmt.range());
         let kind = match stmt {
             PyStmt::FunctionDef(f) => {
-                self.function(f, None, body);
+                self.function(f, None, None, body);
                 return None;
             }
             PyStmt::ClassDef(c) => {
@@ -299,7 +300,14 @@ impl Lowerer {
         }
     }
 
-    fn function(&mut self, f: &ast::StmtFunctionDef, class: Option<&str>, parent: Option<BodyId>) {
+    /// A function definition; `bases` are its class's base classes when it is a method.
+    fn function(
+        &mut self,
+        f: &ast::StmtFunctionDef,
+        class: Option<&str>,
+        bases: Option<&[Vec<String>]>,
+        parent: Option<BodyId>,
+    ) {
         let id = BodyId(self.st.bodies.len() as u32);
         let is_static = f.decorator_list.iter().any(
             |d| matches!(&d.expression, ast::Expr::Name(n) if n.id.as_str() == "staticmethod"),
@@ -326,18 +334,28 @@ impl Lowerer {
         // Hoisted walrus targets never cross a function boundary.
         let saved = (std::mem::take(&mut self.hoisted), self.in_function);
         self.in_function = true;
+        let method_of = match (bases, &self.st.bodies[id.0 as usize].self_name) {
+            (Some(bases), Some(me)) => Some((bases.to_vec(), me.clone())),
+            _ => self.method_of.clone(),
+        };
+        let outer = std::mem::replace(&mut self.method_of, method_of);
         let stmts = self.block(&f.body, Some(id));
+        self.method_of = outer;
         (self.hoisted, self.in_function) = saved;
         self.st.bodies[id.0 as usize].stmts = stmts;
     }
 
     fn class(&mut self, c: &ast::StmtClassDef, parent: Option<BodyId>) {
         let name = c.name.id.to_string();
+        let mut bases = TypeRef::default();
+        for base in c.arguments.iter().flat_map(|a| a.args.iter()) {
+            bases.paths.extend(expr::type_ref(base).paths);
+        }
         let mut fields = Vec::new();
         let mut attrs = Vec::new();
         for stmt in &c.body {
             match stmt {
-                PyStmt::FunctionDef(f) => self.function(f, Some(&name), parent),
+                PyStmt::FunctionDef(f) => self.function(f, Some(&name), Some(&bases.paths), parent),
                 PyStmt::AnnAssign(a) => {
                     if let ast::Expr::Name(n) = &*a.target {
                         fields.push(Field {
@@ -361,10 +379,6 @@ impl Lowerer {
                 PyStmt::ClassDef(inner) => self.class(inner, parent),
                 _ => {}
             }
-        }
-        let mut bases = TypeRef::default();
-        for base in c.arguments.iter().flat_map(|a| a.args.iter()) {
-            bases.paths.extend(expr::type_ref(base).paths);
         }
         self.st.classes.push(Class {
             name,

@@ -10,7 +10,7 @@ use crate::analysis::guards::reads_any;
 use crate::diagnostic::Finding;
 use crate::knowledge::failure::FailureKind;
 use crate::knowledge::Op;
-use crate::model::{BodyId, Call, ExitKind, Expr, LoopKind, StmtKind, Target};
+use crate::model::{Call, ExitKind, Expr, Lit, LoopKind, StmtKind, Target};
 use crate::registry::Rule;
 use crate::rules::RuleContext;
 
@@ -39,11 +39,21 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
             true => l,
             false => match consume_loop_around(ctx, l) {
                 Some(outer) => outer,
-                None => continue,
+                None => {
+                    // A per-message function's loop over the message's handlers or records:
+                    // once it has passed over them all, the function returns normally.
+                    if passes_over_to_top(control, l)
+                        && swallowed_in_per_message_helper(ctx, site.region)
+                    {
+                        report(ctx, &site, None);
+                    }
+                    continue;
+                }
             },
         };
         if control.always_leaves_loop_of(site.region, l)
             || leaves_by_flag(control, site.region, l)
+            || stops_loop_condition(control, site.region, l)
             || poll_failed(ctx, site.region)
             || analysis.failure_handles_message(site.region)
             || !analysis.failure_protects_message(site.region)
@@ -106,7 +116,7 @@ fn swallowed_in_per_message_helper(ctx: &RuleContext, region: RegionId) -> bool 
     };
     // The message and what the function derives from it (`data = msg.value()`, `event =
     // parse(data)`).
-    let names = derived_names(ctx, body, param);
+    let names: Vec<&str> = (analysis.message_names_from(body, param).into_iter()).collect();
     // A handler that hands the message to more code (`self.handle_exception(msg, exc)`, a
     // retry or dead-letter path of the program) may handle it: only logging is swallowing.
     let log_methods = analysis.knowledge.vocab.log_methods;
@@ -144,36 +154,6 @@ fn returns_error(control: &Control, region: RegionId) -> bool {
     })
 }
 
-/// Steps of derivation followed from a per-message function's message parameter.
-const MAX_DERIVATION: usize = 8;
-
-/// `param` and the names `body` binds from it, directly or through each other.
-fn derived_names<'m>(ctx: &RuleContext<'_, '_, 'm>, body: BodyId, param: &'m str) -> Vec<&'m str> {
-    let bi = &ctx.analysis.index.bodies[body.0 as usize];
-    let mut names = vec![param];
-    // Each round adds the names bound from the previous ones, until none is (a Rust `match`
-    // binds its arm's name, then the `let` the arm's value: `payload`, then `records`; a
-    // tuple's names: `let (key, payload) = deserialize(&m)`).
-    for _ in 0..MAX_DERIVATION {
-        let bound = (bi.assigns.iter())
-            .flat_map(|(n, vs)| vs.iter().map(move |(v, _)| (*n, *v)))
-            .chain(
-                (bi.tuple_assigns.iter()).flat_map(|(n, vs)| vs.iter().map(move |(v, _)| (*n, *v))),
-            );
-        let mut more: Vec<&str> = bound
-            .filter(|(n, v)| !names.contains(n) && reads_any(v, &names))
-            .map(|(n, _)| n)
-            .collect();
-        more.sort_unstable();
-        more.dedup();
-        if more.is_empty() {
-            break;
-        }
-        names.extend(more);
-    }
-    names
-}
-
 /// A handler that records the failure in a name (`task = None`, `ok = False`) tested right
 /// after its `try`, where the branch taken leaves loop `l` (`if task is None: self.stop();
 /// break`): the failure ends the loop, one statement later.
@@ -209,6 +189,29 @@ fn leaves_by_flag(control: &Control, handler: RegionId, l: RegionId) -> bool {
         })
 }
 
+/// A handler that clears the condition of `while running:` loop `l` (`running = False`) in a
+/// `try` that ends the loop's body: the loop tests it next, and stops.
+fn stops_loop_condition(control: &Control, handler: RegionId, l: RegionId) -> bool {
+    let loop_region = control.region(l);
+    let RegionKind::Loop(lp) = loop_region.kind else {
+        return false;
+    };
+    let (LoopKind::While, Some(Expr::Name { id: flag, .. })) = (lp.kind, lp.iter) else {
+        return false;
+    };
+    let Some(at) = control.region(handler).parent else {
+        return false;
+    };
+    let last = at.region == l && at.index as usize + 1 == loop_region.stmts.len();
+    last && control.region(handler).stmts.iter().any(|s| {
+        matches!(&s.kind, StmtKind::Assign {
+            targets,
+            value: Expr::Lit { lit: Lit::Bool(false) | Lit::None | Lit::Int(0), .. },
+            ..
+        } if matches!(targets.as_slice(), [Target::Name(n, _)] if n == flag))
+    })
+}
+
 /// The consume loop a handler in inner loop `l` goes on with: through retry loops that give
 /// up and loops that pass over each item once.
 fn consume_loop_around(ctx: &RuleContext, mut l: RegionId) -> Option<RegionId> {
@@ -227,14 +230,34 @@ fn consume_loop_around(ctx: &RuleContext, mut l: RegionId) -> Option<RegionId> {
 /// handlers, its records): a failure swallowed there skips that item, and the loop around
 /// goes on past the message. (A retry loop stops early: `break` or `return` on success.)
 fn passes_over(control: &Control, l: RegionId) -> Option<RegionId> {
+    passes_each(control, l).then_some(())?;
+    control.enclosing_loop(control.region(l).parent?)
+}
+
+/// Whether loop `l` is a `for` that never stops early.
+fn passes_each(control: &Control, l: RegionId) -> bool {
     let region = control.region(l);
-    let RegionKind::Loop(lp) = region.kind else {
-        return None;
-    };
-    if lp.kind != LoopKind::For || region.exits.any(Exits::BREAK.union(Exits::RETURN)) {
-        return None;
+    matches!(region.kind, RegionKind::Loop(lp) if lp.kind == LoopKind::For)
+        && !region.exits.any(Exits::BREAK.union(Exits::RETURN))
+}
+
+/// Whether loop `l` and every loop around it in its function pass over their items
+/// ([`passes_each`]): a failure swallowed there ends with the function returning normally.
+fn passes_over_to_top(control: &Control, mut l: RegionId) -> bool {
+    for _ in 0..8 {
+        if !passes_each(control, l) {
+            return false;
+        }
+        match control
+            .region(l)
+            .parent
+            .and_then(|at| control.enclosing_loop(at))
+        {
+            Some(outer) => l = outer,
+            None => return true,
+        }
     }
-    control.enclosing_loop(region.parent?)
+    false
 }
 
 /// The loop around retry loop `l` when `l` gives up and goes on with it: a bounded `for` over
