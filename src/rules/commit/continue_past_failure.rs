@@ -56,6 +56,7 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
             || stops_loop_condition(control, site.region, l)
             || poll_failed(ctx, site.region)
             || analysis.failure_handles_message(site.region)
+                && !continues_unhandled(ctx, site.region)
             || !analysis.failure_protects_message(site.region)
         {
             continue;
@@ -151,6 +152,24 @@ fn returns_error(control: &Control, region: RegionId) -> bool {
                     value: Some(Expr::Call(c)),
                 } if c.func.last_name() == Some("Err"))
         })
+    })
+}
+
+/// Whether a branch of handler `handler` goes on to the next message (`continue`) without
+/// handling this one, though another branch does (`if attempt >= max_attempts:
+/// dead-letter and commit; else: sleep; continue`: below the maximum the message is not
+/// polled again, and the next commit covers it).
+fn continues_unhandled(ctx: &RuleContext, handler: RegionId) -> bool {
+    let analysis = ctx.analysis;
+    let control = analysis.control();
+    (0..control.regions.len() as u32).map(RegionId).any(|r| {
+        let region = control.region(r);
+        matches!(region.kind, RegionKind::Branch { .. })
+            && region.parent.is_some_and(|p| control.contains(handler, p))
+            && region.stmts.iter().any(|s| {
+                matches!(s.kind, StmtKind::Exit { kind: ExitKind::Continue, .. })
+            })
+            && !analysis.failure_handles_message(r)
     })
 }
 
