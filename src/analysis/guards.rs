@@ -69,6 +69,7 @@ impl CommitPlan {
             .filter(|p| Some(&p.name) != owner.self_name.as_ref())
             .filter(|p| matches!(p.kind, ParamKind::Regular | ParamKind::KeywordOnly))
             .filter(|p| !shadowed(p))
+            .filter(|p| !crate::knowledge::vocab::declared_not_offsets(p))
             .collect();
         let mut sites = Vec::new();
         let mut params: Vec<&str> = Vec::new();
