@@ -310,9 +310,22 @@ impl Default for Vocabulary {
                 "package_mocker",
                 "session_mocker",
             ],
-            cell_methods: &["get", "get_or_init", "get_or_try_init", "force", "deref"],
+            cell_methods: &[
+                "get",
+                "get_or_init",
+                "get_or_try_init",
+                "force",
+                "deref",
+                // Java's `Optional<Producer<K, V>>`: the value or a fallback/exception.
+                "orElseThrow",
+                "orElse",
+                "orElseGet",
+            ],
             element_methods: &[
                 "get",
+                "orElseThrow",
+                "orElse",
+                "orElseGet",
                 "pop",
                 "setdefault",
                 "get_mut",
@@ -778,6 +791,15 @@ pub fn is_java_map_literal(path: &[&str]) -> bool {
         [.., last] => JAVA_MAP_TYPES.contains(last),
         [] => false,
     }
+}
+
+/// The process's console streams (Java's `System.out.println(..)`): a write there is a log
+/// line, not an effect on a message.
+pub const CONSOLE_STREAMS: &[&[&str]] = &[&["System", "out"], &["System", "err"]];
+
+/// Whether `recv` (a dotted receiver path) is one of [`CONSOLE_STREAMS`].
+pub fn is_console_stream(recv: &[&str]) -> bool {
+    CONSOLE_STREAMS.contains(&recv)
 }
 
 /// Types whose values are timeouts, never offsets (`commitSync(Duration.ofSeconds(5))`).
