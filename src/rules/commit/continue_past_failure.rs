@@ -69,9 +69,8 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
         // A framework's handler (a listener the container calls per record) leaves its
         // "loop" only by throwing: its return is the container's commit.
         let returns_commit = |c: &Call| {
-            (c.func.last_name()).is_some_and(|m| {
-                (analysis.knowledge.vocab.handler_return_commits.iter()).any(|h| *h == m)
-            })
+            (c.func.last_name())
+                .is_some_and(|m| analysis.knowledge.vocab.handler_return_commits.contains(&m))
         };
         // So does a loop over a batch the function is handed (a batch listener's records):
         // its return goes back to the code that commits the batch.
