@@ -177,6 +177,10 @@ enum Obligation<'m> {
         facts: Box<CallFacts<'m>>,
         inner: Vec<Adapter>,
         is_async: bool,
+        /// A callback the wrapper registers on the handle before returning it
+        /// (`future.addCallback(ok, failed); return future;`): the delivery is observed
+        /// there, whatever a caller does with the handle it gets.
+        callback: Option<String>,
     },
     /// Its parameter fills the operation's slot: the callers' argument decides.
     Forwards {
@@ -635,6 +639,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                 facts,
                 inner,
                 is_async,
+                callback,
             } => {
                 let mut outer = used.adapters.clone();
                 // Awaiting an async wrapper's call runs it; only later awaits reach the value.
@@ -643,15 +648,18 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                 }
                 let mut adapters = inner;
                 adapters.extend(outer);
+                // A caller that drops the handle drops one the wrapper already registered a
+                // callback on: as if it registered it.
+                let end = match (&used.end, callback) {
+                    (End::Discarded | End::Underscore, Some(cb)) => End::Method(cb),
+                    (end, _) => end.clone(),
+                };
                 CallFacts {
                     method,
                     receiver,
                     receiver_range,
                     body: b,
-                    result: ResultUse {
-                        adapters,
-                        end: used.end.clone(),
-                    },
+                    result: ResultUse { adapters, end },
                     wrapper,
                     ..*facts
                 }
@@ -797,6 +805,23 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         o
     }
 
+    /// The callback method (`addCallback`, `whenComplete`, ..) function `func` calls on its
+    /// local `name` as a statement: `future.addCallback(ok, failed);`.
+    fn registered_callback(&self, func: FuncRef, name: &str) -> Option<String> {
+        let r = self.resolver;
+        let index = r.program.index(func.file)?;
+        let methods = r.knowledge.vocab.handle_callback_methods;
+        (index.calls.iter())
+            .filter(|(_, b)| *b == func.body)
+            .find_map(|(c, _)| {
+                let (recv, m) = c.func.as_method()?;
+                let on_name = matches!(recv, Expr::Name { id, .. } if id == name);
+                let discarded = index.uses[c.id.0 as usize].end == End::Discarded;
+                (on_name && discarded && methods.contains(&m) && !c.args.is_empty())
+                    .then(|| m.to_string())
+            })
+    }
+
     fn compute_obligation(&self, func: FuncRef, depth: u32) -> Option<Obligation<'m>> {
         let r = self.resolver;
         let index = r.program.index(func.file)?;
@@ -859,10 +884,15 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
             };
             if returned && returns_outcome(&facts.op) {
                 let inner = facts.result.adapters.clone();
+                let callback = match &facts.result.end {
+                    End::Bound(name) => self.registered_callback(func, name),
+                    _ => None,
+                };
                 return Some(Obligation::Returns {
                     facts: Box::new(facts),
                     inner,
                     is_async: body.is_async,
+                    callback,
                 });
             }
             // A produce whose callback only completes a future the wrapper returns: the
@@ -872,6 +902,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                     facts: Box::new(returned),
                     inner: Vec::new(),
                     is_async: body.is_async,
+                    callback: None,
                 });
             }
             // An offset store of what the callers pass: each call of the wrapper stores.

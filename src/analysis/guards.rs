@@ -70,6 +70,14 @@ impl CommitPlan {
             .filter(|p| matches!(p.kind, ParamKind::Regular | ParamKind::KeywordOnly))
             .filter(|p| !shadowed(p))
             .collect();
+        // A parameter declared as a timeout or a commit callback fills the offsets position
+        // without being offsets (`commitSync(Duration timeout)` forwarding `timeout`); so does
+        // a callback written in place (`commitAsync(new OffsetCommitCallback() {..})`).
+        let not_offsets = |e: &Expr| {
+            matches!(e, Expr::Name { id, .. } if candidates
+                .iter()
+                .any(|p| p.name == *id && crate::knowledge::vocab::declared_not_offsets(p)))
+        };
         let mut sites = Vec::new();
         let mut params: Vec<&str> = Vec::new();
         for (call, facts) in commits {
@@ -82,6 +90,7 @@ impl CommitPlan {
                     let fillers: Vec<&Expr> = slot_args(&facts.args, offsets)
                         .into_iter()
                         .filter(|e| !matches!(e, Expr::Lit { lit: Lit::None, .. }))
+                        .filter(|e| !not_offsets(e) && !matches!(e, Expr::Closure(_)))
                         .collect();
                     // Each filler as the parameters it is (`offsets=offsets`) or is derived
                     // from (`message.raw`, `to_list(offsets) if offsets is not None else

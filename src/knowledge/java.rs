@@ -221,6 +221,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 store: None,
                 on_by_default: true,
                 true_needs_group: true,
+                group_elsewhere: false,
                 help: "set `ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG` to `false` and commit the offsets of processed records (`commitSync(Map<TopicPartition, OffsetAndMetadata>)`)",
             },
             acks: AcksKeys {
@@ -287,6 +288,8 @@ pub(super) fn register(k: &mut Knowledge) {
                 store: None,
                 on_by_default: false,
                 true_needs_group: true,
+                // The containers take the group from `@KafkaListener(groupId = ..)` too.
+                group_elsewhere: true,
                 help: "remove `ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG` (Spring's listener containers then commit each record after the listener returns, or what it acknowledges)",
             },
             acks: AcksKeys {
@@ -346,7 +349,10 @@ pub(super) fn register(k: &mut Knowledge) {
                 commit: "enable.auto.commit",
                 store: None,
                 on_by_default: false,
-                true_needs_group: false,
+                true_needs_group: true,
+                // A listener container's group is most often its `@KafkaListener`'s
+                // `groupId`/`id`, not `spring.kafka.consumer.group-id`.
+                group_elsewhere: true,
                 help: "remove `enable-auto-commit: true` (Spring's listener containers then commit each record after the listener returns, or what it acknowledges)",
             },
             acks: AcksKeys {

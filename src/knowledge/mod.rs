@@ -167,6 +167,10 @@ pub struct AutoCommitKeys {
     /// set after entries of unknown content tells a group is among them (kafka-clients:
     /// `ConsumerConfig.maybeOverrideEnableAutoCommit`, 3.9).
     pub true_needs_group: bool,
+    /// Whether the group may be given outside the configuration (Spring Boot's listener
+    /// containers take it from `@KafkaListener(groupId = ..)`): an unset group is unknown,
+    /// not absent.
+    pub group_elsewhere: bool,
     /// What to do instead.
     pub help: &'static str,
 }

@@ -77,6 +77,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 store: Some("enable.auto.offset.store"),
                 on_by_default: true,
                 true_needs_group: false,
+                group_elsewhere: false,
                 help: "set `\"enable.auto.commit\": False` and commit each processed message (`commit(message=msg)`), or set `\"enable.auto.offset.store\": False` and store each processed message with `store_offsets(message=msg)`",
             },
             acks: AcksKeys {
@@ -161,6 +162,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 store: None,
                 on_by_default: true,
                 true_needs_group: false,
+                group_elsewhere: false,
                 help: "pass `enable_auto_commit=False` and commit the offsets of processed messages",
             },
             acks: AcksKeys {
@@ -229,6 +231,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 store: None,
                 on_by_default: true,
                 true_needs_group: false,
+                group_elsewhere: false,
                 help: "pass `enable_auto_commit=False` and commit the offsets of processed messages",
             },
             acks: AcksKeys {

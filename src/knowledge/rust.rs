@@ -38,6 +38,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 store: Some("enable.auto.offset.store"),
                 on_by_default: true,
                 true_needs_group: false,
+                group_elsewhere: false,
                 help: "set `enable.auto.commit` to `false` and commit each processed message (`commit_message(&m, mode)`), or set `enable.auto.offset.store` to `false` and store each processed message with `store_offset_from_message(&m)`",
             },
             acks: AcksKeys {

@@ -310,9 +310,22 @@ impl Default for Vocabulary {
                 "package_mocker",
                 "session_mocker",
             ],
-            cell_methods: &["get", "get_or_init", "get_or_try_init", "force", "deref"],
+            cell_methods: &[
+                "get",
+                "get_or_init",
+                "get_or_try_init",
+                "force",
+                "deref",
+                // Java's `Optional<Producer<K, V>>`: the value or a fallback/exception.
+                "orElseThrow",
+                "orElse",
+                "orElseGet",
+            ],
             element_methods: &[
                 "get",
+                "orElseThrow",
+                "orElse",
+                "orElseGet",
                 "pop",
                 "setdefault",
                 "get_mut",
@@ -758,6 +771,10 @@ pub const JAVA_MAP_TYPES: &[&str] = &[
     "Hashtable",
 ];
 
+/// Guava map types whose `builder()` builds a map entry by entry:
+/// `ImmutableMap.<String, Object>builder().put(k, v)..build()`.
+pub const JAVA_MAP_BUILDERS: &[&str] = &["ImmutableMap", "ImmutableSortedMap"];
+
 /// Java map methods that set one entry: `props.put(k, v)`, `props.setProperty(k, v)`.
 pub const JAVA_MAP_SETTERS: &[&str] = &["put", "setProperty", "putIfAbsent"];
 
@@ -776,5 +793,32 @@ pub fn is_java_map_literal(path: &[&str]) -> bool {
     }
 }
 
+/// The process's console streams (Java's `System.out.println(..)`): a write there is a log
+/// line, not an effect on a message.
+pub const CONSOLE_STREAMS: &[&[&str]] = &[&["System", "out"], &["System", "err"]];
+
+/// Whether `recv` (a dotted receiver path) is one of [`CONSOLE_STREAMS`].
+pub fn is_console_stream(recv: &[&str]) -> bool {
+    CONSOLE_STREAMS.contains(&recv)
+}
+
 /// Types whose values are timeouts, never offsets (`commitSync(Duration.ofSeconds(5))`).
 pub const TIMEOUT_TYPES: &[&str] = &["Duration"];
+
+/// Declared types of a parameter that can fill a commit's offsets position but never hold
+/// offsets or a message: a timeout, or kafka-clients' commit callback
+/// (`commitSync(Duration timeout)`, `commitAsync(OffsetCommitCallback callback)`).
+pub const NOT_OFFSETS_TYPES: &[&str] = &["Duration", "OffsetCommitCallback"];
+
+/// Whether a parameter's declared type says it is never offsets nor a message
+/// ([`NOT_OFFSETS_TYPES`]): a decorator's `commitSync(Duration timeout)` forwarding it still
+/// commits the position.
+pub fn declared_not_offsets(p: &crate::model::Param) -> bool {
+    p.annotation.as_ref().is_some_and(|t| {
+        !t.paths.is_empty()
+            && (t.paths.iter()).all(|path| {
+                path.last()
+                    .is_some_and(|l| NOT_OFFSETS_TYPES.contains(&l.as_str()))
+            })
+    })
+}

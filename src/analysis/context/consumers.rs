@@ -47,6 +47,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         // explicit `true` where the client refuses one without a group (kafka-clients).
         let explicit_only = match config.known(keys.group) {
             Known::Unknown if keys.true_needs_group => true,
+            Known::Default if keys.group_elsewhere => true,
             Known::Unknown | Known::Default | Known::Set(ConfigValue::Null) => return false,
             Known::Set(ConfigValue::Str(s)) if s.is_empty() => return false,
             Known::Set(_) => false,

@@ -36,6 +36,38 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         self.find_per_message_param(b, true, 0).is_some()
     }
 
+    /// Whether a consume loop calls function `b`, handing it a value through one of its
+    /// parameters (`commit(result)` with the results of the batch it polled): a commit `b`
+    /// makes is the loop's commit of its input.
+    pub fn called_in_consume_loop(&self, b: BodyId) -> bool {
+        let body = self.index.body(b);
+        if body.kind != BodyKind::Function {
+            return false;
+        }
+        let in_loop = |a: &FileAnalysis<'p, 'm>, cb: BodyId, arg: &Expr| {
+            let Some((call, _)) = (a.index.calls.iter())
+                .find(|(c, at)| *at == cb && c.args.iter().any(|x| std::ptr::eq(&x.value, arg)))
+            else {
+                return false;
+            };
+            let control = a.control();
+            (control.pos(call.id))
+                .and_then(|pos| control.enclosing_loop(pos))
+                .is_some_and(|l| a.is_consume_loop(l))
+        };
+        (body.params.iter())
+            .filter(|p| Some(&p.name) != body.self_name.as_ref())
+            .any(|p| {
+                let mut found = false;
+                self.resolver
+                    .passed_as(self.file, b, &p.name, |g, cb, arg| {
+                        found = self.in_file(g, |a| in_loop(a, cb, arg)) == Some(true);
+                        !found
+                    });
+                found
+            })
+    }
+
     /// [`per_message_param`](Self::per_message_param), from a loop that ends with the
     /// container's commit on return when `listener`, through up to `depth` functions between
     /// the loop and `b`.

@@ -374,6 +374,12 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         if vocab.log_methods.contains(&last) || vocab.pure_calls.contains(&last) {
             return false;
         }
+        let console = (call.func.as_method())
+            .and_then(|(recv, _)| recv.dotted())
+            .is_some_and(|d| crate::knowledge::vocab::is_console_stream(&d));
+        if console {
+            return false;
+        }
         call.args
             .iter()
             .any(|a| self.refs_message_data(&a.value, names))

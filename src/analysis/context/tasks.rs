@@ -606,6 +606,15 @@ fn executor_spawn(ex: &ExecutorSpawns, index: &FileIndex, call: &Call, body: Bod
         Expr::Attr { value, attr, .. } if matches!(value.as_ref(), Expr::Name { id, .. } if id == "this") => {
             field(attr)
         }
+        // A static field read from a static method (`Class.pool`).
+        Expr::Attr { value, attr, .. }
+            if matches!(value.as_ref(), Expr::Name { id, .. }
+            if index.body(body).class.as_deref().is_some_and(|c| {
+                c == id.as_str() || c.rsplit('.').next() == Some(id.as_str())
+            })) =>
+        {
+            field(attr)
+        }
         _ => false,
     }
 }

@@ -10,7 +10,7 @@ use crate::analysis::config::ConfigView;
 use crate::analysis::index::FileIndex;
 use crate::analysis::program::{FileId, ImportTarget};
 use crate::knowledge::vocab::{
-    is_java_map_literal, JAVA_MAP_LOADERS, JAVA_MAP_SETTERS, JAVA_MAP_TYPES,
+    is_java_map_literal, JAVA_MAP_BUILDERS, JAVA_MAP_LOADERS, JAVA_MAP_SETTERS, JAVA_MAP_TYPES,
 };
 use crate::knowledge::ConfigStyle;
 use crate::model::*;
@@ -455,6 +455,9 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         c: &mut Collected,
         depth: u32,
     ) -> Option<bool> {
+        if let Some(known) = self.java_map_builder(f, b, call, c, depth) {
+            return Some(known);
+        }
         let path = call.func.dotted()?;
         if !is_java_map_literal(&path) {
             return None;
@@ -489,7 +492,59 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         for (k, v) in pairs {
             match self.resolver.const_str(f, b, k) {
                 Some(key) => c.entries.push((key, self.value(f, b, v))),
-                None => c.spread(),
+                None => self.unknown_key(f, b, k, c),
+            }
+        }
+        Some(true)
+    }
+
+    /// A Guava map builder chain: `ImmutableMap.<K, V>builder().put(k, v)..putAll(m)..build()`.
+    /// `None` when the call is not one.
+    fn java_map_builder(
+        &self,
+        f: FileId,
+        b: BodyId,
+        call: &Call,
+        c: &mut Collected,
+        depth: u32,
+    ) -> Option<bool> {
+        let (mut recv, "build") = call.func.as_method()? else {
+            return None;
+        };
+        // The chain's calls, outermost first.
+        let mut steps: Vec<&Call> = Vec::new();
+        loop {
+            let Expr::Call(inner) = recv else {
+                return None;
+            };
+            let (next, method) = inner.func.as_method()?;
+            match method {
+                "put" | "putAll" => {
+                    steps.push(inner);
+                    recv = next;
+                }
+                "builder" => {
+                    let root = next.dotted()?;
+                    if !JAVA_MAP_BUILDERS.contains(root.last()?) || !inner.args.is_empty() {
+                        return None;
+                    }
+                    break;
+                }
+                _ => return None,
+            }
+        }
+        for step in steps.into_iter().rev() {
+            match (step.func.last_name(), &step.args[..]) {
+                (Some("put"), [k, v]) => match self.resolver.const_str(f, b, &k.value) {
+                    Some(key) => c.entries.push((key, self.value(f, b, &v.value))),
+                    None => self.unknown_key(f, b, &k.value, c),
+                },
+                (Some("putAll"), [m]) => {
+                    if !self.dict_value(f, b, &m.value, c, depth + 1) {
+                        c.spread();
+                    }
+                }
+                _ => c.spread(),
             }
         }
         Some(true)

@@ -1270,6 +1270,21 @@ impl<'s> Lowerer<'s> {
                             range: r,
                         };
                     }
+                    // A static method reads the class's (static) field: `Class.field`, as
+                    // its bare calls are `Class.m(..)`.
+                    if self.is_field(id) {
+                        let class = self.scope.last().map(|s| s.class.clone());
+                        if let Some(class) = class.filter(|c| !c.is_empty()) {
+                            return Expr::Attr {
+                                value: Box::new(Expr::Name {
+                                    id: class.into(),
+                                    range: r,
+                                }),
+                                attr: id.into(),
+                                range: r,
+                            };
+                        }
+                    }
                 }
                 Expr::Name {
                     id: id.into(),

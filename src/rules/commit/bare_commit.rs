@@ -22,6 +22,7 @@ pub(crate) fn bare_commit(ctx: &RuleContext, call: &Call, facts: &CallFacts) {
             Some(fillers) => fillers.iter().all(|a| {
                 matches!(a.value, Expr::Lit { lit: Lit::None, .. })
                     || is_not_offsets(&a.value)
+                    || is_typed_not_offsets(ctx, &a.value, facts.body)
                     || is_program_object(ctx, &a.value, facts.body)
                     || is_position_query(ctx, &a.value, facts.body)
             }),
@@ -112,6 +113,16 @@ fn is_not_offsets(arg: &Expr) -> bool {
         }),
         _ => false,
     }
+}
+
+/// A parameter of the enclosing function declared with a type that is never offsets (a
+/// decorator's `commitSync(Duration timeout)` forwarding `timeout`).
+fn is_typed_not_offsets(ctx: &RuleContext, arg: &Expr, body: BodyId) -> bool {
+    let Expr::Name { id, .. } = arg else {
+        return false;
+    };
+    let b = ctx.analysis.index.body(body);
+    (b.params.iter()).any(|p| p.name == *id && crate::knowledge::vocab::declared_not_offsets(p))
 }
 
 /// An object of one of the program's classes built in the call

@@ -31,7 +31,7 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
             // A function a consume loop calls once per message, whose handler swallows the
             // failure and returns normally: the loop goes on past the message.
             if swallowed_in_per_message_helper(ctx, site.region) {
-                report(ctx, &site, None);
+                report(ctx, &site, None, Leave::Helper);
             }
             continue;
         };
@@ -77,11 +77,48 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
                 .parent
                 .and_then(|at| control.enclosing_loop(at));
         }
-        report(ctx, &site, commit.map(|(c, _)| c));
+        // A framework's handler (a listener the container calls per record) leaves its
+        // "loop" only by throwing: its return is the container's commit.
+        let returns_commit = |c: &Call| {
+            (c.func.last_name())
+                .is_some_and(|m| analysis.knowledge.vocab.handler_return_commits.contains(&m))
+        };
+        // So does a loop over a batch the function is handed (a batch listener's records):
+        // its return goes back to the code that commits the batch.
+        // A framework handler is lowered as one loop spanning its whole function.
+        let region = control.region(l);
+        let func = analysis.index.body(region.body);
+        let over_param = match region.kind {
+            RegionKind::Loop(lp) => lp.iter.is_some_and(|it| {
+                matches!(it, Expr::Name { id, .. } if func.params.iter().any(|p| p.name == *id))
+                    && (analysis.resolver.client_of(analysis.file, region.body, it)).is_none()
+            }),
+            _ => false,
+        };
+        let whole =
+            (region.parent.and_then(|p| control.stmt(p))).is_some_and(|s| s.range == func.range);
+        let leave =
+            match over_param || whole || analysis.region_calls(l).any(|(c, _)| returns_commit(c)) {
+                true => Leave::Handler,
+                false => Leave::Loop,
+            };
+        report(ctx, &site, commit.map(|(c, _)| c), leave);
     }
 }
 
-fn report(ctx: &RuleContext, site: &FailureSite, commit: Option<&Call>) {
+/// How code can leave the iteration whose message failed, for the help text.
+#[derive(Clone, Copy)]
+enum Leave {
+    /// A consume loop of its own: throw, `break` or return.
+    Loop,
+    /// A framework's per-record handler (a listener), or a loop over the batch a function
+    /// is handed: a normal return goes back to the code that commits.
+    Handler,
+    /// A function a consume loop calls per message: returning normally goes on with the loop.
+    Helper,
+}
+
+fn report(ctx: &RuleContext, site: &FailureSite, commit: Option<&Call>, leave: Leave) {
     let what = match site.kind {
         FailureKind::Transient => "transient-failure handler",
         _ => "handler catching every failure",
@@ -92,7 +129,11 @@ fn report(ctx: &RuleContext, site: &FailureSite, commit: Option<&Call>) {
         format!("{what} lets the consume loop go on past the failed message"),
     )
     .primary("neither handles the message nor leaves the loop")
-    .help("leave the loop (re-raise, `break`, return) or seek back so the message is delivered again, or route it to a dead-letter topic and commit it as poison; otherwise the next commit covers the failed offset");
+    .help(match leave {
+        Leave::Loop => "leave the loop (re-raise, `break`, return) or seek back so the message is delivered again, or route it to a dead-letter topic and commit it as poison; otherwise the next commit covers the failed offset",
+        Leave::Handler => "re-raise, so that the failure reaches the code that hands this function its messages (a listener container's error handler retries or dead-letters the record), or seek back, or route the message to a dead-letter topic and commit it as poison; a normal return lets the next commit cover the failed offset",
+        Leave::Helper => "re-raise (or return an error the caller tests) so that the consume loop does not go on past the message, or route it to a dead-letter topic and commit it as poison; a normal return lets the next commit cover the failed offset",
+    });
     // The commit that will cover the failed offset, when the loop has one.
     if let Some(commit) = commit {
         finding = finding.label(commit.range, "this commit then covers the failed offset");

@@ -42,7 +42,8 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
             {
                 // A consumer commit advances the input only in a consume loop (the catalog's
                 // OL204), or in a function the loop calls once per message (`self._on_error(
-                // msg, exc)` routing it to a dead-letter topic and committing it); a
+                // msg, exc)` routing it to a dead-letter topic and committing it) or hands
+                // what it polled (`commit(result)` for the batch's results); a
                 // checkpoint or watermark advance counts anywhere in the function.
                 let commit = analysis.facts(call.id).is_some_and(|f| is_commit(&f.op));
                 let in_consume_loop = || {
@@ -50,6 +51,7 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                         .enclosing_loop(call)
                         .is_some_and(|l| analysis.is_consume_loop(l))
                         || analysis.per_message_param(body).is_some()
+                        || analysis.called_in_consume_loop(body)
                 };
                 if !commit || in_consume_loop() {
                     advances.push((pos, call.range, what));

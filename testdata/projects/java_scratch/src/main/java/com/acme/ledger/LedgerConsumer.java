@@ -6,9 +6,9 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
-/** The production consumer of group "ledger", named by a constant. */
+/** The production consumer of group "ledger-postings", named by a constant. */
 public final class LedgerConsumer {
-    public static final String LEDGER_GROUP = "ledger";
+    public static final String LEDGER_GROUP = "ledger-postings";
 
     private LedgerConsumer() {
     }
