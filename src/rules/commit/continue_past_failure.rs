@@ -45,7 +45,7 @@ pub(crate) fn continue_past_failure(ctx: &RuleContext) {
                     if passes_over_to_top(control, l)
                         && swallowed_in_per_message_helper(ctx, site.region)
                     {
-                        report(ctx, &site, None);
+                        report(ctx, &site, None, Leave::Helper);
                     }
                     continue;
                 }
@@ -208,7 +208,13 @@ fn continues_unhandled(ctx: &RuleContext, handler: RegionId) -> bool {
         matches!(region.kind, RegionKind::Branch { .. })
             && region.parent.is_some_and(|p| control.contains(handler, p))
             && region.stmts.iter().any(|s| {
-                matches!(s.kind, StmtKind::Exit { kind: ExitKind::Continue, .. })
+                matches!(
+                    s.kind,
+                    StmtKind::Exit {
+                        kind: ExitKind::Continue,
+                        ..
+                    }
+                )
             })
             && !analysis.failure_handles_message(r)
     })
