@@ -71,26 +71,40 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 bind(target, &mut names);
             }
         }
-        self.close_message_names(body, &mut names, &polls);
+        self.close_message_names(body, &mut names, &polls, false);
         names
     }
 
     /// The names of `body` holding data of one message, `seed` (a per-message function's
     /// parameter) among them.
     pub fn message_names_from(&self, body: BodyId, seed: &'m str) -> HashSet<&'m str> {
+        self.names_from(body, seed, false)
+    }
+
+    /// [`message_names_from`](Self::message_names_from), and the collections the messages'
+    /// data is put into (`out.append(json.loads(m.value()))`): what a failure of code using
+    /// them is a failure of (OL103). (OL104 tells such a buffer apart from an effect.)
+    pub fn message_data_from(&self, body: BodyId, seed: &'m str) -> HashSet<&'m str> {
+        self.names_from(body, seed, true)
+    }
+
+    fn names_from(&self, body: BodyId, seed: &'m str, collections: bool) -> HashSet<&'m str> {
         let mut names = self.message_names(body).clone();
         names.insert(seed);
-        self.close_message_names(body, &mut names, &|e| self.receives(body, e, true));
+        let polls = |e: &Expr| self.receives(body, e, true);
+        self.close_message_names(body, &mut names, &polls, collections);
         names
     }
 
     /// Adds to `names` every name of `body` bound from them (assignments, loop targets, match
-    /// bindings, per-item closure parameters) until nothing changes.
+    /// bindings, per-item closure parameters; with `collections`, lists they are appended to)
+    /// until nothing changes.
     fn close_message_names(
         &self,
         body: BodyId,
         names: &mut HashSet<&'m str>,
         polls: &dyn Fn(&Expr) -> bool,
+        collections: bool,
     ) {
         let bi = &self.index.bodies[body.0 as usize];
         let control = self.control();
@@ -136,7 +150,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 }
             }
             // A collection the messages' data is put into (`out.append(json.loads(m.value()))`).
-            for (name, calls) in &bi.method_calls {
+            for (name, calls) in (bi.method_calls.iter()).filter(|_| collections) {
                 if !names.contains(name)
                     && calls.iter().any(|c| {
                         c.func.last_name().is_some_and(|m| COLLECTS.contains(&m))

@@ -158,7 +158,7 @@ fn swallowed_in_per_message_helper(ctx: &RuleContext, region: RegionId) -> bool 
     };
     // The message and what the function derives from it (`data = msg.value()`, `event =
     // parse(data)`).
-    let names: Vec<&str> = (analysis.message_names_from(body, param).into_iter()).collect();
+    let names: Vec<&str> = (analysis.message_data_from(body, param).into_iter()).collect();
     // A handler that hands the message to more code (`self.handle_exception(msg, exc)`, a
     // retry or dead-letter path of the program) may handle it: only logging is swallowing.
     let log_methods = analysis.knowledge.vocab.log_methods;
