@@ -244,9 +244,7 @@ impl<'m> Hooks<'m> for Indexer<'m, '_> {
             Target::Index {
                 value: base, key, ..
             } => match &**base {
-                Expr::Name { id, .. } => {
-                    index.item_assigns.entry(id).or_default().push((key, value))
-                }
+                Expr::Name { id, .. } => self.item_set(id, key, value, site),
                 Expr::Attr {
                     value: holder,
                     attr,

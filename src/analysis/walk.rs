@@ -30,9 +30,9 @@ pub trait Hooks<'m> {
         _site: Site,
     ) {
     }
-    /// `for target in iter`.
     /// `name[key] = value`, also written as `name |= {key: value}`.
     fn item_set(&mut self, _name: &'m str, _key: &'m Expr, _value: &'m Expr, _site: Site) {}
+    /// `for target in iter`.
     fn for_loop(&mut self, _target: &'m Target, _iter: &'m Expr, _site: Site) {}
     /// A struct literal / keyword construction of a known type.
     fn record(&mut self, _ty: &'m [String], _fields: &'m [(String, Expr)], _site: Site) {}

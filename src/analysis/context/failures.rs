@@ -272,15 +272,14 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             .filter(|c| !self.notifies_observer(c, r))
             .any(|c| {
                 !self.is_commit_call(c, body) && self.is_effect_on_message(c, body)
-                    // The message handed over as it is received (`handle(consumer.recv()
-                    // .await)`): the callee's failures are the message's processing too.
                     || self.facts(c.id).is_none()
-                        && c.args.iter().any(|a| self.receives(body, &a.value, true))
-                    || self.facts(c.id).is_none()
-                        && c.func.as_method().is_some_and(|(recv, m)| {
-                            !self.knowledge.vocab.message_metadata.contains(&m)
-                                && self.refs_message_data(recv, names)
-                        })
+                        // The message handed over as it is received (`handle(consumer.recv()
+                        // .await)`): the callee's failures are the message's processing too.
+                        && (c.args.iter().any(|a| self.receives(body, &a.value, true))
+                            || c.func.as_method().is_some_and(|(recv, m)| {
+                                !self.knowledge.vocab.message_metadata.contains(&m)
+                                    && self.refs_message_data(recv, names)
+                            }))
             })
     }
 

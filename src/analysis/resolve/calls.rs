@@ -402,13 +402,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
         if !is_super_init(call) {
             return None;
         }
-        let index = self.index(f)?;
-        let class_name = index.body(b).class.as_deref()?;
-        let i = (index.module.classes.iter()).position(|c| c.name == class_name)?;
-        let cls = ClassRef {
-            file: f,
-            index: i as u32,
-        };
+        let cls = self.enclosing_class(f, b)?;
         let t = self.client_base(cls)?;
         let (g, at) = self.own_construction(cls)?;
         (g == f && at.id == call.id).then_some(())?;
@@ -418,18 +412,19 @@ impl<'p, 'm> Resolver<'p, 'm> {
         }
     }
 
-    pub(super) fn super_value(&self, f: FileId, b: BodyId, call: &Call) -> Option<Value> {
+    /// The class whose method body `b` of file `f` is.
+    fn enclosing_class(&self, f: FileId, b: BodyId) -> Option<ClassRef> {
         let index = self.index(f)?;
         let class_name = index.body(b).class.as_deref()?;
-        let i = index
-            .module
-            .classes
-            .iter()
-            .position(|c| c.name == class_name)?;
-        let cls = ClassRef {
+        let i = (index.module.classes.iter()).position(|c| c.name == class_name)?;
+        Some(ClassRef {
             file: f,
             index: i as u32,
-        };
+        })
+    }
+
+    pub(super) fn super_value(&self, f: FileId, b: BodyId, call: &Call) -> Option<Value> {
+        let cls = self.enclosing_class(f, b)?;
         // `super()` is the rest of the MRO: in a class mixing a client with other classes
         // (`class KC(ConfigMixin, Consumer)`, in either order), the client's methods are
         // reached through it whatever the mixin's place.

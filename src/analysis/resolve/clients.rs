@@ -62,9 +62,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
     /// defines it. Values computed from the constructor's parameters are known to be set,
     /// not what they are.
     pub(super) fn super_init_config(&self, cls: ClassRef, style: ConfigStyle) -> ConfigView {
-        let init = self.in_lineage(cls, |c| self.method(c, "__init__").map(|i| (c, i)));
-        let Some((_, init)) = init.filter(|(owner, _)| self.program_bases(*owner).is_empty())
-        else {
+        let Some(init) = self.direct_init(cls) else {
             return ConfigView::Hidden;
         };
         match self.one_super_init(init) {
@@ -91,9 +89,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
         if !matches!(view, ConfigView::Visible { open: true, .. }) {
             return view;
         }
-        let init = self.in_lineage(cls, |c| self.method(c, "__init__").map(|i| (c, i)));
-        let Some((_, init)) = init.filter(|(owner, _)| self.program_bases(*owner).is_empty())
-        else {
+        let Some(init) = self.direct_init(cls) else {
             return view;
         };
         let Some(index) = self.index(init.file) else {
@@ -151,12 +147,20 @@ impl<'p, 'm> Resolver<'p, 'm> {
     /// deriving from the client directly. Every construction of the class makes the same
     /// client there, so that call is the construction findings name, once.
     pub(super) fn own_construction(&self, cls: ClassRef) -> Option<(FileId, &'m Call)> {
-        let init = self.in_lineage(cls, |c| self.method(c, "__init__").map(|i| (c, i)));
-        let (_, init) = init.filter(|(owner, _)| self.program_bases(*owner).is_empty())?;
+        let init = self.direct_init(cls)?;
         let body = self.index(init.file)?.body(init.body);
         let own = usize::from(body.self_name.is_some());
         (body.params.len() <= own).then_some(())?;
         Some((init.file, self.one_super_init(init)?))
+    }
+
+    /// The constructor `cls`'s instances run first (its own `__init__` or the nearest one it
+    /// inherits), when the class defining it derives from no other program class: its
+    /// `super().__init__(..)` is the client's own.
+    fn direct_init(&self, cls: ClassRef) -> Option<FuncRef> {
+        let init = self.in_lineage(cls, |c| self.method(c, "__init__").map(|i| (c, i)));
+        let (_, init) = init.filter(|(owner, _)| self.program_bases(*owner).is_empty())?;
+        Some(init)
     }
 
     /// The one `super().__init__(..)` call of constructor `init`, if it makes exactly one.
