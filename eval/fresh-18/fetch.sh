@@ -62,6 +62,9 @@ github  SeptemberInTheDark/Events-service                     acd6026e42efbab244
 github  ES-HomeHarmony/houses-management_microservice         96cd0785a4c3cd1102e7e73645d8ce44e2285567  houses-management_microservice-96cd0785                   5e9697b41cab10a31b07dc310fc9a7fd64d2779c
 github  jam089/insuranceCalc_ms                               646d7de84ca49cb430464907c696b5b97849b080  insuranceCalc_ms-646d7de8                                 334c6ede2cd252e59978f3628bf396bbfe9c5623
 github  lucassilvasoftware/service-email                      bd345515bbf63901ab27446934c37a812d066ea0  service-email-bd345515                                    8303d9fde43b1d32f832da0b3b98cc2d0ba0fe6a
+github  HotDogCoder/aws-msk-confluent-kafka-fastapi           018d9e40c5c94b6a536ff6e5fc2009b224bced13  aws-msk-confluent-kafka-fastapi-018d9e40                  1eb93d395bbc48d275a5a0f98679dcb0174a4f54  venv
+github  OmarKhalil2003/Real-Time-Payment-Scoring-Model        66c437d6e0e722b22fd1a609f9b13c58f036ceb4  Real-Time-Payment-Scoring-Model-66c437d6                  607ac6822961e782d803d983c134768fb854ddb6
+github  KucingBobok/misp-mataelang-integration                98f88580fb846b08fd983fe5492a32179d99c7ed  misp-mataelang-integration-98f88580                       2af74241a3e343e7e45c3f77c25936799fc02e92
 LIST
 )
 
