@@ -65,6 +65,8 @@ github  lucassilvasoftware/service-email                      bd345515bbf63901ab
 github  HotDogCoder/aws-msk-confluent-kafka-fastapi           018d9e40c5c94b6a536ff6e5fc2009b224bced13  aws-msk-confluent-kafka-fastapi-018d9e40                  1eb93d395bbc48d275a5a0f98679dcb0174a4f54  venv
 github  OmarKhalil2003/Real-Time-Payment-Scoring-Model        66c437d6e0e722b22fd1a609f9b13c58f036ceb4  Real-Time-Payment-Scoring-Model-66c437d6                  607ac6822961e782d803d983c134768fb854ddb6
 github  KucingBobok/misp-mataelang-integration                98f88580fb846b08fd983fe5492a32179d99c7ed  misp-mataelang-integration-98f88580                       2af74241a3e343e7e45c3f77c25936799fc02e92
+github  X0rD3v1L/payment-backend-service                      265b311bba57c707111517cc9c097266c5b2e609  payment-backend-service-265b311b                          388fd68d645f0ddb15bf9ddc2d80dead6a79f3d1
+github  geminislabs/alerts-processor                          364fd2825829866b24a655ef1f945f4895ec75a5  alerts-processor-364fd282                                 179fd34f8b605564e5998df3bdc4aeb57599cf75
 LIST
 )
 
