@@ -37,14 +37,13 @@ die() { log "ERROR: $*"; exit 1; }
 # github owner/name  commit  dir  tree-id-of-the-commit  [top-level entries left out]
 PACKAGES=$(cat <<'LIST'
 sdist   faker_to_kafka                                     0.0.1                                     faker_to_kafka-0.0.1.tar.gz                             04f45d6cb53bfd4bebc93c452a84ff3079887b496f6852936831047dcfc10867
-sdist   pdp-kafka-reader                                   0.0.5                                     pdp-kafka-reader-0.0.5.tar.gz                           946caf46416a26f2ef76f2e81f179d20a07fe1fafee5f7af765e338334fe27df
-sdist   python-elk-kafka                                   0.0.1                                     python-elk-kafka-0.0.1.tar.gz                           4dc7bdab9bacfbd4b94aa9a9e95a3dec5c759485405fcb03e3b1b04113a81299
-sdist   python-kafka-logger                                0.5                                       python-kafka-logger-0.5.tar.gz                          861d2c5606f9e1ebbb46f3c7ad4b1c87fe68b30137139400684768fc606a3f3b
 sdist   scrapy-kafka-redis                                 0.0.7                                     scrapy-kafka-redis-0.0.7.tar.gz                         047f0f2522a1cc7eed21c8c24f9e692a86f4ed39c82d973d1c18aa2f3de90a85
 sdist   viu_loguru                                         0.2.0                                     viu_loguru-0.2.0.tar.gz                                 dc40bc899a1e691b5d1c70490eb115da25f4462025a4e28ac63a5290b80cff53
-sdist   reverse-kafka-logger                               0.1.2                                     reverse-kafka-logger-0.1.2.tar.gz                       515bf395adb748bd199a814dfff318a153878a8cd4306d5f82d667722a701a06
 sdist   flasfka                                            1.1.6                                     flasfka-1.1.6.tar.gz                                    01a407ee764f37da633611ac883e6f7cfd1a69026c382f89a07ffcdd8cbb58e3
 sdist   spider_monitor                                     0.2.2                                     spider_monitor-0.2.2.tar.gz                             956dd8f481b57b55c928117404bd2b52870eced6c041a3543006fe92e6079236
+sdist   heroku-kafka-eze                                   0.0.2                                     heroku-kafka-eze-0.0.2.tar.gz                           b211036765e14a26fb45a38dbb23c22d702d2f7b80610bc3c337af599ae55ce6
+sdist   is3_python_kafka                                   1.8.3                                     is3_python_kafka-1.8.3.tar.gz                           b8838e5ba0d5290b2b617f11a97db2d84bfe97be8d9b42449bc763b392d846c0
+sdist   kleverklog                                         0.2.0                                     kleverklog-0.2.0.tar.gz                                 afbd3aa70503f2946d82d7b2227a3c223341053e26cd89cee85b7421c02fe0ca
 github  Informasjonsforvaltning/fdk-kafka-event-publisher     158b0a28fd56b1ecf866afd094ece3fb4c70550f  fdk-kafka-event-publisher-158b0a28            c7c9c9dec5c69dd617562924802d80a9e54213eb
 github  Axnjr/KafkaInRust                                     fd68543e0b3bfdd44bcc3a212be3410fc80ac1bb  KafkaInRust-fd68543e                          b745f897b1cbbdfc54e6bb5ef2a198996db380bc
 github  Pewpenguin/rabbitmq-kafka                             ff94ad2c2994bcd6503c084f9721292e3e85016b  rabbitmq-kafka-ff94ad2c                       bbd83a199776af7566a31580ae49105287cb9f50
