@@ -64,6 +64,12 @@ github  MichaelTolchinsky/fastapi_activity_feed               4ce34756ae7c040174
 github  konsin1988/crm-1C-integration-with-Kafka              232ed8579d09ae7dd233373c3feee13821a5fe42  crm-1C-integration-with-Kafka-232ed857        a24d87323fdf288230ed1b5c41c298924b34ced7
 github  swooshie/market-data-microservice                     5053e7a244d5d15fe03d3c29f488105b057056de  market-data-microservice-5053e7a2             38b3b8db7c7463970b451a43601fadbf5dac7bcf
 github  deepaktewari2000/Event-driven-Order-Management-System 464d82442ff21f477ace363e18671c086ed1e1a4  Event-driven-Order-Management-System-464d8244 9dd99048c5b821f746336c8b0d93fdd36574a5cd
+github  arnecdn/greeting-processor                            36982838a126c2c9211f042c6625583f23fc535c  greeting-processor-36982838                   a6eb040c26aa97fa0b3d4f7887e05a678b0b7489
+github  Kiinitix/RapidDedup                                   618c687927dff371f167e29586ecf4c6c8275308  RapidDedup-618c6879                           5bc1352735f147587a078b4bf3e010bbd2a1c66c
+github  tieutaituhy/excel-export-consumer                     df8aa91e62cb0e0236e1b089efd5b3029d3190de  excel-export-consumer-df8aa91e                1b61f7f4a524155c76fc6acaf9cf88bbe3d0314f
+github  brettleehari/kafka-stream-transformer                 e9deb0abbab926c40610138199c939988736b831  kafka-stream-transformer-e9deb0ab             036543156558e525b82d905101880272629bef17
+github  Henry-s-Final-Year-Project/alerting-service           7b1a3568377679c9e10aa8635ec9744f64b9bebb  alerting-service-7b1a3568                     bbbe69cc790288cd8566f09d4803bd1c225996dc
+github  Maxime-SA/s3-sink                                     7e5686f67d327d53a3ee923d98e353eff25231e7  s3-sink-7e5686f6                              8d2502123dacf7c31d20d05b2375b6e2175117f9
 LIST
 )
 hash_ok() { # file sha256
