@@ -70,6 +70,11 @@ github  tieutaituhy/excel-export-consumer                     df8aa91e62cb0e0236
 github  brettleehari/kafka-stream-transformer                 e9deb0abbab926c40610138199c939988736b831  kafka-stream-transformer-e9deb0ab             036543156558e525b82d905101880272629bef17
 github  Henry-s-Final-Year-Project/alerting-service           7b1a3568377679c9e10aa8635ec9744f64b9bebb  alerting-service-7b1a3568                     bbbe69cc790288cd8566f09d4803bd1c225996dc
 github  Maxime-SA/s3-sink                                     7e5686f67d327d53a3ee923d98e353eff25231e7  s3-sink-7e5686f6                              8d2502123dacf7c31d20d05b2375b6e2175117f9
+github  obakengshepherd/RiskSentinel                          4bb42b9874bdc2e356dff870584f9a30032ac050  RiskSentinel-4bb42b98                         ef0f76022004099ce01e364a2aa24359c2bbcb67
+github  Galbac/TaskTracker                                    d2ea66126474f505ffac0d9d2de7966d9695354d  TaskTracker-d2ea6612                          2b08a32f2f6fa9cb7c9d1ef369bf3fd0eb61c850
+github  eyalg43/doc-processing-platform                       1b5d577c5673703b25c7518148d9b28a1042615a  doc-processing-platform-1b5d577c              2b9c61fc462867e619073dfc85fd6233896a05e7
+github  monty1985/ingestion_service                           c37e145aa081e1f021f8a36f75123c69617ebf7f  ingestion_service-c37e145a                    3f719501490e98ccf5d5242b6da52c163449bd2f
+github  ecruzs-uniandes/miso-travelhub-inventory-services     968993f83c84644a6856a0316df76f02602d649f  miso-travelhub-inventory-services-968993f8    95afd83ec22e9f35405858ff6b1a3d98660f9610
 LIST
 )
 hash_ok() { # file sha256
