@@ -75,6 +75,7 @@ github  Galbac/TaskTracker                                    d2ea66126474f505ff
 github  eyalg43/doc-processing-platform                       1b5d577c5673703b25c7518148d9b28a1042615a  doc-processing-platform-1b5d577c              2b9c61fc462867e619073dfc85fd6233896a05e7
 github  monty1985/ingestion_service                           c37e145aa081e1f021f8a36f75123c69617ebf7f  ingestion_service-c37e145a                    3f719501490e98ccf5d5242b6da52c163449bd2f
 github  ecruzs-uniandes/miso-travelhub-inventory-services     968993f83c84644a6856a0316df76f02602d649f  miso-travelhub-inventory-services-968993f8    95afd83ec22e9f35405858ff6b1a3d98660f9610
+github  Tyberium/cv-pipeline                                  c839391aeb8c9cd2e48b430fbcff5864bde6485b  cv-pipeline-c839391a                          7cfe514fd7f74c9e54d500c47282634d1241d007
 LIST
 )
 hash_ok() { # file sha256
