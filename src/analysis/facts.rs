@@ -302,6 +302,9 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                 _ => {}
             }
         } else {
+            if let Some(facts) = self.decorated_method(f, b, call, used) {
+                return Some(facts);
+            }
             match r.value(f, b, &call.func) {
                 Some(Value::Func(func)) => return self.through(f, b, call, func, used, depth),
                 // A `functools.partial(client.method, ..)` called: the method, with the
@@ -566,6 +569,37 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         })
     }
 
+    /// `retry(producer.send)(topic, value=v)`: a decorator applied in place to a bound client
+    /// method (tenacity's `retry(..)`, `backoff.on_exception(..)`) returns a wrapper that runs
+    /// the method with the arguments of the outer call and gives back its result.
+    fn decorated_method(
+        &self,
+        f: FileId,
+        b: BodyId,
+        call: &'m Call,
+        used: &ResultUse,
+    ) -> Option<CallFacts<'m>> {
+        let Expr::Call(decorate) = &call.func else {
+            return None;
+        };
+        let [Arg {
+            name: None,
+            spread: Spread::None,
+            value: Expr::Attr {
+                value: recv, attr, ..
+            },
+            ..
+        }] = &decorate.args[..]
+        else {
+            return None;
+        };
+        let client = self.resolver.method_client(f, b, recv, attr)?;
+        let args = self.args_of(f, b, call);
+        let mut facts = self.direct(f, client, attr, recv, b, args, used.clone())?;
+        facts.method = attr.to_string();
+        Some(facts)
+    }
+
     /// `atexit.register(producer.flush, 10)`: a bound client method handed to something that
     /// calls it later. `await asyncio.to_thread(p.flush, 2)` gives the result back (its use is
     /// the awaited value's); `atexit.register(p.flush, 10)` throws it away.
@@ -595,6 +629,8 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
         }
         let result = if returns {
             used.past_taker()
+        } else if r.knowledge.vocab.awaiting_takers.contains(&last) {
+            ResultUse::new(End::Discarded).through(Adapter::Await)
         } else {
             ResultUse::new(End::Discarded)
         };

@@ -54,6 +54,9 @@ pub struct Vocabulary {
     /// (`asyncio.to_thread(c.commit, message=m)`, `atexit.register(f, **kw)`,
     /// `executor.submit(fn, **kw)`); the others take keywords of their own.
     pub keyword_takers: &'static [&'static str],
+    /// The callable takers that await what an async callable returns, then drop it
+    /// (Starlette's `add_task`, anyio's and trio's `start_soon`).
+    pub awaiting_takers: &'static [&'static str],
     /// Functions that bind a callable's first arguments (`functools.partial`), by qualified
     /// path.
     pub partial_functions: &'static [[&'static str; 2]],
@@ -354,9 +357,13 @@ impl Default for Vocabulary {
                 ("call_later", 1, "callback", false),
                 ("start_soon", 0, "func", false),
                 ("add_signal_handler", 1, "callback", false),
+                // Starlette's (FastAPI's) `background_tasks.add_task(func, *args, **kwargs)`:
+                // runs after the response, its result thrown away.
+                ("add_task", 0, "func", false),
                 ("signal", 1, "handler", false),
             ],
-            keyword_takers: &["register", "to_thread", "submit"],
+            keyword_takers: &["register", "to_thread", "submit", "add_task"],
+            awaiting_takers: &["add_task", "start_soon"],
             partial_functions: &[["functools", "partial"]],
             packed_runners: PACKED_RUNNERS,
             web_apps: &[
@@ -774,6 +781,11 @@ pub const JAVA_MAP_TYPES: &[&str] = &[
 /// Guava map types whose `builder()` builds a map entry by entry:
 /// `ImmutableMap.<String, Object>builder().put(k, v)..build()`.
 pub const JAVA_MAP_BUILDERS: &[&str] = &["ImmutableMap", "ImmutableSortedMap"];
+
+/// Config keys whose value is a nested map of settings applied as if set at the top:
+/// librdkafka's legacy `"default.topic.config": {"request.required.acks": 0}` (confluent-kafka
+/// and rdkafka still honour it).
+pub const NESTED_CONFIG_KEYS: &[&str] = &["default.topic.config"];
 
 /// Java map methods that set one entry: `props.put(k, v)`, `props.setProperty(k, v)`.
 pub const JAVA_MAP_SETTERS: &[&str] = &["put", "setProperty", "putIfAbsent"];

@@ -8,6 +8,7 @@ use crate::analysis::FileAnalysis;
 use crate::knowledge::failure::FailureKind;
 use crate::knowledge::Op;
 use crate::model::*;
+use std::collections::HashSet;
 
 impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// Every failure path of the file, classified, in walk order.
@@ -267,10 +268,17 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     pub fn failure_protects_message(&self, r: RegionId) -> bool {
         let body = self.control().region(r).body;
         let names = self.message_names(body);
+        let dropped = self.dropped_batches(r);
         self.protected_calls(r)
             .iter()
             .filter(|c| !self.notifies_observer(c, r))
             .any(|c| {
+                // A batch the loop collected, handed to a program function (one that also
+                // commits it, too): emptied whatever happened, so a failure drops it
+                // (`process_batch(&batch)`, then `batch.clear()`).
+                self.facts(c.id).is_none_or(|f| f.wrapper.is_some())
+                    && (c.args.iter()).any(|a| self.refs_message_data(&a.value, &dropped))
+                    ||
                 !self.is_commit_call(c, body) && self.is_effect_on_message(c, body)
                     || self.facts(c.id).is_none()
                         // The message handed over as it is received (`handle(consumer.recv()
@@ -281,6 +289,22 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                                     && self.refs_message_data(recv, names)
                             }))
             })
+    }
+
+    /// The collections of message data (`batch`) that the code after handler `r`'s statement
+    /// empties whether or not the protected code failed: a failure there loses their data.
+    /// One emptied only inside the protected code is kept for the next try.
+    fn dropped_batches(&self, r: RegionId) -> HashSet<&'m str> {
+        let control = self.control();
+        let region = control.region(r);
+        let Some(stmt) = region.parent.and_then(|at| control.stmt(at)) else {
+            return HashSet::new();
+        };
+        let within = |c: &Call| stmt.range.start <= c.range.start && c.range.end <= stmt.range.end;
+        (self.message_collections(region.body).into_iter())
+            .filter(|(_, empties)| empties.iter().any(|c| !within(c)))
+            .map(|(n, _)| n)
+            .collect()
     }
 
     /// Whether `c`, protected by handler `r`, tells observers about a message the code before

@@ -80,19 +80,61 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     /// Whether `pos` is in a handler of a back-pressure error (`BufferError`, `QueueFull`).
     fn in_backpressure_handler(&self, pos: Pos) -> bool {
-        (self.control().failure_regions(pos).into_iter()).any(|r| self.handles_backpressure(r))
+        (self.control().failure_regions(pos).into_iter())
+            .any(|r| self.handles_backpressure(r, pos))
     }
 
-    fn handles_backpressure(&self, r: RegionId) -> bool {
+    /// Whether handler `r` catches a back-pressure error, or `pos` sits in it under a test
+    /// that selects one (`Err((e, _)) => if e == KafkaError::MessageProduction(
+    /// RDKafkaErrorCode::QueueFull) { .. }`, `if matches!(e, ..)`).
+    fn handles_backpressure(&self, r: RegionId, pos: Pos) -> bool {
         let failure = &self.knowledge.failure;
-        self.control()
-            .failure_path(r)
-            .is_some_and(|path| match &path.catch {
-                Catch::Types(ts) | Catch::Variants(ts) => ts
-                    .iter()
-                    .any(|t| failure.is_backpressure(&self.index.names.qualify(t))),
-                Catch::Any => false,
-            })
+        let control = self.control();
+        let caught = control.failure_path(r).is_some_and(|path| match &path.catch {
+            Catch::Types(ts) | Catch::Variants(ts) => ts
+                .iter()
+                .any(|t| failure.is_backpressure(&self.index.names.qualify(t))),
+            Catch::Any => false,
+        });
+        if caught {
+            return true;
+        }
+        let mut at = pos.region;
+        for _ in 0..64 {
+            if at == r {
+                return false;
+            }
+            let region = control.region(at);
+            if let RegionKind::Branch { test, taken: true } = region.kind {
+                if self.names_backpressure(test, 0) {
+                    return true;
+                }
+            }
+            let Some(parent) = region.parent else {
+                return false;
+            };
+            at = parent.region;
+        }
+        false
+    }
+
+    /// Whether an expression names a back-pressure error variant or type anywhere in it.
+    fn names_backpressure(&self, e: &Expr, depth: u32) -> bool {
+        if depth > 8 {
+            return false;
+        }
+        let named = |e: &Expr| {
+            (self.index.names.qualify_expr(e))
+                .is_some_and(|path| self.knowledge.failure.is_backpressure(&path))
+        };
+        match e {
+            Expr::Attr { .. } | Expr::Name { .. } => named(e),
+            Expr::Call(c) => {
+                named(&c.func) || c.args.iter().any(|a| self.names_backpressure(&a.value, depth + 1))
+            }
+            Expr::Derived { parts, .. } => parts.iter().any(|p| self.names_backpressure(p, depth + 1)),
+            _ => false,
+        }
     }
 
     /// Whether the call at `pos` (`range`) sits in a handler of a back-pressure error
@@ -101,7 +143,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     fn retried_after_backpressure(&self, pos: Pos, range: TextRange) -> bool {
         let control = self.control();
         for r in control.failure_regions(pos) {
-            if !self.handles_backpressure(r) {
+            if !self.handles_backpressure(r, pos) {
                 continue;
             }
             let produces = |c: &Call| self.facts(c.id).is_some_and(|f| is_produce(&f.op));

@@ -6,7 +6,7 @@ use crate::analysis::resolve::Value;
 use crate::analysis::uses::{Adapter, End};
 use crate::analysis::FileAnalysis;
 use crate::knowledge::{Op, Role};
-use crate::model::{BodyId, BodyKind, Call, ExitKind, Expr, StmtKind};
+use crate::model::{BodyId, BodyKind, Call, ExitKind, Expr, LoopKind, StmtKind};
 use std::collections::HashSet;
 
 /// Functions followed between a consume loop and a function it hands each message
@@ -221,6 +221,19 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 || self.iterates_polled_param(iter, region.body)
             {
                 flags[i] = true;
+            }
+        }
+        // A loop gathering one batch (`while batch.len() < max { .. recv() .. }`) inside a
+        // loop that then processes it: the outer loop consumes batch after batch, as a
+        // loop over `consumer.consume(n)` does.
+        for (i, region) in control.regions.iter().enumerate() {
+            let RegionKind::Loop(l) = region.kind else {
+                continue;
+            };
+            if flags[i] && l.kind == LoopKind::While {
+                if let Some(outer) = region.parent.and_then(|p| control.enclosing_loop(p)) {
+                    flags[outer.0 as usize] = true;
+                }
             }
         }
         flags

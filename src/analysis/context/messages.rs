@@ -88,6 +88,27 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         self.names_from(body, seed, true)
     }
 
+    /// The collections `body` puts its messages' data into (`batch.append(msg.value())`,
+    /// `batch.push(t)`), each with the calls that empty it (`batch.clear()`).
+    pub fn message_collections(&self, body: BodyId) -> Vec<(&'m str, Vec<&'m Call>)> {
+        let names = self.message_names(body);
+        let mut data = names.clone();
+        let polls = |e: &Expr| self.receives(body, e, true);
+        self.close_message_names(body, &mut data, &polls, true);
+        let bi = &self.index.bodies[body.0 as usize];
+        (data.into_iter())
+            .filter(|n| !names.contains(n))
+            .filter_map(|n| {
+                let calls = bi.method_calls.get(n)?;
+                let empties = (calls.iter())
+                    .filter(|c| c.func.last_name() == Some("clear"))
+                    .copied()
+                    .collect();
+                Some((n, empties))
+            })
+            .collect()
+    }
+
     fn names_from(&self, body: BodyId, seed: &'m str, collections: bool) -> HashSet<&'m str> {
         let mut names = self.message_names(body).clone();
         names.insert(seed);

@@ -10,7 +10,7 @@ use crate::analysis::config::ConfigView;
 use crate::analysis::index::FileIndex;
 use crate::analysis::program::{FileId, ImportTarget};
 use crate::knowledge::vocab::{
-    is_java_map_literal, JAVA_MAP_BUILDERS, JAVA_MAP_LOADERS, JAVA_MAP_SETTERS, JAVA_MAP_TYPES,
+    is_java_map_literal, JAVA_MAP_BUILDERS, NESTED_CONFIG_KEYS, JAVA_MAP_LOADERS, JAVA_MAP_SETTERS, JAVA_MAP_TYPES,
 };
 use crate::knowledge::ConfigStyle;
 use crate::model::*;
@@ -128,6 +128,10 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 if let Some(v) = self.passed_value(f, b, expr, depth) {
                     return v;
                 }
+                // A helper's result (`acks=_resolve_acks(settings.acks)`).
+                if let Some(v) = self.returned_value(f, b, expr, depth) {
+                    return v;
+                }
                 let vocab = &self.resolver.knowledge.vocab;
                 // A callback (`"on_delivery": record_failure`, a lambda): what it does.
                 match self.resolver.callable_body(f, b, expr) {
@@ -211,6 +215,41 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         passed.filter(|_| agree)
     }
 
+    /// The value a call of a one-`return` program function gives, evaluated over what the
+    /// call passes (`def _resolve_acks(v): return v if v == "all" else int(v)` called with
+    /// the settings default `"1"`: `1`). `None` when any part of it is not known.
+    fn returned_value(&self, f: FileId, b: BodyId, expr: &Expr, depth: u32) -> Option<ConfigValue> {
+        let Expr::Call(call) = expr else { return None };
+        if depth >= 2 || call.args.iter().any(|a| a.spread != Spread::None) {
+            return None;
+        }
+        let func = self.helper(f, b, &call.func)?;
+        let index = self.index(func.file)?;
+        let [returned] = &index.bodies.get(func.body.0 as usize)?.returns[..] else {
+            return None;
+        };
+        let body = index.body(func.body);
+        let skip = usize::from(body.self_name.is_some());
+        let mut positional = call.positional();
+        let mut env = Vec::new();
+        for p in body.params.iter().skip(skip) {
+            let passed = match p.kind {
+                ParamKind::Regular => positional.next().map(|a| &a.value),
+                ParamKind::KeywordOnly => None,
+                _ => return None,
+            };
+            let passed = passed.or_else(|| call.keyword(&p.name).map(|a| &a.value));
+            let v = match (passed, p.default.as_deref()) {
+                (Some(arg), _) => self.value_at(f, b, arg, depth + 1),
+                (None, Some(d)) => self.value_at(func.file, BodyId(0), d, depth + 1),
+                (None, None) => return None,
+            };
+            env.push((p.name.as_str(), v));
+        }
+        let v = evaluate(returned, &env)?;
+        matches!(v, ConfigValue::Str(_) | ConfigValue::Int(_) | ConfigValue::Bool(_) | ConfigValue::Null | ConfigValue::Const(_)).then_some(v)
+    }
+
     /// A Python-style constructor call: `Consumer(conf, **kw)`, `AIOKafkaConsumer(group_id=..)`.
     pub fn constructor(&self, call: &Call, style: ConfigStyle) -> ConfigView {
         let (f, b) = (self.f, self.b);
@@ -265,7 +304,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         for (k, v) in items {
             match k {
                 Some(k) => match self.resolver.const_str(f, b, k) {
-                    Some(key) => c.entries.push((key, self.value(f, b, v))),
+                    Some(key) => self.entry(f, b, key, v, c, depth),
                     None => c.spread(),
                 },
                 // `**spread`: its entries when visible, else anything.
@@ -276,6 +315,19 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                 }
             }
         }
+    }
+
+    /// One `key: value` setting; a nested map of settings (`"default.topic.config": {..}`)
+    /// gives its entries as if set at the top.
+    fn entry(&self, f: FileId, b: BodyId, key: String, value: &Expr, c: &mut Collected, depth: u32) {
+        if NESTED_CONFIG_KEYS.contains(&key.as_str()) {
+            let mut nested = Collected::default();
+            if self.dict_value(f, b, value, &mut nested, depth + 1) {
+                c.append(nested);
+                return;
+            }
+        }
+        c.entries.push((key, self.value(f, b, value)));
     }
 
     /// The entries of a dict-valued expression: a literal; a name bound to one (plus its
@@ -434,15 +486,49 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         else {
             return false;
         };
-        let mut any = false;
+        if let [value] = &bi.returns[..] {
+            return self.dict_value(func.file, func.body, value, c, depth + 1);
+        }
+        // Several returns (`return {}` in test mode, the real settings otherwise): a call
+        // gets one of them. When each is seen whole, a key none of them sets is absent
+        // whichever it is, and a key they set alike is known; the others are unknown.
+        let mut each = Vec::new();
         for value in &bi.returns {
-            any |= self.dict_value(func.file, func.body, value, c, depth + 1);
+            let mut one = Collected::default();
+            if !self.dict_value(func.file, func.body, value, &mut one, depth + 1) || one.open {
+                break;
+            }
+            each.push(one);
         }
-        // Several returns: which one a call gets is not known.
-        if bi.returns.len() > 1 {
+        if each.len() < bi.returns.len() {
+            // One of them is not visible whole: which one a call gets is not known.
+            let mut any = false;
+            for value in &bi.returns {
+                any |= self.dict_value(func.file, func.body, value, c, depth + 1);
+            }
             c.unknown();
+            return any;
         }
-        any
+        let Some(first) = each.first() else {
+            return false;
+        };
+        let mut keys: Vec<&String> = Vec::new();
+        for (k, _) in each.iter().flat_map(|one| one.known()) {
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+        let mut merged = Vec::new();
+        for key in keys {
+            fn value<'c>(one: &'c Collected, key: &str) -> Option<&'c ConfigValue> {
+                one.known().find(|(k, _)| *k == key).map(|(_, v)| v)
+            }
+            let v = value(first, key).filter(|v| each.iter().all(|one| value(one, key) == Some(*v)));
+            let v = v.cloned().unwrap_or(ConfigValue::Other(None));
+            merged.push((key.clone(), v));
+        }
+        c.entries.extend(merged);
+        true
     }
 
     /// A Java map built in place: `new Properties()`, `new HashMap<>(base)`, `Map.of(k, v, ..)`,
@@ -926,7 +1012,7 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         }
         for (key, value) in bi.item_assigns.get(name).into_iter().flatten() {
             match self.resolver.const_str(f, b, key) {
-                Some(k) => c.entries.push((k, self.value(f, b, value))),
+                Some(k) => self.entry(f, b, k, value, c, depth),
                 None => c.spread(),
             }
         }
@@ -1113,4 +1199,94 @@ fn is_dict_literal(e: &Expr) -> bool {
 fn defaults_itself(values: &[(&Expr, Option<&TypeRef>)], id: &str) -> bool {
     matches!(values, [(Expr::Derived { parts, hop: Hop::Logic(Logic::Or), .. }, _)]
         if matches!(parts.first(), Some(Expr::Name { id: first, .. }) if first == id))
+}
+
+/// A returned expression's value over its parameters' values: names, literals, a
+/// conditional expression whose test compares them, and the conversions `int`, `str`,
+/// `bool` and `.lower()`/`.upper()`/`.strip()`.
+fn evaluate(expr: &Expr, env: &[(&str, ConfigValue)]) -> Option<ConfigValue> {
+    match expr {
+        Expr::Name { id, .. } => (env.iter().find(|(n, _)| n == id)).map(|(_, v)| v.clone()),
+        Expr::Lit { .. } => Some(ConfigValue::of(expr)),
+        Expr::Derived {
+            parts,
+            hop: Hop::Conditional,
+            ..
+        } => match &parts[..] {
+            [test, then, otherwise] => match truth(test, env) {
+                Some(true) => evaluate(then, env),
+                Some(false) => evaluate(otherwise, env),
+                None => Some(evaluate(then, env)?).filter(|v| evaluate(otherwise, env).as_ref() == Some(v)),
+            },
+            _ => None,
+        },
+        Expr::Call(call) => {
+            let [arg] = &call.args[..] else {
+                return match (call.func.as_method(), &call.args[..]) {
+                    (Some((recv, m @ ("lower" | "upper" | "strip"))), []) => {
+                        let v = evaluate(recv, env)?;
+                        let s = text(&v)?;
+                        Some(ConfigValue::Str(match m {
+                            "lower" => s.to_lowercase(),
+                            "upper" => s.to_uppercase(),
+                            _ => s.trim().to_string(),
+                        }))
+                    }
+                    _ => None,
+                };
+            };
+            if arg.name.is_some() || arg.spread != Spread::None {
+                return None;
+            }
+            let v = evaluate(&arg.value, env)?;
+            match call.func.dotted()?.as_slice() {
+                ["int"] => match &v {
+                    ConfigValue::Int(_) => Some(v),
+                    _ => text(&v)?.trim().parse().ok().map(ConfigValue::Int),
+                },
+                ["str"] => match &v {
+                    ConfigValue::Int(i) => Some(ConfigValue::Str(i.to_string())),
+                    _ => text(&v).map(|s| ConfigValue::Str(s.to_string())),
+                },
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// A test's truth over the parameters' values: `==`/`!=` between known values, `is None`,
+/// `not`.
+fn truth(test: &Expr, env: &[(&str, ConfigValue)]) -> Option<bool> {
+    let Expr::Derived {
+        parts,
+        hop: Hop::Logic(logic),
+        ..
+    } = test
+    else {
+        return match evaluate(test, env)? {
+            ConfigValue::Bool(b) => Some(b),
+            _ => None,
+        };
+    };
+    match (logic, &parts[..]) {
+        (Logic::Not, [x]) => truth(x, env).map(|t| !t),
+        (Logic::Eq | Logic::NotEq | Logic::Is | Logic::IsNot, [x, y]) => {
+            let (x, y) = (evaluate(x, env)?, evaluate(y, env)?);
+            let same = match (text(&x), text(&y)) {
+                (Some(a), Some(b)) => a == b,
+                _ => x == y,
+            };
+            Some(same == matches!(logic, Logic::Eq | Logic::Is))
+        }
+        _ => None,
+    }
+}
+
+/// A string value's text (a literal or the constant it resolves to).
+fn text(v: &ConfigValue) -> Option<&str> {
+    match v {
+        ConfigValue::Str(s) | ConfigValue::Const(s) => Some(s),
+        _ => None,
+    }
 }

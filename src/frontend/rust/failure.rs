@@ -43,16 +43,19 @@ pub(super) fn failing_names(e: &SExpr) -> Vec<String> {
 
 /// The failure path of a `match` arm (or the `Err` branch of an `if let`): an `Err(..)`
 /// pattern, or a `_` / binding arm beside an `Ok(..)` arm. A guarded `Err(e) if ..` arm is
-/// not a catch-all: it catches what its guard selects.
+/// not a catch-all: it catches what its guard selects (the variants a guard such as
+/// `e == KafkaError::MessageProduction(RDKafkaErrorCode::QueueFull)` or `matches!(e, ..)`
+/// names).
 pub(super) fn arm_failure(
     p: &Pat,
     kind: &Pattern,
     beside_ok: bool,
-    guarded: bool,
+    guard: Option<&SExpr>,
     failing: &[String],
 ) -> Option<FailurePath> {
+    let guarded = guard.is_some();
     let catch = match kind {
-        Pattern::ErrAny if guarded => Catch::Variants(Vec::new()),
+        Pattern::ErrAny if guarded => Catch::Variants(guard.map(guard_variants).unwrap_or_default()),
         Pattern::ErrAny | Pattern::ErrSpecific => pat::err_catch(p, kind),
         Pattern::Wildcard if beside_ok && !guarded => Catch::Any,
         _ => return None,
@@ -62,6 +65,54 @@ pub(super) fn arm_failure(
         failing: failing.to_vec(),
         range: node(p),
     })
+}
+
+/// The paths a guard selects by (`e == A::B(C::D)`, `matches!(e, A::B(C::D))`): every path
+/// of two segments or more in its tokens; none when it negates (`!=`, `!matches!(..)`),
+/// since it then selects everything but them.
+fn guard_variants(guard: &SExpr) -> Vec<Vec<String>> {
+    use proc_macro2::TokenTree;
+    use quote::ToTokens;
+    fn walk(tokens: proc_macro2::TokenStream, out: &mut Vec<Vec<String>>, negated: &mut bool) {
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        let mut path: Vec<String> = Vec::new();
+        let mut i = 0;
+        while i < tokens.len() {
+            match &tokens[i] {
+                TokenTree::Ident(id) => path.push(id.to_string()),
+                TokenTree::Punct(c) if c.as_char() == ':' => {}
+                TokenTree::Punct(c) => {
+                    let next_is_eq = matches!(tokens.get(i + 1), Some(TokenTree::Punct(e)) if e.as_char() == '=');
+                    if c.as_char() == '!' && !(i > 0 && matches!(tokens[i - 1], TokenTree::Ident(_)) && !next_is_eq) {
+                        *negated = true;
+                    }
+                    if path.len() >= 2 {
+                        out.push(std::mem::take(&mut path));
+                    }
+                    path.clear();
+                }
+                TokenTree::Group(g) => {
+                    if path.len() >= 2 {
+                        out.push(std::mem::take(&mut path));
+                    }
+                    path.clear();
+                    walk(g.stream(), out, negated);
+                }
+                TokenTree::Literal(_) => path.clear(),
+            }
+            i += 1;
+        }
+        if path.len() >= 2 {
+            out.push(path);
+        }
+    }
+    let mut out = Vec::new();
+    let mut negated = false;
+    walk(guard.to_token_stream(), &mut out, &mut negated);
+    if negated {
+        out.clear();
+    }
+    out
 }
 
 /// The `else` of `if let Ok(..) = e` or `let Ok(..) = e else`: runs when `e` failed.

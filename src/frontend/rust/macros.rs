@@ -514,18 +514,27 @@ impl Lowerer {
                 }
                 None => Expr::Opaque { range: r },
             },
+            // `matches!(e, A::B(C::D))`: the subject, and the pattern where it reads as an
+            // expression (a path or a tuple variant), so that a test can be seen to select
+            // a variant (`if matches!(e, KafkaError::MessageProduction(QueueFull))`).
             Kind::Matches => {
-                let subject = |input: ParseStream| -> syn::Result<SExpr> {
+                let parts = |input: ParseStream| -> syn::Result<(SExpr, TokenStream)> {
                     let e: SExpr = input.parse()?;
-                    input.parse::<TokenStream>()?;
-                    Ok(e)
+                    input.parse::<Token![,]>()?;
+                    Ok((e, input.parse::<TokenStream>()?))
                 };
-                match subject.parse2(mac.tokens.clone()) {
-                    Ok(e) => Expr::Derived {
-                        parts: vec![self.expr(&e)].into(),
-                        hop: Hop::Operator,
-                        range: r,
-                    },
+                match parts.parse2(mac.tokens.clone()) {
+                    Ok((e, pattern)) => {
+                        let mut parts = vec![self.expr(&e)];
+                        if let Ok(p) = syn::parse2::<SExpr>(pattern) {
+                            parts.push(self.expr(&p));
+                        }
+                        Expr::Derived {
+                            parts: parts.into(),
+                            hop: Hop::Operator,
+                            range: r,
+                        }
+                    }
                     Err(_) => Expr::Opaque { range: r },
                 }
             }

@@ -438,7 +438,7 @@ impl Lowerer {
                     let pattern = pat::classify(&l.pat);
                     let failing = failure::failing_names(&l.expr);
                     let then_failure =
-                        failure::arm_failure(&l.pat, &pattern, false, false, &failing);
+                        failure::arm_failure(&l.pat, &pattern, false, None, &failing);
                     // Only an explicit `else` is a handler: an `if let Ok(..)` without one
                     // has no code of its own on the failure path.
                     let else_failure = match &i.else_branch {
@@ -560,7 +560,13 @@ impl Lowerer {
         for a in &m.arms {
             let pattern = pat::classify(&a.pat);
             let failure =
-                failure::arm_failure(&a.pat, &pattern, beside_ok, a.guard.is_some(), &failing);
+                failure::arm_failure(
+                    &a.pat,
+                    &pattern,
+                    beside_ok,
+                    a.guard.as_ref().map(|(_, g)| &**g),
+                    &failing,
+                );
             arms.push(Arm {
                 pattern,
                 bindings: pat::bindings(&a.pat),
