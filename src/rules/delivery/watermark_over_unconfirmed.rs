@@ -103,8 +103,7 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                     analysis.facts(p.id).is_none() && analysis.helper_reports_own_produce(p, body)
                 };
                 p.range != range
-                    && !(swallowed && implicit_commit)
-                    && !(implicit_commit && !swallowed && reported_inside())
+                    && !(implicit_commit && (swallowed || reported_inside()))
                     && control.follows(*ppos, p.range, pos, range)
                     && !analysis.delivery_checked(p, *ppos, pos)
                     && !handle
