@@ -103,6 +103,9 @@ pub fn foreign_config_key(path: &[String]) -> bool {
         && (!in_kafka || SECURITY_CLASSES.contains(&class.as_str()))
 }
 
+/// The producer settings that turn idempotence on, and with it `acks=all` when `acks` is unset.
+const IDEMPOTENCE_KEYS: &[&str] = &["enable.idempotence", "transactional.id"];
+
 /// kafka-clients 3.8 (`ConsumerConfig.java`, `ProducerConfig.java`): `acks=all` and idempotence
 /// from 3.0 (`1` and off before).
 const KAFKA_CLIENTS_DURABILITY: Durability = Durability {
@@ -228,7 +231,11 @@ pub(super) fn register(k: &mut Knowledge) {
                 keys: &["acks"],
                 // `acks=1` through 2.8, `all` from 3.0 (KIP-679).
                 weak_default: &[(&[], true), (&[3, 0], false)],
-                idempotence: &[],
+                // Before 3.0 too, an idempotent producer (and a transactional one: it turns
+                // idempotence on) overrides an unset `acks` to `all` (`KafkaProducer.
+                // configureAcks`, "Overriding the default acks to all since idempotence is
+                // enabled", logged by 0.11 and 2.6 producers).
+                idempotence: IDEMPOTENCE_KEYS,
                 help: "set `ProducerConfig.ACKS_CONFIG` to `\"all\"` (kafka-clients' default from 3.0) so that a write is acknowledged once every in-sync replica has it",
             },
             durability: &KAFKA_CLIENTS_DURABILITY,
@@ -296,7 +303,7 @@ pub(super) fn register(k: &mut Knowledge) {
                 keys: &["acks"],
                 // By spring-kafka's version: 2.8 moved to kafka-clients 3.0.
                 weak_default: &[(&[], true), (&[2, 8], false)],
-                idempotence: &[],
+                idempotence: IDEMPOTENCE_KEYS,
                 help: "set `ProducerConfig.ACKS_CONFIG` to `\"all\"`",
             },
             durability: &SPRING_KAFKA_DURABILITY,

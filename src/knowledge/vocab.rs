@@ -778,6 +778,25 @@ pub const JAVA_MAP_TYPES: &[&str] = &[
     "Hashtable",
 ];
 
+/// Guava's `Maps` factories of those types (`Maps.newHashMap()`, `Maps.newHashMap(base)`):
+/// `new HashMap<>(..)` by another name.
+pub const JAVA_MAP_FACTORIES: &[&str] = &[
+    "newHashMap",
+    "newLinkedHashMap",
+    "newTreeMap",
+    "newConcurrentMap",
+];
+
+/// Whether a call's dotted name makes an empty map, or a copy of its one argument:
+/// `new HashMap<>(base)` ([`JAVA_MAP_TYPES`]) or Guava's `Maps.newHashMap(base)`.
+pub fn is_java_map_copy(path: &[&str]) -> bool {
+    match path {
+        [.., "Maps", factory] => JAVA_MAP_FACTORIES.contains(factory),
+        [.., last] => JAVA_MAP_TYPES.contains(last),
+        [] => false,
+    }
+}
+
 /// Guava map types whose `builder()` builds a map entry by entry:
 /// `ImmutableMap.<String, Object>builder().put(k, v)..build()`.
 pub const JAVA_MAP_BUILDERS: &[&str] = &["ImmutableMap", "ImmutableSortedMap"];
@@ -787,6 +806,12 @@ pub const JAVA_MAP_BUILDERS: &[&str] = &["ImmutableMap", "ImmutableSortedMap"];
 /// and rdkafka still honour it).
 pub const NESTED_CONFIG_KEYS: &[&str] = &["default.topic.config"];
 
+/// Setters of a configuration key on a constructed client, by method: spring-kafka's
+/// `DefaultKafkaProducerFactory.setTransactionIdPrefix(p)` gives each producer it creates a
+/// `transactional.id` that starts with `p`.
+pub const CLIENT_CONFIG_SETTERS: &[(&str, &str)] =
+    &[("setTransactionIdPrefix", "transactional.id")];
+
 /// Java map methods that set one entry: `props.put(k, v)`, `props.setProperty(k, v)`.
 pub const JAVA_MAP_SETTERS: &[&str] = &["put", "setProperty", "putIfAbsent"];
 
@@ -795,14 +820,11 @@ pub const JAVA_MAP_SETTERS: &[&str] = &["put", "setProperty", "putIfAbsent"];
 pub const JAVA_MAP_LOADERS: &[&str] = &["load", "loadFromXML"];
 
 /// Whether a call's dotted name makes a Java map on the spot: `new Properties()`,
-/// `new HashMap<>(..)`, `Map.of(..)`, `Map.ofEntries(..)`, and Guava's `ImmutableMap.of(..)` /
-/// `ImmutableMap.ofEntries(..)` (same arguments, same map).
+/// `new HashMap<>(..)` or `Maps.newHashMap(..)` ([`is_java_map_copy`]), `Map.of(..)`,
+/// `Map.ofEntries(..)`, and Guava's `ImmutableMap.of(..)` / `ImmutableMap.ofEntries(..)`
+/// (same arguments, same map).
 pub fn is_java_map_literal(path: &[&str]) -> bool {
-    match path {
-        [.., "Map" | "ImmutableMap", "of" | "ofEntries"] => true,
-        [.., last] => JAVA_MAP_TYPES.contains(last),
-        [] => false,
-    }
+    matches!(path, [.., "Map" | "ImmutableMap", "of" | "ofEntries"]) || is_java_map_copy(path)
 }
 
 /// The process's console streams (Java's `System.out.println(..)`): a write there is a log

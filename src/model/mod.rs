@@ -218,6 +218,10 @@ pub struct Class {
     /// Base classes as written (`class ReliableProducer(confluent_kafka.Producer)`); a class
     /// deriving from a Kafka client is one. Empty for Rust structs.
     pub bases: TypeRef,
+    /// A Java interface: a value declared with its type is an instance of a class that
+    /// implements it. False for Python classes and Rust items (a trait's implementations are
+    /// not looked up through it).
+    pub interface: bool,
     pub range: TextRange,
 }
 

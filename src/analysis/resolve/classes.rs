@@ -328,6 +328,14 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 return None;
             }
         }
+        let implementation = self.sole_implementation(cls)?;
+        self.find_method_for(implementation, name, arity)
+            .filter(|f| Some(*f) != declared)
+    }
+
+    /// The one program class that derives from `cls` (implements it, for a Java interface),
+    /// when exactly one does.
+    pub(super) fn sole_implementation(&self, cls: ClassRef) -> Option<ClassRef> {
         let Some(Value::Class(implementation)) = self.memo(Key::Implementation(cls), || {
             let interface = self.class(cls)?.name.as_str();
             let mut found = None;
@@ -351,8 +359,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
         }) else {
             return None;
         };
-        self.find_method_for(implementation, name, arity)
-            .filter(|f| Some(*f) != declared)
+        Some(implementation)
     }
 
     /// The method a call of `name` with `arity` arguments reaches on `cls`: the overload

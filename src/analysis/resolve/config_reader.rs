@@ -9,8 +9,10 @@ use crate::analysis::config::ConfigValue;
 use crate::analysis::config::ConfigView;
 use crate::analysis::index::FileIndex;
 use crate::analysis::program::{FileId, ImportTarget};
+use crate::analysis::uses::End;
 use crate::knowledge::vocab::{
-    is_java_map_literal, JAVA_MAP_BUILDERS, NESTED_CONFIG_KEYS, JAVA_MAP_LOADERS, JAVA_MAP_SETTERS, JAVA_MAP_TYPES,
+    is_java_map_copy, is_java_map_literal, CLIENT_CONFIG_SETTERS, JAVA_MAP_BUILDERS,
+    JAVA_MAP_LOADERS, JAVA_MAP_SETTERS, NESTED_CONFIG_KEYS,
 };
 use crate::knowledge::ConfigStyle;
 use crate::model::*;
@@ -286,7 +288,34 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
                         (None, Spread::None) => {}
                     }
                 }
+                self.client_setters(call, &mut c);
                 c.view()
+            }
+        }
+    }
+
+    /// Settings made on the constructed client itself, in the body that binds it
+    /// (`factory.setTransactionIdPrefix("tx-")`, [`CLIENT_CONFIG_SETTERS`]).
+    fn client_setters(&self, call: &Call, c: &mut Collected) {
+        let (f, b) = (self.f, self.b);
+        let Some(index) = self.index(f) else { return };
+        let End::Bound(name) = &index.uses[call.id.0 as usize].end else {
+            return;
+        };
+        let Some(bi) = index.bodies.get(b.0 as usize) else {
+            return;
+        };
+        for set in bi.method_calls.get(name).into_iter().flatten() {
+            let Some(&(_, key)) = (set.func.last_name())
+                .and_then(|m| CLIENT_CONFIG_SETTERS.iter().find(|(s, _)| *s == m))
+            else {
+                continue;
+            };
+            match set.positional().next() {
+                Some(v) => c
+                    .entries
+                    .push((key.to_string(), self.value(f, b, &v.value))),
+                None => c.open = true,
             }
         }
     }
@@ -531,7 +560,8 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         true
     }
 
-    /// A Java map built in place: `new Properties()`, `new HashMap<>(base)`, `Map.of(k, v, ..)`,
+    /// A Java map built in place: `new Properties()`, `new HashMap<>(base)`,
+    /// `Maps.newHashMap(base)`, `Map.of(k, v, ..)`,
     /// `Map.ofEntries(Map.entry(k, v), ..)`. `None` when the call is none of these.
     fn java_map(
         &self,
@@ -548,14 +578,13 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         if !is_java_map_literal(&path) {
             return None;
         }
-        let last = *path.last()?;
-        if JAVA_MAP_TYPES.contains(&last) {
+        if is_java_map_copy(&path) {
             return Some(match call.args.first() {
                 None => true,
                 Some(base) => self.dict_value(f, b, &base.value, c, depth + 1),
             });
         }
-        let pairs: Vec<(&Expr, &Expr)> = match last {
+        let pairs: Vec<(&Expr, &Expr)> = match *path.last()? {
             "of" => {
                 let args: Vec<&Expr> = call.args.iter().map(|a| &a.value).collect();
                 args.chunks(2)

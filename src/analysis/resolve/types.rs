@@ -1,6 +1,8 @@
 //! Types: the value a type annotation promises (type aliases included).
 
-use super::values::{merge, Client, Context, Origin, Resolution, Value, Via};
+use std::collections::HashMap;
+
+use super::values::{merge, ClassRef, Client, Context, Origin, Resolution, Value, Via};
 use super::{path_expr, Resolver};
 use crate::analysis::config::ConfigView;
 use crate::analysis::program::{FileId, ImportTarget};
@@ -44,13 +46,24 @@ impl<'p, 'm> Resolver<'p, 'm> {
                 }
             }
             match self.path_value(f, BodyId(0), path) {
-                Some(Value::Class(cls)) => Some(match self.client_base(cls) {
-                    Some(t) => self.subclass_client(t, cls, at),
-                    None => Value::Instance(cls),
-                }),
+                Some(Value::Class(cls)) => {
+                    // A value declared with a Java interface's type is an instance of its one
+                    // implementation (a Spring service injected as `FooService`), when the
+                    // program has one: calls on it reach that class's methods.
+                    let cls = match self.class(cls).is_some_and(|c| c.interface) {
+                        true => self.sole_implementation(cls).unwrap_or(cls),
+                        false => cls,
+                    };
+                    Some(match self.client_base(cls) {
+                        Some(t) => self.subclass_client(t, cls, at),
+                        None => Value::Instance(cls),
+                    })
+                }
                 // A module-level alias `Sink = Producer` resolves like the name it stands for.
                 Some(v @ Value::Kafka(_)) => Some(v),
-                _ => self.type_alias_elsewhere(f, path, at, depth),
+                _ => self.type_alias_elsewhere(f, path, at, depth).or_else(|| {
+                    (self.unindexed_interface_implementation(f, path)).map(Value::Instance)
+                }),
             }
         };
         let mut out = None;
@@ -82,6 +95,61 @@ impl<'p, 'm> Resolver<'p, 'm> {
             })
         });
         other_type.then_some(Value::Other)
+    }
+
+    /// The one class of the program that names type `path` (as written in file `f`, and in
+    /// no indexed file: the interface of a service whose declaration is not in the files
+    /// linted) among its bases, matched by its imported name; only in the implementation's
+    /// package or one above it, as a project's interface is (a library's, `Runnable` or
+    /// `java.util.function.Consumer`, has implementations outside the program).
+    fn unindexed_interface_implementation(&self, f: FileId, path: &[String]) -> Option<ClassRef> {
+        let by_base = self
+            .program
+            .memo((0, "classes by base name".to_string()), || {
+                let mut map: HashMap<String, Vec<(ClassRef, Vec<String>)>> = HashMap::new();
+                for (g, index) in self.program.indexed_files() {
+                    for (i, class) in index.module.classes.iter().enumerate() {
+                        for base in &class.bases.paths {
+                            if let Some(last) = base.last() {
+                                let cls = ClassRef {
+                                    file: g,
+                                    index: i as u32,
+                                };
+                                map.entry(last.clone())
+                                    .or_default()
+                                    .push((cls, base.clone()));
+                            }
+                        }
+                    }
+                }
+                map
+            });
+        let candidates = by_base.get(path.last()?)?;
+        let named = self.external_path(f, BodyId(0), &path_expr(path), 0)?;
+        let (_, package) = named.split_last()?;
+        let package = package.join(".");
+        // A Java file's module is its package (one dotted segment) and its class.
+        let below = |module: &[String]| {
+            module.len() == 2
+                && !package.is_empty()
+                && (module[0] == package
+                    || (module[0].strip_prefix(package.as_str()))
+                        .is_some_and(|r| r.starts_with('.')))
+        };
+        let mut found = None;
+        for (cls, base) in candidates.iter() {
+            let same = below(&self.program.file(cls.file).module)
+                && self.external_path(cls.file, BodyId(0), &path_expr(base), 0)
+                    == Some(named.clone());
+            if !same || found == Some(*cls) {
+                continue;
+            }
+            if found.is_some() {
+                return None;
+            }
+            found = Some(*cls);
+        }
+        found
     }
 
     /// A type alias defined in another module of the program and imported here.

@@ -367,6 +367,7 @@ impl<'s> Lowerer<'s> {
             fields,
             attrs,
             bases,
+            interface: n.kind() == "interface_declaration",
             range: range(n),
         });
     }

@@ -385,6 +385,7 @@ impl Lowerer {
             fields,
             attrs,
             bases,
+            interface: false,
             range: range(c.range),
         });
     }

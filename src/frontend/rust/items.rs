@@ -102,6 +102,7 @@ impl Lowerer {
                         paths: bound_paths(t.supertraits.iter()),
                         ..TypeRef::default()
                     },
+                    interface: false,
                     range,
                 });
             }
@@ -131,6 +132,7 @@ impl Lowerer {
                     fields,
                     attrs: Vec::new(),
                     bases: TypeRef::default(),
+                    interface: false,
                     range,
                 });
             }

@@ -91,7 +91,8 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
             advances.push((pos, target.range(), name));
         }
         for (pos, range, what) in advances {
-            let unconfirmed = produces.iter().find(|(p, ppos, handle)| {
+            let implicit_commit = implicit.contains(&range);
+            let mut unconfirmed = produces.iter().filter(|(p, ppos, handle)| {
                 // A confirmed produce whose failure a handler swallows is positioned at that
                 // handler; before a framework's commit on return it is the handler's OL103,
                 // not a finding at the produce.
@@ -102,8 +103,7 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                     analysis.facts(p.id).is_none() && analysis.helper_reports_own_produce(p, body)
                 };
                 p.range != range
-                    && !(swallowed && implicit.contains(&range))
-                    && !(implicit.contains(&range) && !swallowed && reported_inside())
+                    && !(implicit_commit && (swallowed || reported_inside()))
                     && control.follows(*ppos, p.range, pos, range)
                     && !analysis.delivery_checked(p, *ppos, pos)
                     && !handle
@@ -111,31 +111,36 @@ pub(crate) fn watermark_over_unconfirmed(ctx: &RuleContext) {
                         .is_some_and(|h| analysis.read_between(h, p, *ppos, pos))
                     && !analysis.advance_on_success(p, pos)
             });
-            let Some((produce, _, _)) = unconfirmed else {
+            if implicit_commit {
+                // A framework's commit when the handler returns (a Spring listener's container
+                // commit) has no text of its own: each produce it passes over is a finding
+                // of its own, where its fix goes (one per branch that sends).
+                for (produce, _, _) in unconfirmed {
+                    let produced = produce.func.last_name().unwrap_or("produce");
+                    let finding = Finding::new(
+                        Rule::WatermarkOverUnconfirmed,
+                        produce.range,
+                        format!("`{produced}` is not confirmed before the handler returns and its input is committed"),
+                    )
+                    .primary("not confirmed before the commit on return");
+                    ctx.report(finding.help(HELP));
+                }
+                continue;
+            }
+            let Some((produce, _, _)) = unconfirmed.next() else {
                 continue;
             };
             let produced = produce.func.last_name().unwrap_or("produce");
-            // A framework's commit when the handler returns (a Spring listener's container
-            // commit) has no text of its own: the finding sits at the produce, where the fix goes.
-            let finding = if implicit.contains(&range) {
-                Finding::new(
-                    Rule::WatermarkOverUnconfirmed,
-                    produce.range,
-                    format!("`{produced}` is not confirmed before the handler returns and its input is committed"),
-                )
-                .primary("not confirmed before the commit on return")
-            } else {
-                Finding::new(
-                    Rule::WatermarkOverUnconfirmed,
-                    range,
-                    format!("`{what}` advances past records whose delivery was not confirmed"),
-                )
-                .primary("advanced before delivery is confirmed")
-                .label(
-                    produce.range,
-                    format!("`{produced}` not confirmed before the advance"),
-                )
-            };
+            let finding = Finding::new(
+                Rule::WatermarkOverUnconfirmed,
+                range,
+                format!("`{what}` advances past records whose delivery was not confirmed"),
+            )
+            .primary("advanced before delivery is confirmed")
+            .label(
+                produce.range,
+                format!("`{produced}` not confirmed before the advance"),
+            );
             ctx.report(finding.help(HELP));
         }
     }
