@@ -27,7 +27,7 @@ fn contains(outer: TextRange, at: TextRange) -> bool {
     outer.start <= at.start && at.start < outer.end
 }
 
-fn walk<'m>(stmts: &'m Block, name: &str, at: TextRange, found: &mut Option<Bound<'m>>) {
+fn walk<'m>(stmts: &'m [Stmt], name: &str, at: TextRange, found: &mut Option<Bound<'m>>) {
     for s in stmts {
         if s.range.end <= at.start {
             binds_after(s, name, found);
@@ -48,7 +48,7 @@ fn binds_after<'m>(s: &'m Stmt, name: &str, found: &mut Option<Bound<'m>>) {
 }
 
 fn enter<'m>(s: &'m Stmt, name: &str, at: TextRange, found: &mut Option<Bound<'m>>) {
-    let inside = |b: &Block| b.iter().any(|s| contains(s.range, at));
+    let inside = |b: &[Stmt]| b.iter().any(|s| contains(s.range, at));
     match &s.kind {
         StmtKind::If { body, orelse, .. } => {
             for b in [body, orelse] {
@@ -118,13 +118,13 @@ fn target_binds(t: &Target, name: &str) -> bool {
 
 /// The target of the innermost `for NAME in iter_name` loop around `at`: inside a loop over a
 /// batch, the loop's name is the message in hand.
-pub fn loop_target_over<'m>(stmts: &'m Block, iter_name: &str, at: TextRange) -> Option<&'m str> {
+pub fn loop_target_over<'m>(stmts: &'m [Stmt], iter_name: &str, at: TextRange) -> Option<&'m str> {
     let mut found = None;
     let mut block = stmts;
     while let Some(s) = block.iter().find(|s| contains(s.range, at)) {
-        let inner: Vec<&Block> = match &s.kind {
+        let inner: Vec<&[Stmt]> = match &s.kind {
             StmtKind::If { body, orelse, .. } => vec![body, orelse],
-            StmtKind::Match { arms, .. } => arms.iter().map(|a| &a.body).collect(),
+            StmtKind::Match { arms, .. } => arms.iter().map(|a| &a.body[..]).collect(),
             StmtKind::Loop {
                 target,
                 iter,
@@ -146,8 +146,8 @@ pub fn loop_target_over<'m>(stmts: &'m Block, iter_name: &str, at: TextRange) ->
                 orelse,
                 finally,
             } => {
-                let mut v = vec![body, orelse, finally];
-                v.extend(handlers.iter().map(|h| &h.body));
+                let mut v: Vec<&[Stmt]> = vec![body, orelse, finally];
+                v.extend(handlers.iter().map(|h| &h.body[..]));
                 v
             }
             StmtKind::Block(b) => vec![b],

@@ -872,7 +872,7 @@ mod tests {
                 target: None,
                 iter: None,
                 body: vec![call(0, "a", 2), branch, call(3, "d", 7)],
-                orelse: Vec::new(),
+                orelse: Box::default(),
             },
             range: r(1),
         };
@@ -890,7 +890,7 @@ mod tests {
                         range: r(11),
                     },
                 }],
-                orelse: Vec::new(),
+                orelse: Box::default(),
                 finally: Vec::new(),
             },
             range: r(9),

@@ -687,7 +687,7 @@ impl<'r, 'p, 'm> FactFinder<'r, 'p, 'm> {
                 // A caller that drops the handle drops one the wrapper already registered a
                 // callback on: as if it registered it.
                 let end = match (&used.end, callback) {
-                    (End::Discarded | End::Underscore, Some(cb)) => End::Method(cb),
+                    (End::Discarded | End::Underscore, Some(cb)) => End::Method(cb.into()),
                     (end, _) => end.clone(),
                 };
                 CallFacts {
@@ -1065,12 +1065,15 @@ fn raised_to_caller(stmts: &[Stmt], at: TextRange) -> bool {
         } => {
             let in_body = body.iter().any(inside);
             (!in_body || handlers.iter().all(|h| ends_raising(&h.body)))
-                && [body, orelse, finally]
+                && [&body[..], orelse, finally]
                     .iter()
                     .all(|b| raised_to_caller(b, at))
                 && (handlers.iter()).all(|h| raised_to_caller(&h.body, at))
         }
-        StmtKind::If { body, orelse, .. } | StmtKind::Loop { body, orelse, .. } => {
+        StmtKind::If { body, orelse, .. } => {
+            raised_to_caller(body, at) && raised_to_caller(orelse, at)
+        }
+        StmtKind::Loop { body, orelse, .. } => {
             raised_to_caller(body, at) && raised_to_caller(orelse, at)
         }
         StmtKind::Match { arms, .. } => arms.iter().all(|a| raised_to_caller(&a.body, at)),

@@ -3,6 +3,8 @@
 //! looking at statements themselves, so Python's `_ = producer.flush()` and Rust's
 //! `let _ = producer.flush(t);` are one case.
 
+use crate::model::Name;
+
 /// A step applied to a value before it reaches its final use, innermost first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Adapter {
@@ -20,10 +22,12 @@ pub enum End {
     Discarded,
     /// `_ = x` / `let _ = x`, or `drop(x)`.
     Underscore,
+    // Names, not `String`s: a bound or chained call's use is no heap block of its own (every
+    // call of every indexed file has one, kept until the run ends).
     /// Bound to a name.
-    Bound(String),
+    Bound(Name),
     /// A method is called on it (`.get()`, `.add_callback(..)`, `.map(..)`).
-    Method(String),
+    Method(Name),
     /// Passed on: an argument, compared, stored in a structure, a condition.
     Used,
     /// Returned to the caller (`return x`, a Rust tail): the caller's use decides.

@@ -162,7 +162,7 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
             } => {
                 let end = match targets.as_slice() {
                     [Target::Underscore(_)] => End::Underscore,
-                    [Target::Name(n, _)] => End::Bound(n.to_string()),
+                    [Target::Name(n, _)] => End::Bound(n.clone()),
                     _ => End::Used,
                 };
                 self.expr(value, ResultUse::new(end));
@@ -302,7 +302,7 @@ impl<'m, H: Hooks<'m>> Walker<'_, '_, '_, 'm, H> {
                         {
                             u
                         } else {
-                            ResultUse::new(End::Method(m.to_string()))
+                            ResultUse::new(End::Method(m.into()))
                         };
                         self.expr(recv, recv_use);
                     }

@@ -51,7 +51,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 }
                 Op::Send { awaits, .. } if f.result.handle_pending(*awaits) => {
                     match &f.result.end {
-                        End::Bound(name) => Some(Some(name.clone())),
+                        End::Bound(name) => Some(Some(name.to_string())),
                         End::Method(m) if callbacks.contains(&m.as_str()) => Some(None),
                         _ => None,
                     }

@@ -578,7 +578,7 @@ impl<'s> Lowerer<'s> {
                 target: Some(Box::new(Target::Name(record, r))),
                 iter: Some(container()),
                 body: stmts,
-                orelse: Vec::new(),
+                orelse: Box::default(),
             },
             range: r,
         }]
@@ -795,7 +795,7 @@ impl<'s> Lowerer<'s> {
                     target: None,
                     iter: (!infinite).then(|| cond.map(|c| self.expr(c))).flatten(),
                     body: field("body").map(|b| self.block(b)).unwrap_or_default(),
-                    orelse: Vec::new(),
+                    orelse: Box::default(),
                 }
             }
             "do_statement" => {
@@ -811,7 +811,7 @@ impl<'s> Lowerer<'s> {
                     target: None,
                     iter: (!infinite).then(|| cond.map(|c| self.expr(c))).flatten(),
                     body,
-                    orelse: Vec::new(),
+                    orelse: Box::default(),
                 }
             }
             "for_statement" => {
@@ -846,7 +846,7 @@ impl<'s> Lowerer<'s> {
                         target: None,
                         iter,
                         body,
-                        orelse: Vec::new(),
+                        orelse: Box::default(),
                     },
                     range: r,
                 });
@@ -867,7 +867,7 @@ impl<'s> Lowerer<'s> {
                     target: target.map(Box::new),
                     iter,
                     body,
-                    orelse: Vec::new(),
+                    orelse: Box::default(),
                 }
             }
             "try_statement" => self.try_stmt(n, Vec::new()),
@@ -1088,7 +1088,7 @@ impl<'s> Lowerer<'s> {
         let kind = StmtKind::Try {
             body,
             handlers,
-            orelse: Vec::new(),
+            orelse: Box::default(),
             finally,
         };
         if before.is_empty() {
@@ -1790,7 +1790,7 @@ fn string_value(text: &str) -> String {
 /// container goes on with the next one: in the listener's loop it is a `continue`. A `return`
 /// inside a loop of the listener's own is left as it is (a `continue` there would stay in
 /// that loop); closures are expressions and keep theirs.
-fn returns_continue(stmts: &mut Block) {
+fn returns_continue(stmts: &mut [Stmt]) {
     for s in stmts {
         match &mut s.kind {
             StmtKind::Exit {

@@ -237,7 +237,7 @@ impl Lowerer {
                     target: None,
                     iter: None,
                     body,
-                    orelse: Vec::new(),
+                    orelse: Box::default(),
                 }
             }
             SExpr::While(w) => {
@@ -257,7 +257,7 @@ impl Lowerer {
                     target: target.map(Box::new),
                     iter: Some(iter),
                     body,
-                    orelse: Vec::new(),
+                    orelse: Box::default(),
                 }
             }
             SExpr::ForLoop(f) => {
@@ -275,7 +275,7 @@ impl Lowerer {
                     target: Some(Box::new(target)),
                     iter: Some(iter),
                     body,
-                    orelse: Vec::new(),
+                    orelse: Box::default(),
                 }
             }
             SExpr::Block(b) => {
