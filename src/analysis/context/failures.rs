@@ -278,8 +278,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                 // (`process_batch(&batch)`, then `batch.clear()`).
                 self.facts(c.id).is_none_or(|f| f.wrapper.is_some())
                     && (c.args.iter()).any(|a| self.refs_message_data(&a.value, &dropped))
-                    ||
-                !self.is_commit_call(c, body) && self.is_effect_on_message(c, body)
+                    || !self.is_commit_call(c, body) && self.is_effect_on_message(c, body)
                     || self.facts(c.id).is_none()
                         // The message handed over as it is received (`handle(consumer.recv()
                         // .await)`): the callee's failures are the message's processing too.

@@ -80,8 +80,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
 
     /// Whether `pos` is in a handler of a back-pressure error (`BufferError`, `QueueFull`).
     fn in_backpressure_handler(&self, pos: Pos) -> bool {
-        (self.control().failure_regions(pos).into_iter())
-            .any(|r| self.handles_backpressure(r, pos))
+        (self.control().failure_regions(pos).into_iter()).any(|r| self.handles_backpressure(r, pos))
     }
 
     /// Whether handler `r` catches a back-pressure error, or `pos` sits in it under a test
@@ -90,12 +89,14 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     fn handles_backpressure(&self, r: RegionId, pos: Pos) -> bool {
         let failure = &self.knowledge.failure;
         let control = self.control();
-        let caught = control.failure_path(r).is_some_and(|path| match &path.catch {
-            Catch::Types(ts) | Catch::Variants(ts) => ts
-                .iter()
-                .any(|t| failure.is_backpressure(&self.index.names.qualify(t))),
-            Catch::Any => false,
-        });
+        let caught = control
+            .failure_path(r)
+            .is_some_and(|path| match &path.catch {
+                Catch::Types(ts) | Catch::Variants(ts) => ts
+                    .iter()
+                    .any(|t| failure.is_backpressure(&self.index.names.qualify(t))),
+                Catch::Any => false,
+            });
         if caught {
             return true;
         }
@@ -130,9 +131,14 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         match e {
             Expr::Attr { .. } | Expr::Name { .. } => named(e),
             Expr::Call(c) => {
-                named(&c.func) || c.args.iter().any(|a| self.names_backpressure(&a.value, depth + 1))
+                named(&c.func)
+                    || c.args
+                        .iter()
+                        .any(|a| self.names_backpressure(&a.value, depth + 1))
             }
-            Expr::Derived { parts, .. } => parts.iter().any(|p| self.names_backpressure(p, depth + 1)),
+            Expr::Derived { parts, .. } => {
+                parts.iter().any(|p| self.names_backpressure(p, depth + 1))
+            }
             _ => false,
         }
     }

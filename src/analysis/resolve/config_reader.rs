@@ -249,7 +249,15 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             env.push((p.name.as_str(), v));
         }
         let v = evaluate(returned, &env)?;
-        matches!(v, ConfigValue::Str(_) | ConfigValue::Int(_) | ConfigValue::Bool(_) | ConfigValue::Null | ConfigValue::Const(_)).then_some(v)
+        matches!(
+            v,
+            ConfigValue::Str(_)
+                | ConfigValue::Int(_)
+                | ConfigValue::Bool(_)
+                | ConfigValue::Null
+                | ConfigValue::Const(_)
+        )
+        .then_some(v)
     }
 
     /// A Python-style constructor call: `Consumer(conf, **kw)`, `AIOKafkaConsumer(group_id=..)`.
@@ -348,7 +356,15 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
 
     /// One `key: value` setting; a nested map of settings (`"default.topic.config": {..}`)
     /// gives its entries as if set at the top.
-    fn entry(&self, f: FileId, b: BodyId, key: String, value: &Expr, c: &mut Collected, depth: u32) {
+    fn entry(
+        &self,
+        f: FileId,
+        b: BodyId,
+        key: String,
+        value: &Expr,
+        c: &mut Collected,
+        depth: u32,
+    ) {
         if NESTED_CONFIG_KEYS.contains(&key.as_str()) {
             let mut nested = Collected::default();
             if self.dict_value(f, b, value, &mut nested, depth + 1) {
@@ -552,7 +568,8 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             fn value<'c>(one: &'c Collected, key: &str) -> Option<&'c ConfigValue> {
                 one.known().find(|(k, _)| *k == key).map(|(_, v)| v)
             }
-            let v = value(first, key).filter(|v| each.iter().all(|one| value(one, key) == Some(*v)));
+            let v =
+                value(first, key).filter(|v| each.iter().all(|one| value(one, key) == Some(*v)));
             let v = v.cloned().unwrap_or(ConfigValue::Other(None));
             merged.push((key.clone(), v));
         }
@@ -1245,7 +1262,8 @@ fn evaluate(expr: &Expr, env: &[(&str, ConfigValue)]) -> Option<ConfigValue> {
             [test, then, otherwise] => match truth(test, env) {
                 Some(true) => evaluate(then, env),
                 Some(false) => evaluate(otherwise, env),
-                None => Some(evaluate(then, env)?).filter(|v| evaluate(otherwise, env).as_ref() == Some(v)),
+                None => Some(evaluate(then, env)?)
+                    .filter(|v| evaluate(otherwise, env).as_ref() == Some(v)),
             },
             _ => None,
         },

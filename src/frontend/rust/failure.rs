@@ -55,7 +55,9 @@ pub(super) fn arm_failure(
 ) -> Option<FailurePath> {
     let guarded = guard.is_some();
     let catch = match kind {
-        Pattern::ErrAny if guarded => Catch::Variants(guard.map(guard_variants).unwrap_or_default()),
+        Pattern::ErrAny if guarded => {
+            Catch::Variants(guard.map(guard_variants).unwrap_or_default())
+        }
         Pattern::ErrAny | Pattern::ErrSpecific => pat::err_catch(p, kind),
         Pattern::Wildcard if beside_ok && !guarded => Catch::Any,
         _ => return None,
@@ -83,7 +85,9 @@ fn guard_variants(guard: &SExpr) -> Vec<Vec<String>> {
                 TokenTree::Punct(c) if c.as_char() == ':' => {}
                 TokenTree::Punct(c) => {
                     let next_is_eq = matches!(tokens.get(i + 1), Some(TokenTree::Punct(e)) if e.as_char() == '=');
-                    if c.as_char() == '!' && !(i > 0 && matches!(tokens[i - 1], TokenTree::Ident(_)) && !next_is_eq) {
+                    if c.as_char() == '!'
+                        && !(i > 0 && matches!(tokens[i - 1], TokenTree::Ident(_)) && !next_is_eq)
+                    {
                         *negated = true;
                     }
                     if path.len() >= 2 {

@@ -559,14 +559,13 @@ impl Lowerer {
         let mut arms = Vec::with_capacity(m.arms.len());
         for a in &m.arms {
             let pattern = pat::classify(&a.pat);
-            let failure =
-                failure::arm_failure(
-                    &a.pat,
-                    &pattern,
-                    beside_ok,
-                    a.guard.as_ref().map(|(_, g)| &**g),
-                    &failing,
-                );
+            let failure = failure::arm_failure(
+                &a.pat,
+                &pattern,
+                beside_ok,
+                a.guard.as_ref().map(|(_, g)| &**g),
+                &failing,
+            );
             arms.push(Arm {
                 pattern,
                 bindings: pat::bindings(&a.pat),
