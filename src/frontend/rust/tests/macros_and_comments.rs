@@ -94,7 +94,7 @@ fn format_log_and_other_macros() {
     );
     assert_eq!(
         f("if matches!(r, Err(_)) { x(); }"),
-        "if Operator(r)\n  expr x()\n"
+        "if Operator(r, Err(<opaque>))\n  expr x()\n"
     );
     // Unknown macros: expressions, else statements, else opaque.
     assert_eq!(
