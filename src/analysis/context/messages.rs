@@ -78,23 +78,21 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// The names of `body` holding data of one message, `seed` (a per-message function's
     /// parameter) among them.
     pub fn message_names_from(&self, body: BodyId, seed: &'m str) -> HashSet<&'m str> {
-        self.names_from(body, seed, false)
+        self.names_from(body, Some(seed), false)
     }
 
     /// [`message_names_from`](Self::message_names_from), and the collections the messages'
     /// data is put into (`out.append(json.loads(m.value()))`): what a failure of code using
     /// them is a failure of (OL103). (OL104 tells such a buffer apart from an effect.)
     pub fn message_data_from(&self, body: BodyId, seed: &'m str) -> HashSet<&'m str> {
-        self.names_from(body, seed, true)
+        self.names_from(body, Some(seed), true)
     }
 
     /// The collections `body` puts its messages' data into (`batch.append(msg.value())`,
     /// `batch.push(t)`), each with the calls that empty it (`batch.clear()`).
     pub fn message_collections(&self, body: BodyId) -> Vec<(&'m str, Vec<&'m Call>)> {
         let names = self.message_names(body);
-        let mut data = names.clone();
-        let polls = |e: &Expr| self.receives(body, e, true);
-        self.close_message_names(body, &mut data, &polls, true);
+        let data = self.names_from(body, None, true);
         let bi = &self.index.bodies[body.0 as usize];
         (data.into_iter())
             .filter(|n| !names.contains(n))
@@ -109,9 +107,14 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
             .collect()
     }
 
-    fn names_from(&self, body: BodyId, seed: &'m str, collections: bool) -> HashSet<&'m str> {
+    fn names_from(
+        &self,
+        body: BodyId,
+        seed: Option<&'m str>,
+        collections: bool,
+    ) -> HashSet<&'m str> {
         let mut names = self.message_names(body).clone();
-        names.insert(seed);
+        names.extend(seed);
         let polls = |e: &Expr| self.receives(body, e, true);
         self.close_message_names(body, &mut names, &polls, collections);
         names

@@ -538,18 +538,18 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         // gets one of them. When each is seen whole, a key none of them sets is absent
         // whichever it is, and a key they set alike is known; the others are unknown.
         let mut each = Vec::new();
+        let (mut any, mut whole) = (false, true);
         for value in &bi.returns {
             let mut one = Collected::default();
-            if !self.dict_value(func.file, func.body, value, &mut one, depth + 1) || one.open {
-                break;
-            }
+            let seen = self.dict_value(func.file, func.body, value, &mut one, depth + 1);
+            any |= seen;
+            whole &= seen && !one.open;
             each.push(one);
         }
-        if each.len() < bi.returns.len() {
+        if !whole {
             // One of them is not visible whole: which one a call gets is not known.
-            let mut any = false;
-            for value in &bi.returns {
-                any |= self.dict_value(func.file, func.body, value, c, depth + 1);
+            for one in each {
+                c.append(one);
             }
             c.unknown();
             return any;
