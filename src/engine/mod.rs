@@ -28,6 +28,7 @@ use crate::config::Settings;
 use crate::diagnostic::Finding;
 use crate::error::Error;
 use crate::frontend::{self, Lowered};
+use crate::knowledge::prefilter::Naming;
 use crate::knowledge::version::Pins;
 use crate::model::{Lang, LineIndex, SyntaxError, TextRange};
 use crate::project;
@@ -539,11 +540,12 @@ fn decode_source(bytes: Vec<u8>, path: &Path, lang: Lang, settings: &Settings) -
     // The words are ASCII and every source encoding offsetlint decodes is ASCII-compatible,
     // so the bytes are scanned as read; a notebook's code, once its cells are joined (words
     // in its markdown and outputs are no code).
-    let raw_concern = settings.knowledge.prefilter.scan(&bytes);
+    let naming = naming(path, lang);
+    let raw_concern = settings.knowledge.prefilter.scan(naming, &bytes);
     let (decoded, cells) = decode_file(bytes, path, lang);
     let (text, undecodable, concern) = match decoded {
         Ok(d) if cells.is_some() => {
-            let concern = settings.knowledge.prefilter.scan(d.text.as_bytes());
+            let concern = settings.knowledge.prefilter.scan(naming, d.text.as_bytes());
             (d.text, None, concern)
         }
         Ok(d) => (d.text, None, raw_concern),
@@ -556,6 +558,16 @@ fn decode_source(bytes: Vec<u8>, path: &Path, lang: Lang, settings: &Settings) -
         propagates: concern.propagates,
         shrunk: false,
         cells,
+    }
+}
+
+/// How a file names what the rules look for: a Java source by qualified type names; a
+/// Spring Boot configuration file, which the Java front end reads, by words.
+fn naming(path: &Path, lang: Lang) -> Naming {
+    if lang == Lang::Java && !frontend::spring_boot::is_config_file(path) {
+        Naming::JavaTypes
+    } else {
+        Naming::Words
     }
 }
 
@@ -725,7 +737,8 @@ fn lint_text(
     cells: Option<&notebook::CellMap>,
 ) -> Vec<Finding> {
     let kinds = settings.file_kinds(path);
-    if kinds.is_empty() && !settings.knowledge.may_concern(source.as_bytes()) {
+    if kinds.is_empty() && !(settings.knowledge).may_concern(naming(path, lang), source.as_bytes())
+    {
         return Vec::new();
     }
     let lines = LineIndex::new(source);
@@ -771,8 +784,8 @@ fn lint_bytes(
             (d.text, findings, cells)
         }
         (Err(bad), _) => {
-            let concerned =
-                !settings.file_kinds(path).is_empty() || settings.knowledge.may_concern(bytes);
+            let concerned = !settings.file_kinds(path).is_empty()
+                || settings.knowledge.may_concern(naming(path, lang), bytes);
             let mut findings = if concerned {
                 undecodable_findings(&bad, settings.rules_for(path))
             } else {

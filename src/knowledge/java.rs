@@ -47,6 +47,27 @@ pub const LISTENER_RETURN_COMMIT: &str = "return";
 /// container commits what it acknowledges, not what it returns from.
 pub const LISTENER_MANUAL_ACK: &[&str] = &["Acknowledgment"];
 
+/// The types whose use makes a Java file concern the rules, and its importers too (the
+/// prefilter's Java gate, `prefilter::JavaGate`), by package: every client type, listener
+/// annotation and polled batch the analyses recognise (a test keeps this complete). A file
+/// that names only the libraries' other types (`TopicPartition`, `ConsumerRecord`,
+/// `ConsumerConfig`) holds no client; it is read when a file that does imports it.
+pub(super) const GATE_TYPES: &[(&str, &str)] = &[
+    (KAFKA_CONSUMER, "KafkaConsumer"),
+    (KAFKA_CONSUMER, "Consumer"),
+    (KAFKA_CONSUMER, "ConsumerRecords"),
+    (KAFKA_PRODUCER, "KafkaProducer"),
+    (KAFKA_PRODUCER, "Producer"),
+    (SPRING_CORE, "KafkaTemplate"),
+    (SPRING_CORE, "KafkaOperations"),
+    (SPRING_CORE, "DefaultKafkaProducerFactory"),
+    (SPRING_CORE, "DefaultKafkaConsumerFactory"),
+    (SPRING_SUPPORT, "Acknowledgment"),
+    (SPRING_ANNOTATION, "KafkaListener"),
+    (SPRING_ANNOTATION, "KafkaHandler"),
+    (SPRING_ANNOTATION, "DltHandler"),
+];
+
 /// Spring Boot's Kafka configuration (`spring.kafka.*` in `application*.properties` and
 /// `application*.yml`), as the Spring Boot configuration front end lowers a file: the
 /// construction of a consumer and of a producer, `spring.kafka.consumer({..})` and
@@ -393,6 +414,39 @@ pub(super) fn register(k: &mut Knowledge) {
 #[cfg(test)]
 mod tests {
     use super::config_key;
+
+    /// Every Java type the analyses recognise makes a file concern the rules: a client type
+    /// missing from the gate would leave the files that use it unlinted.
+    #[test]
+    fn the_prefilter_gate_names_every_recognised_type() {
+        let k = crate::knowledge::Knowledge::default();
+        let gated = |name: &str| super::GATE_TYPES.iter().any(|&(_, t)| t == name);
+        // Spring Boot's clients are built by configuration files only, which are read by words.
+        let java_clients = (k.clients.iter()).filter(|c| {
+            k.lib(c.lib).lang == crate::model::Lang::Java
+                && c.behaves_as.is_none()
+                && c.root != super::SPRING_BOOT_ROOT
+        });
+        for c in java_clients {
+            assert!(gated(&c.name), "{} is not in GATE_TYPES", c.name);
+        }
+        for name in super::LISTENER_ANNOTATIONS
+            .iter()
+            .chain(super::LISTENER_MANUAL_ACK)
+        {
+            assert!(gated(name), "{name} is not in GATE_TYPES");
+        }
+        for &(package, name) in k.vocab.polled_batch_types {
+            assert!(super::GATE_TYPES.contains(&(package, name)), "{name}");
+        }
+        // Each in its own package, which is one of its library's roots.
+        for &(package, _) in super::GATE_TYPES {
+            assert!(
+                k.in_library(&[package.to_string(), "X".into()]),
+                "{package}"
+            );
+        }
+    }
 
     fn path(p: &[&str]) -> Vec<String> {
         p.iter().map(|s| s.to_string()).collect()

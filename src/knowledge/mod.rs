@@ -563,9 +563,20 @@ impl Knowledge {
             .into_iter()
             .filter(|w| !importers.contains(w))
             .collect();
-        let words = importers.into_iter().map(|w| (w, true));
+        let with_own = |importers: Vec<String>| -> Vec<(String, bool)> {
+            let own = own.iter().map(|w| (w.clone(), false));
+            importers
+                .into_iter()
+                .map(|w| (w, true))
+                .chain(own)
+                .collect()
+        };
+        // Java sources: the library types instead of the libraries' roots.
+        let mut declared = self.declared_roots.clone();
+        declared.sort();
+        declared.dedup();
         self.prefilter =
-            prefilter::Prefilter::new(words.chain(own.into_iter().map(|w| (w, false))).collect());
+            prefilter::Prefilter::new(with_own(importers), java::GATE_TYPES, with_own(declared));
     }
 
     /// The factory a qualified function path names.
@@ -600,8 +611,8 @@ impl Knowledge {
     }
 
     /// Whether a file's bytes name anything a rule looks for (the literal prefilter).
-    pub fn may_concern(&self, source: &[u8]) -> bool {
-        self.prefilter.scan(source).concerned
+    pub fn may_concern(&self, naming: prefilter::Naming, source: &[u8]) -> bool {
+        self.prefilter.scan(naming, source).concerned
     }
 
     /// The words whose presence in a file's bytes means a rule may concern it (the literal

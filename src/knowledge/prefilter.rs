@@ -2,6 +2,8 @@
 //! derive says whether a rule may concern the file, and whether what it names also concerns
 //! the files importing it. A file it rejects is never parsed.
 
+use std::collections::HashSet;
+
 use memchr::memmem::Finder;
 
 /// What the prefilter found in a file's bytes.
@@ -13,29 +15,35 @@ pub struct Concern {
     pub propagates: bool,
 }
 
+/// How a file's text names what the rules look for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Naming {
+    /// By words anywhere: Python and Rust sources, configuration files.
+    Words,
+    /// By qualified type names: Java sources (see [`JavaGate`]).
+    JavaTypes,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Prefilter {
-    /// The words, each with whether it concerns importers too.
-    words: Vec<(String, bool)>,
-    /// One vectorised substring searcher per word, those that concern importers first. The
-    /// words are few (library roots, declared roots, task spawns): a pass per word measured
-    /// several times faster than one Aho-Corasick pass, whose prefilter for these words is
-    /// a scan for two of their bytes that match everywhere in source text.
-    finders: Vec<(Finder<'static>, bool)>,
+    words: Words,
+    java: JavaGate,
     /// Off (`--no-prefilter`): every file concerns the rules and its importers, so every
     /// file is parsed and analysed. Findings must not change; only time does.
     off: bool,
 }
 
 impl Prefilter {
-    pub fn new(words: Vec<(String, bool)>) -> Self {
-        let mut finders: Vec<(Finder<'static>, bool)> = (words.iter())
-            .map(|(w, p)| (Finder::new(w.as_bytes()).into_owned(), *p))
-            .collect();
-        finders.sort_by_key(|&(_, p)| !p);
+    /// `words` for files named by words; for Java sources, the library types `java_types`
+    /// (package, class) and the other words `java_words` (declared roots, task spawns).
+    pub fn new(
+        words: Vec<(String, bool)>,
+        java_types: &[(&str, &str)],
+        java_words: Vec<(String, bool)>,
+    ) -> Self {
         Prefilter {
-            finders,
-            words,
+            words: Words::new(words),
+            java: JavaGate::new(java_types, Words::new(java_words)),
             off: false,
         }
     }
@@ -46,17 +54,45 @@ impl Prefilter {
     }
 
     pub fn words(&self) -> impl Iterator<Item = &str> {
-        self.words.iter().map(|(w, _)| w.as_str())
+        self.words.words.iter().map(|(w, _)| w.as_str())
     }
 
     /// Whether any word, and any word that concerns importers, is in `bytes`.
-    pub fn scan(&self, bytes: &[u8]) -> Concern {
+    pub fn scan(&self, naming: Naming, bytes: &[u8]) -> Concern {
         if self.off {
             return Concern {
                 concerned: true,
                 propagates: true,
             };
         }
+        match naming {
+            Naming::Words => self.words.scan(bytes),
+            Naming::JavaTypes => self.java.scan(bytes),
+        }
+    }
+}
+
+/// Words, each with whether it concerns importers too.
+#[derive(Debug, Clone, Default)]
+struct Words {
+    words: Vec<(String, bool)>,
+    /// One vectorised substring searcher per word, those that concern importers first. The
+    /// words are few (library roots, declared roots, task spawns): a pass per word measured
+    /// several times faster than one Aho-Corasick pass, whose prefilter for these words is
+    /// a scan for two of their bytes that match everywhere in source text.
+    finders: Vec<(Finder<'static>, bool)>,
+}
+
+impl Words {
+    fn new(words: Vec<(String, bool)>) -> Self {
+        let mut finders: Vec<(Finder<'static>, bool)> = (words.iter())
+            .map(|(w, p)| (Finder::new(w.as_bytes()).into_owned(), *p))
+            .collect();
+        finders.sort_by_key(|&(_, p)| !p);
+        Words { words, finders }
+    }
+
+    fn scan(&self, bytes: &[u8]) -> Concern {
         // Words that concern importers come first: the first word found decides.
         (self.finders.iter())
             .find(|(finder, _)| finder.find(bytes).is_some())
@@ -67,22 +103,162 @@ impl Prefilter {
     }
 }
 
+/// Java sources name a library by qualified names, and a library's packages prefix every
+/// name in it: each file of the library's own source and each `org.apache.kafka.common…`
+/// import of an application holds the library's root, so a root word concerns nearly every
+/// file of a Kafka code base (all 3,815 of the benchmark's Java corpus, where 8 hold
+/// findings). A Java file concerns the rules, and its importers, when it names one of the
+/// types the analyses recognise (a client, a listener annotation, a polled batch): imported,
+/// written out, imported with its package's `*`, or used unqualified inside that package.
+#[derive(Debug, Clone, Default)]
+struct JavaGate {
+    /// Qualified names: `org.apache.kafka.clients.consumer.KafkaConsumer`.
+    types: HashSet<Box<[u8]>>,
+    /// Their packages.
+    packages: HashSet<Box<[u8]>>,
+    /// One searcher per package (a package inside another's name is found by that one's).
+    finders: Vec<Finder<'static>>,
+    /// The other words (declared roots, task spawns), as for other files.
+    words: Words,
+}
+
+impl JavaGate {
+    fn new(types: &[(&str, &str)], words: Words) -> Self {
+        let packages: HashSet<Box<[u8]>> =
+            (types.iter()).map(|(p, _)| p.as_bytes().into()).collect();
+        let mut searched: Vec<&[u8]> = packages.iter().map(|p| &p[..]).collect();
+        searched.sort_unstable();
+        let all = searched.clone();
+        searched.retain(|p| {
+            !all.iter()
+                .any(|o| o != p && memchr::memmem::find(p, o).is_some())
+        });
+        JavaGate {
+            types: (types.iter())
+                .map(|(p, t)| format!("{p}.{t}").into_bytes().into())
+                .collect(),
+            finders: (searched.iter())
+                .map(|p| Finder::new(p).into_owned())
+                .collect(),
+            packages,
+            words,
+        }
+    }
+
+    fn scan(&self, bytes: &[u8]) -> Concern {
+        let names_type =
+            (self.finders.iter()).any(|f| f.find_iter(bytes).any(|at| self.type_at(bytes, at)));
+        if names_type {
+            return Concern {
+                concerned: true,
+                propagates: true,
+            };
+        }
+        self.words.scan(bytes)
+    }
+
+    /// Whether the qualified name around byte `at` names a gate type: `pkg.Type` (an import,
+    /// a written-out name, a static import of its members), `pkg.*`, or `package pkg;`.
+    fn type_at(&self, bytes: &[u8], at: usize) -> bool {
+        let in_path = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.');
+        let start = bytes[..at]
+            .iter()
+            .rposition(|b| !in_path(b))
+            .map_or(0, |p| p + 1);
+        let end = (bytes[at..].iter())
+            .position(|b| !in_path(b) && *b != b'*')
+            .map_or(bytes.len(), |p| at + p);
+        let path = &bytes[start..end];
+        let dots = path.iter().enumerate().filter(|&(_, &b)| b == b'.');
+        for (dot, _) in dots {
+            let rest = &path[dot + 1..];
+            let name_end = dot + 1 + rest.iter().position(|&b| b == b'.').unwrap_or(rest.len());
+            if self.types.contains(&path[..name_end])
+                || (&path[dot + 1..name_end] == b"*" && self.packages.contains(&path[..dot]))
+            {
+                return true;
+            }
+        }
+        // The file's own package: its types are named unqualified.
+        self.packages.contains(path) && bytes[..start].trim_ascii_end().ends_with(b"package")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn words(words: &[(&str, bool)]) -> Vec<(String, bool)> {
+        words.iter().map(|&(w, p)| (w.to_string(), p)).collect()
+    }
+
     #[test]
     fn finds_words_and_which_concern_importers() {
-        let p = Prefilter::new(vec![("kafka".into(), true), ("create_task".into(), false)]);
+        let p = Prefilter::new(
+            words(&[("kafka", true), ("create_task", false)]),
+            &[],
+            vec![],
+        );
+        let scan = |b: &[u8]| p.scan(Naming::Words, b);
         let none = Concern::default();
-        assert_eq!(p.scan(b"import os\n"), none);
-        let alone = p.scan(b"asyncio.create_task(x)");
+        assert_eq!(scan(b"import os\n"), none);
+        let alone = scan(b"asyncio.create_task(x)");
         assert!(alone.concerned && !alone.propagates);
-        let both = p.scan(b"loop.create_task(x)\nimport aiokafka\n");
+        let both = scan(b"loop.create_task(x)\nimport aiokafka\n");
         assert!(both.concerned && both.propagates);
         // A word inside another word.
-        let p = Prefilter::new(vec![("task".into(), false), ("create_task".into(), true)]);
-        assert!(p.scan(b"create_task").propagates);
-        assert_eq!(Prefilter::default().scan(b"kafka"), none);
+        let p = Prefilter::new(
+            words(&[("task", false), ("create_task", true)]),
+            &[],
+            vec![],
+        );
+        assert!(p.scan(Naming::Words, b"create_task").propagates);
+        assert_eq!(Prefilter::default().scan(Naming::Words, b"kafka"), none);
+    }
+
+    #[test]
+    fn java_files_concern_by_the_types_they_name() {
+        let consumer = "org.apache.kafka.clients.consumer";
+        let p = Prefilter::new(
+            words(&[("kafka", true)]),
+            &[(consumer, "KafkaConsumer"), (consumer, "Consumer")],
+            words(&[("com.acme.kafkautil", true)]),
+        );
+        let java = |b: &str| p.scan(Naming::JavaTypes, b.as_bytes());
+        let named = Concern {
+            concerned: true,
+            propagates: true,
+        };
+        for text in [
+            "import org.apache.kafka.clients.consumer.KafkaConsumer;",
+            "import org.apache.kafka.clients.consumer.Consumer;\nclass A {}",
+            "import org.apache.kafka.clients.consumer.*;",
+            "var c = new org.apache.kafka.clients.consumer.KafkaConsumer<String, String>(p);",
+            "package  org.apache.kafka.clients.consumer;\nclass MockConsumer {}",
+            "import static org.apache.kafka.clients.consumer.Consumer.X;",
+            // A declared root is a word, as in other files.
+            "import com.acme.kafkautil.Committer;",
+        ] {
+            assert_eq!(java(text), named, "{text}");
+        }
+        for text in [
+            // The library's root alone, value types and other packages of it.
+            "package org.apache.kafka.common;\nimport org.apache.kafka.common.TopicPartition;",
+            "import org.apache.kafka.clients.consumer.ConsumerRecord;",
+            "import org.apache.kafka.clients.consumer.ConsumerConfig;",
+            "import org.apache.kafka.clients.consumer.internals.Fetcher;",
+            "package org.apache.kafka.clients.consumer.internals;",
+            "import java.util.function.Consumer; // kafka",
+        ] {
+            assert_eq!(java(text), Concern::default(), "{text}");
+        }
+        // The same texts read as words concern by the root.
+        assert!(
+            p.scan(
+                Naming::Words,
+                b"import org.apache.kafka.common.TopicPartition;"
+            )
+            .propagates
+        );
     }
 }

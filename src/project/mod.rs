@@ -343,11 +343,16 @@ where
     // `Handler(consumer)` defined in a module that names no Kafka module), and what those
     // import in turn. Such a target is linted too; it does not make its importers relevant
     // (no client comes from it). Only resolution can find a client there: the name heuristic
-    // needs the file's own Kafka import.
+    // needs the file's own Kafka import. A call through a Java interface reaches its
+    // implementation when it has one (as the analysis follows it), which is reached as if
+    // the interface imported it: by the interface's file, or by its name where it is no file
+    // of the project but its package is the project's (another module's interface; a
+    // library's interfaces are not followed).
+    let implementations = sole_implementations(&program, &scans);
     let mut queue: Vec<usize> = (0..n).filter(|&i| relevant[i]).collect();
     let mut downstream = vec![false; n];
     while let Some(i) = queue.pop() {
-        for &g in &edges[i] {
+        for &g in edges[i].iter().chain(&implementations[i]) {
             if !relevant[g] && !downstream[g] {
                 downstream[g] = true;
                 queue.push(g);
@@ -424,6 +429,48 @@ where
         },
         scans,
     )
+}
+
+/// For each file, the files that implement what it is or imports, where exactly one file
+/// implements it (see [`scan::Scanned::supertypes`]).
+fn sole_implementations(program: &Program, scans: &[scan::Scanned]) -> Vec<Vec<usize>> {
+    let n = scans.len();
+    let packages: foldhash::HashSet<&String> =
+        scans.iter().filter_map(|s| s.package.as_ref()).collect();
+    let mut by_file: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut by_name: foldhash::HashMap<&[String], Vec<usize>> = Default::default();
+    for (i, scanned) in scans.iter().enumerate() {
+        for g in imports(program, i, &scanned.supertypes) {
+            by_file[g].push(i);
+        }
+        for s in scanned
+            .supertypes
+            .iter()
+            .filter(|s| packages.contains(&s.path[0]))
+        {
+            by_name.entry(&s.path[..]).or_default().push(i);
+        }
+    }
+    let sole = |mut of: Vec<usize>| {
+        of.sort_unstable();
+        of.dedup();
+        if of.len() == 1 {
+            of
+        } else {
+            Vec::new()
+        }
+    };
+    let mut implementations: Vec<Vec<usize>> = by_file.into_iter().map(sole).collect();
+    let by_name: foldhash::HashMap<&[String], Vec<usize>> =
+        (by_name.into_iter()).map(|(k, v)| (k, sole(v))).collect();
+    if !by_name.is_empty() {
+        for (i, scanned) in scans.iter().enumerate() {
+            let named = (scanned.imports.iter()).filter_map(|s| by_name.get(&s.path[..]));
+            let named: Vec<usize> = named.flatten().copied().filter(|&g| g != i).collect();
+            implementations[i].extend(named);
+        }
+    }
+    implementations
 }
 
 /// The project files a file's scanned imports may name.
