@@ -346,8 +346,7 @@ where
     // needs the file's own Kafka import. A call through a Java interface reaches its
     // implementation when it has one (as the analysis follows it), which is reached as if
     // the interface imported it: by the interface's file, or by its name where it is no file
-    // of the project but its package is the project's (another module's interface; a
-    // library's interfaces are not followed).
+    // of the project (another module's interface).
     let implementations = sole_implementations(&program, &scans);
     let mut queue: Vec<usize> = (0..n).filter(|&i| relevant[i]).collect();
     let mut downstream = vec![false; n];
@@ -435,19 +434,13 @@ where
 /// implements it (see [`scan::Scanned::supertypes`]).
 fn sole_implementations(program: &Program, scans: &[scan::Scanned]) -> Vec<Vec<usize>> {
     let n = scans.len();
-    let packages: foldhash::HashSet<&String> =
-        scans.iter().filter_map(|s| s.package.as_ref()).collect();
     let mut by_file: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut by_name: foldhash::HashMap<&[String], Vec<usize>> = Default::default();
     for (i, scanned) in scans.iter().enumerate() {
         for g in imports(program, i, &scanned.supertypes) {
             by_file[g].push(i);
         }
-        for s in scanned
-            .supertypes
-            .iter()
-            .filter(|s| packages.contains(&s.path[0]))
-        {
+        for s in &scanned.supertypes {
             by_name.entry(&s.path[..]).or_default().push(i);
         }
     }

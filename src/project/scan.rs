@@ -16,8 +16,6 @@ pub struct Scanned {
     pub path_mods: Vec<(String, String)>,
     /// The types a Java class extends or implements (see [`java_supertypes`]).
     pub supertypes: Vec<ScannedImport>,
-    /// A Java file's package (`package a.b;`).
-    pub package: Option<String>,
 }
 
 /// The imports of a file that depend on what they name: all but Rust `mod x;` declarations,
@@ -56,7 +54,6 @@ pub fn scan(lang: crate::model::Lang, text: &str) -> Scanned {
                 supertypes: java_supertypes(text, &imports, package.as_ref()),
                 imports,
                 path_mods: Vec::new(),
-                package,
             }
         }
         crate::model::Lang::Rust => Scanned {
@@ -67,7 +64,6 @@ pub fn scan(lang: crate::model::Lang, text: &str) -> Scanned {
                 Vec::new()
             },
             supertypes: Vec::new(),
-            package: None,
         },
     }
 }
