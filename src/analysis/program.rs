@@ -160,6 +160,12 @@ type ModulesOf = foldhash::HashMap<Arc<[String]>, FileId>;
 /// a library, and one lookup of their first name rules out every prefix of the path.
 type HeadsOf = foldhash::HashSet<String>;
 
+/// The names of the Python modules and packages directly in each directory (by the
+/// directory's module path) of one namespace: [`Program::beside`] asks it for every directory
+/// above an importing file, which the module table answered only for a path built by copying
+/// that directory's path (an allocation per segment, for every import of every file read).
+type ChildrenOf = foldhash::HashMap<Arc<[String]>, HeadsOf>;
+
 /// A namespace (project) of the program, numbered densely.
 type NamespaceId = u32;
 
@@ -179,6 +185,9 @@ pub struct ModuleTables {
     /// The other segments of every Python module path, per namespace: the names a
     /// directory's own import may find beside the importing file ([`Program::beside`]).
     inner: foldhash::HashMap<NamespaceId, HeadsOf>,
+    /// The Python modules of each directory, per namespace: `children[ns][dir]` holds `name`
+    /// exactly when `dir + [name]` is a key of `modules[(Python, ns)]`.
+    children: foldhash::HashMap<NamespaceId, ChildrenOf>,
     /// The declared source roots of each Python namespace (its files share them).
     roots: foldhash::HashMap<NamespaceId, Arc<[Arc<[String]>]>>,
     /// Rust crates of the program by namespace (`crate::` and `other_crate::` roots).
@@ -192,6 +201,7 @@ impl ModuleTables {
         let mut modules: foldhash::HashMap<_, ModulesOf> = Default::default();
         let mut heads: foldhash::HashMap<_, HeadsOf> = Default::default();
         let mut inner: foldhash::HashMap<_, HeadsOf> = Default::default();
+        let mut children: foldhash::HashMap<_, ChildrenOf> = Default::default();
         let mut roots: foldhash::HashMap<_, Arc<[Arc<[String]>]>> = Default::default();
         let mut crates: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         let mut module_names: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
@@ -232,6 +242,18 @@ impl ModuleTables {
                         of.insert(name.clone());
                     }
                 }
+                let (name, dir) = f.module.split_last().expect("module is not empty");
+                let of = children.entry(ns).or_default();
+                match of.get_mut(dir) {
+                    Some(names) => {
+                        if !names.contains(name) {
+                            names.insert(name.clone());
+                        }
+                    }
+                    None => {
+                        of.insert(dir.into(), HeadsOf::from_iter([name.clone()]));
+                    }
+                }
             }
             if f.lang == Lang::Rust {
                 if f.module.len() == 1 {
@@ -264,6 +286,7 @@ impl ModuleTables {
             modules,
             heads,
             inner,
+            children,
             roots,
             crates,
             module_names,
@@ -473,16 +496,10 @@ impl<'m> Program<'m> {
     }
 
     /// The module a relative import starts from: the file's package, up `level - 1`.
-    fn package_of(&self, from: FileId, level: u32) -> Option<Vec<String>> {
+    fn package_of(&self, from: FileId, level: u32) -> Option<&[String]> {
         let f = self.file(from);
-        let mut base = f.module.to_vec();
-        if !f.is_package {
-            base.pop()?;
-        }
-        for _ in 1..level {
-            base.pop()?;
-        }
-        Some(base)
+        let up = usize::from(!f.is_package) + (level.max(1) - 1) as usize;
+        f.module.get(..f.module.len().checked_sub(up)?)
     }
 
     /// Resolves an import path (`from_len` segments of module, then names; Python level for
@@ -559,7 +576,7 @@ impl<'m> Program<'m> {
                 })
                 .or_else(|| self.beside(from, path)),
             Lang::Python | Lang::Java => {
-                let mut full = self.package_of(from, level)?;
+                let mut full = self.package_of(from, level)?.to_vec();
                 full.extend(path.iter().cloned());
                 self.longest_module(from, &full, 1)
             }
@@ -600,12 +617,14 @@ impl<'m> Program<'m> {
             .get(&ns)
             .into_iter()
             .flat_map(|r| r.iter());
+        let children = self.tables.children.get(&ns)?;
         above.chain(declared.map(|r| &r[..])).find_map(|base| {
-            let mut full = base.to_vec();
-            full.push(head.clone());
             // The name must be a module or package in that directory itself.
-            self.module_file(from, &full)?;
-            full.extend(path[1..].iter().cloned());
+            if !(children.get(base)).is_some_and(|names| names.contains(head)) {
+                return None;
+            }
+            let mut full = Vec::with_capacity(base.len() + path.len());
+            full.extend(base.iter().chain(path).cloned());
             self.longest_module(from, &full, base.len() + 1)
         })
     }
