@@ -160,11 +160,11 @@ type ModulesOf = foldhash::HashMap<Arc<[String]>, FileId>;
 /// a library, and one lookup of their first name rules out every prefix of the path.
 type HeadsOf = foldhash::HashSet<String>;
 
-/// The names of the Python modules and packages directly in each directory (by the
-/// directory's module path) of one namespace: [`Program::beside`] asks it for every directory
-/// above an importing file, which the module table answered only for a path built by copying
-/// that directory's path (an allocation per segment, for every import of every file read).
-type ChildrenOf = foldhash::HashMap<Arc<[String]>, HeadsOf>;
+/// The directories (module paths) of one namespace that hold a Python module or package of a
+/// name, by that name: [`Program::beside`] looks for an import's first name in every
+/// directory above the importing file, for every import of every file read, and most names
+/// are held by few directories.
+type HoldersOf = foldhash::HashMap<String, Vec<Arc<[String]>>>;
 
 /// A namespace (project) of the program, numbered densely.
 type NamespaceId = u32;
@@ -185,9 +185,9 @@ pub struct ModuleTables {
     /// The other segments of every Python module path, per namespace: the names a
     /// directory's own import may find beside the importing file ([`Program::beside`]).
     inner: foldhash::HashMap<NamespaceId, HeadsOf>,
-    /// The Python modules of each directory, per namespace: `children[ns][dir]` holds `name`
-    /// exactly when `dir + [name]` is a key of `modules[(Python, ns)]`.
-    children: foldhash::HashMap<NamespaceId, ChildrenOf>,
+    /// Where each Python module name is, per namespace: `holders[ns][name]` lists `dir`
+    /// (once) exactly when `dir + [name]` is a key of `modules[(Python, ns)]`.
+    holders: foldhash::HashMap<NamespaceId, HoldersOf>,
     /// The declared source roots of each Python namespace (its files share them).
     roots: foldhash::HashMap<NamespaceId, Arc<[Arc<[String]>]>>,
     /// Rust crates of the program by namespace (`crate::` and `other_crate::` roots).
@@ -201,7 +201,7 @@ impl ModuleTables {
         let mut modules: foldhash::HashMap<_, ModulesOf> = Default::default();
         let mut heads: foldhash::HashMap<_, HeadsOf> = Default::default();
         let mut inner: foldhash::HashMap<_, HeadsOf> = Default::default();
-        let mut children: foldhash::HashMap<_, ChildrenOf> = Default::default();
+        let mut holders: foldhash::HashMap<_, HoldersOf> = Default::default();
         let mut roots: foldhash::HashMap<_, Arc<[Arc<[String]>]>> = Default::default();
         let mut crates: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         let mut module_names: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
@@ -243,16 +243,13 @@ impl ModuleTables {
                     }
                 }
                 let (name, dir) = f.module.split_last().expect("module is not empty");
-                let of = children.entry(ns).or_default();
-                match of.get_mut(dir) {
-                    Some(names) => {
-                        if !names.contains(name) {
-                            names.insert(name.clone());
-                        }
-                    }
-                    None => {
-                        of.insert(dir.into(), HeadsOf::from_iter([name.clone()]));
-                    }
+                let of = holders.entry(ns).or_default();
+                let dirs = match of.get_mut(name) {
+                    Some(dirs) => dirs,
+                    None => of.entry(name.clone()).or_default(),
+                };
+                if !dirs.iter().any(|d| **d == *dir) {
+                    dirs.push(dir.into());
                 }
             }
             if f.lang == Lang::Rust {
@@ -286,7 +283,7 @@ impl ModuleTables {
             modules,
             heads,
             inner,
-            children,
+            holders,
             roots,
             crates,
             module_names,
@@ -607,22 +604,22 @@ impl<'m> Program<'m> {
         {
             return None;
         }
+        // The name must be a module or package in that directory itself.
+        let holders = self.tables.holders.get(&ns)?.get(head)?;
         let dir = self.package_of(from, 1)?;
-        let above = (1..=dir.len()).rev().map(|n| &dir[..n]);
+        // The directories above that hold it, nearest first.
+        let mut above: Vec<usize> = (holders.iter())
+            .filter(|h| !h.is_empty() && dir.starts_with(h))
+            .map(|h| h.len())
+            .collect();
+        above.sort_unstable_by(|a, b| b.cmp(a));
         // Then the source roots the project declares (`package-dir`, pytest's
         // `pythonpath`): on `sys.path` wherever the importing file is.
-        let declared = self
-            .tables
-            .roots
-            .get(&ns)
-            .into_iter()
-            .flat_map(|r| r.iter());
-        let children = self.tables.children.get(&ns)?;
-        above.chain(declared.map(|r| &r[..])).find_map(|base| {
-            // The name must be a module or package in that directory itself.
-            if !(children.get(base)).is_some_and(|names| names.contains(head)) {
-                return None;
-            }
+        let declared = (self.tables.roots.get(&ns).into_iter())
+            .flat_map(|r| r.iter())
+            .filter(|r| holders.iter().any(|h| *h == **r));
+        let bases = (above.into_iter().map(|n| &dir[..n])).chain(declared.map(|r| &r[..]));
+        bases.into_iter().find_map(|base| {
             let mut full = Vec::with_capacity(base.len() + path.len());
             full.extend(base.iter().chain(path).cloned());
             self.longest_module(from, &full, base.len() + 1)
