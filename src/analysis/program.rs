@@ -160,10 +160,9 @@ type ModulesOf = foldhash::HashMap<Arc<[String]>, FileId>;
 /// a library, and one lookup of their first name rules out every prefix of the path.
 type HeadsOf = foldhash::HashSet<String>;
 
-/// The directories (module paths) of one namespace that hold a Python module or package of a
-/// name, by that name: [`Program::beside`] looks for an import's first name in every
-/// directory above the importing file, for every import of every file read, and most names
-/// are held by few directories.
+/// The Python module paths of one namespace by their last name: [`Program::beside`] looks
+/// for an import's first name in every directory above the importing file, for every import
+/// of every file read, and most names are the last of few paths.
 type HoldersOf = foldhash::HashMap<String, Vec<Arc<[String]>>>;
 
 /// A namespace (project) of the program, numbered densely.
@@ -185,9 +184,12 @@ pub struct ModuleTables {
     /// The other segments of every Python module path, per namespace: the names a
     /// directory's own import may find beside the importing file ([`Program::beside`]).
     inner: foldhash::HashMap<NamespaceId, HeadsOf>,
-    /// Where each Python module name is, per namespace: `holders[ns][name]` lists `dir`
-    /// (once) exactly when `dir + [name]` is a key of `modules[(Python, ns)]`.
-    holders: foldhash::HashMap<NamespaceId, HoldersOf>,
+    /// Where each Python module name is, per namespace: `holders[ns][name]` lists a path
+    /// `dir + [name]` (the files' own, shared) exactly when it is a key of
+    /// `modules[(Python, ns)]`, once per file of that path. Built on first use (from the
+    /// same files, in the same order): a run that finds nothing beside its files (a
+    /// pre-commit run over a few named files) does not pay for it.
+    holders: OnceLock<foldhash::HashMap<NamespaceId, HoldersOf>>,
     /// The declared source roots of each Python namespace (its files share them).
     roots: foldhash::HashMap<NamespaceId, Arc<[Arc<[String]>]>>,
     /// Rust crates of the program by namespace (`crate::` and `other_crate::` roots).
@@ -201,7 +203,6 @@ impl ModuleTables {
         let mut modules: foldhash::HashMap<_, ModulesOf> = Default::default();
         let mut heads: foldhash::HashMap<_, HeadsOf> = Default::default();
         let mut inner: foldhash::HashMap<_, HeadsOf> = Default::default();
-        let mut holders: foldhash::HashMap<_, HoldersOf> = Default::default();
         let mut roots: foldhash::HashMap<_, Arc<[Arc<[String]>]>> = Default::default();
         let mut crates: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
         let mut module_names: HashMap<NamespaceId, HashSet<String>> = HashMap::new();
@@ -242,15 +243,6 @@ impl ModuleTables {
                         of.insert(name.clone());
                     }
                 }
-                let (name, dir) = f.module.split_last().expect("module is not empty");
-                let of = holders.entry(ns).or_default();
-                let dirs = match of.get_mut(name) {
-                    Some(dirs) => dirs,
-                    None => of.entry(name.clone()).or_default(),
-                };
-                if !dirs.iter().any(|d| **d == *dir) {
-                    dirs.push(dir.into());
-                }
             }
             if f.lang == Lang::Rust {
                 if f.module.len() == 1 {
@@ -283,11 +275,33 @@ impl ModuleTables {
             modules,
             heads,
             inner,
-            holders,
+            holders: OnceLock::new(),
             roots,
             crates,
             module_names,
         }
+    }
+}
+
+impl ModuleTables {
+    /// [`ModuleTables::holders`] of `files`, the files the tables were built from.
+    fn holders(&self, files: &[ProgramFile]) -> &foldhash::HashMap<NamespaceId, HoldersOf> {
+        self.holders.get_or_init(|| {
+            let mut holders: foldhash::HashMap<_, HoldersOf> = Default::default();
+            for (f, &ns) in files.iter().zip(&self.namespace_of) {
+                let Some(name) = f.module.last().filter(|_| f.lang == Lang::Python) else {
+                    continue;
+                };
+                let of: &mut HoldersOf = holders.entry(ns).or_default();
+                match of.get_mut(name) {
+                    Some(paths) => paths.push(f.module.clone()),
+                    None => {
+                        of.insert(name.clone(), vec![f.module.clone()]);
+                    }
+                }
+            }
+            holders
+        })
     }
 }
 
@@ -605,19 +619,21 @@ impl<'m> Program<'m> {
             return None;
         }
         // The name must be a module or package in that directory itself.
-        let holders = self.tables.holders.get(&ns)?.get(head)?;
+        let holders = (self.tables.holders(&self.files).get(&ns)?.get(head)?.iter())
+            .map(|path| &path[..path.len() - 1]);
         let dir = self.package_of(from, 1)?;
         // The directories above that hold it, nearest first.
-        let mut above: Vec<usize> = (holders.iter())
+        let mut above: Vec<usize> = (holders.clone())
             .filter(|h| !h.is_empty() && dir.starts_with(h))
-            .map(|h| h.len())
+            .map(<[String]>::len)
             .collect();
         above.sort_unstable_by(|a, b| b.cmp(a));
+        above.dedup();
         // Then the source roots the project declares (`package-dir`, pytest's
         // `pythonpath`): on `sys.path` wherever the importing file is.
         let declared = (self.tables.roots.get(&ns).into_iter())
             .flat_map(|r| r.iter())
-            .filter(|r| holders.iter().any(|h| *h == **r));
+            .filter(|r| holders.clone().any(|h| h == &r[..]));
         let bases = (above.into_iter().map(|n| &dir[..n])).chain(declared.map(|r| &r[..]));
         bases.into_iter().find_map(|base| {
             let mut full = Vec::with_capacity(base.len() + path.len());
