@@ -43,6 +43,9 @@ enum Key {
     Implementation(ClassRef),
 }
 
+/// The client type each written path of one file names ([`Resolver::client_type_at`]).
+type ClientTypesAt<'m> = HashMap<Vec<String>, Option<&'m ClientType>>;
+
 /// Recursion budget: resolution deeper than this is "unknown".
 pub const MAX_DEPTH: u32 = 48;
 
@@ -57,7 +60,7 @@ pub struct Resolver<'p, 'm> {
     /// each time an instance or a construction of it is resolved. Sound to keep: the answer
     /// reads only the program's imports, module-level aliases and the knowledge, never a
     /// value being resolved, so it is the same whenever it is asked.
-    client_types: RefCell<HashMap<FileId, HashMap<Vec<String>, Option<&'m ClientType>>>>,
+    client_types: RefCell<HashMap<FileId, ClientTypesAt<'m>>>,
     depth: Cell<u32>,
     /// Resolutions stopped by `MAX_DEPTH` so far (`--statistics`).
     pub cuts: Cell<u32>,
