@@ -160,6 +160,11 @@ type ModulesOf = foldhash::HashMap<Arc<[String]>, FileId>;
 /// a library, and one lookup of their first name rules out every prefix of the path.
 type HeadsOf = foldhash::HashSet<String>;
 
+/// The Python module paths of one namespace by their last name: [`Program::beside`] looks
+/// for an import's first name in every directory above the importing file, for every import
+/// of every file read, and most names are the last of few paths.
+type HoldersOf = foldhash::HashMap<String, Vec<Arc<[String]>>>;
+
 /// A namespace (project) of the program, numbered densely.
 type NamespaceId = u32;
 
@@ -179,6 +184,12 @@ pub struct ModuleTables {
     /// The other segments of every Python module path, per namespace: the names a
     /// directory's own import may find beside the importing file ([`Program::beside`]).
     inner: foldhash::HashMap<NamespaceId, HeadsOf>,
+    /// Where each Python module name is, per namespace: `holders[ns][name]` lists a path
+    /// `dir + [name]` (the files' own, shared) exactly when it is a key of
+    /// `modules[(Python, ns)]`, once per file of that path. Built on first use (from the
+    /// same files, in the same order): a run that finds nothing beside its files (a
+    /// pre-commit run over a few named files) does not pay for it.
+    holders: OnceLock<foldhash::HashMap<NamespaceId, HoldersOf>>,
     /// The declared source roots of each Python namespace (its files share them).
     roots: foldhash::HashMap<NamespaceId, Arc<[Arc<[String]>]>>,
     /// Rust crates of the program by namespace (`crate::` and `other_crate::` roots).
@@ -264,10 +275,33 @@ impl ModuleTables {
             modules,
             heads,
             inner,
+            holders: OnceLock::new(),
             roots,
             crates,
             module_names,
         }
+    }
+}
+
+impl ModuleTables {
+    /// [`ModuleTables::holders`] of `files`, the files the tables were built from.
+    fn holders(&self, files: &[ProgramFile]) -> &foldhash::HashMap<NamespaceId, HoldersOf> {
+        self.holders.get_or_init(|| {
+            let mut holders: foldhash::HashMap<_, HoldersOf> = Default::default();
+            for (f, &ns) in files.iter().zip(&self.namespace_of) {
+                let Some(name) = f.module.last().filter(|_| f.lang == Lang::Python) else {
+                    continue;
+                };
+                let of: &mut HoldersOf = holders.entry(ns).or_default();
+                match of.get_mut(name) {
+                    Some(paths) => paths.push(f.module.clone()),
+                    None => {
+                        of.insert(name.clone(), vec![f.module.clone()]);
+                    }
+                }
+            }
+            holders
+        })
     }
 }
 
@@ -473,16 +507,10 @@ impl<'m> Program<'m> {
     }
 
     /// The module a relative import starts from: the file's package, up `level - 1`.
-    fn package_of(&self, from: FileId, level: u32) -> Option<Vec<String>> {
+    fn package_of(&self, from: FileId, level: u32) -> Option<&[String]> {
         let f = self.file(from);
-        let mut base = f.module.to_vec();
-        if !f.is_package {
-            base.pop()?;
-        }
-        for _ in 1..level {
-            base.pop()?;
-        }
-        Some(base)
+        let up = usize::from(!f.is_package) + (level.max(1) - 1) as usize;
+        f.module.get(..f.module.len().checked_sub(up)?)
     }
 
     /// Resolves an import path (`from_len` segments of module, then names; Python level for
@@ -559,7 +587,7 @@ impl<'m> Program<'m> {
                 })
                 .or_else(|| self.beside(from, path)),
             Lang::Python | Lang::Java => {
-                let mut full = self.package_of(from, level)?;
+                let mut full = self.package_of(from, level)?.to_vec();
                 full.extend(path.iter().cloned());
                 self.longest_module(from, &full, 1)
             }
@@ -590,22 +618,26 @@ impl<'m> Program<'m> {
         {
             return None;
         }
+        // The name must be a module or package in that directory itself.
+        let holders = (self.tables.holders(&self.files).get(&ns)?.get(head)?.iter())
+            .map(|path| &path[..path.len() - 1]);
         let dir = self.package_of(from, 1)?;
-        let above = (1..=dir.len()).rev().map(|n| &dir[..n]);
+        // The directories above that hold it, nearest first.
+        let mut above: Vec<usize> = (holders.clone())
+            .filter(|h| !h.is_empty() && dir.starts_with(h))
+            .map(<[String]>::len)
+            .collect();
+        above.sort_unstable_by(|a, b| b.cmp(a));
+        above.dedup();
         // Then the source roots the project declares (`package-dir`, pytest's
         // `pythonpath`): on `sys.path` wherever the importing file is.
-        let declared = self
-            .tables
-            .roots
-            .get(&ns)
-            .into_iter()
-            .flat_map(|r| r.iter());
-        above.chain(declared.map(|r| &r[..])).find_map(|base| {
-            let mut full = base.to_vec();
-            full.push(head.clone());
-            // The name must be a module or package in that directory itself.
-            self.module_file(from, &full)?;
-            full.extend(path[1..].iter().cloned());
+        let declared = (self.tables.roots.get(&ns).into_iter())
+            .flat_map(|r| r.iter())
+            .filter(|r| holders.clone().any(|h| h == &r[..]));
+        let bases = (above.into_iter().map(|n| &dir[..n])).chain(declared.map(|r| &r[..]));
+        bases.into_iter().find_map(|base| {
+            let mut full = Vec::with_capacity(base.len() + path.len());
+            full.extend(base.iter().chain(path).cloned());
             self.longest_module(from, &full, base.len() + 1)
         })
     }

@@ -22,7 +22,7 @@ use std::cell::{Cell, RefCell};
 
 use crate::analysis::index::FileIndex;
 use crate::analysis::program::{FileId, Program};
-use crate::knowledge::{Knowledge, LibId};
+use crate::knowledge::{ClientType, Knowledge, LibId};
 use crate::model::*;
 pub use values::{ClassRef, Client, Context, FuncRef, Origin, Resolution, Value, Via};
 
@@ -43,6 +43,9 @@ enum Key {
     Implementation(ClassRef),
 }
 
+/// The client type each written path of one file names ([`Resolver::client_type_at`]).
+type ClientTypesAt<'m> = HashMap<Vec<String>, Option<&'m ClientType>>;
+
 /// Recursion budget: resolution deeper than this is "unknown".
 pub const MAX_DEPTH: u32 = 48;
 
@@ -53,6 +56,11 @@ pub struct Resolver<'p, 'm> {
     memo: RefCell<HashMap<Key, Option<Value>>>,
     /// Kafka libraries a file imports: any import, or client imports only (`true`).
     libs: RefCell<HashMap<(FileId, bool), Vec<LibId>>>,
+    /// [`Resolver::client_type_at`] by file and path: a class's bases are asked for again
+    /// each time an instance or a construction of it is resolved. Sound to keep: the answer
+    /// reads only the program's imports, module-level aliases and the knowledge, never a
+    /// value being resolved, so it is the same whenever it is asked.
+    client_types: RefCell<HashMap<FileId, ClientTypesAt<'m>>>,
     depth: Cell<u32>,
     /// Resolutions stopped by `MAX_DEPTH` so far (`--statistics`).
     pub cuts: Cell<u32>,
@@ -71,6 +79,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             heuristic,
             memo: RefCell::new(HashMap::default()),
             libs: RefCell::new(HashMap::default()),
+            client_types: RefCell::new(HashMap::default()),
             depth: Cell::new(0),
             cuts: Cell::new(0),
         }

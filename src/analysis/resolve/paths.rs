@@ -132,18 +132,14 @@ impl<'p, 'm> Resolver<'p, 'm> {
     pub fn client_base(&self, cls: ClassRef) -> Option<&'m ClientType> {
         let mut seen = Vec::new();
         let mut stack = vec![cls];
+        let declares_wrappers = (self.knowledge.clients.iter()).any(|t| t.behaves_as.is_some());
         while let Some(c) = stack.pop() {
             if seen.contains(&c) || seen.len() > 16 {
                 continue;
             }
             seen.push(c);
             // A program class declared in configuration as a client wrapper.
-            if self
-                .knowledge
-                .clients
-                .iter()
-                .any(|t| t.behaves_as.is_some())
-            {
+            if declares_wrappers {
                 if let Some(t) = self
                     .class_path(c)
                     .and_then(|q| self.knowledge.declared_client(&q))
@@ -166,11 +162,15 @@ impl<'p, 'm> Resolver<'p, 'm> {
 
     /// A library client type named by a path written in file `f`.
     pub(super) fn client_type_at(&self, f: FileId, path: &[String]) -> Option<&'m ClientType> {
+        if let Some(&t) = (self.client_types.borrow().get(&f)).and_then(|m| m.get(path)) {
+            return t;
+        }
         let e = path_expr(path);
-        let q = self.external_path(f, BodyId(0), &e, 0)?;
-        self.knowledge
-            .client_type(&q)
-            .or_else(|| self.glob_client(f, &q))
+        let t = (self.external_path(f, BodyId(0), &e, 0))
+            .and_then(|q| (self.knowledge.client_type(&q)).or_else(|| self.glob_client(f, &q)));
+        let mut cache = self.client_types.borrow_mut();
+        cache.entry(f).or_default().insert(path.to_vec(), t);
+        t
     }
 
     /// The value a written path (a type or base class) names in file `f`.
