@@ -440,6 +440,12 @@ const PRE_COMMIT: &[PreCommit] = &[
         known_gap: None,
     },
     PreCommit {
+        project: "java_listener_service",
+        file: "src/main/java/com/acme/orders/service/impl/OrderServiceImpl.java",
+        // Reached through the interface the listener imports: its importers are searched.
+        known_gap: None,
+    },
+    PreCommit {
         project: "rs_workspace",
         file: "crates/orders/src/lib.rs",
         // The project root of a member crate is its workspace: the sibling is indexed.

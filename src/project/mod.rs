@@ -250,8 +250,19 @@ where
     let mut frontier = targets.clone();
     if targets.len() < n {
         let others: Vec<usize> = (0..n).filter(|&i| !files[i].target).collect();
-        let importers =
-            importers::importers(files, &program, &targets, others.clone(), reads.bytes);
+        // A Java target that implements an interface is reached through the interface's
+        // importers (`sole_implementations`), so theirs are searched for too.
+        let mut start = targets.clone();
+        for &i in targets.iter().filter(|&&i| files[i].lang == Lang::Java) {
+            let read = prior[i]
+                .take()
+                .unwrap_or_else(|| reads.read_scanned(files, i));
+            start.extend(imports(&program, i, &read.1.supertypes));
+            prior[i] = Some(read);
+        }
+        start.sort_unstable();
+        start.dedup();
+        let importers = importers::importers(files, &program, &start, others.clone(), reads.bytes);
         for i in importers {
             rooted[i] = true;
             frontier.push(i);
