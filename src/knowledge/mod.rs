@@ -575,8 +575,17 @@ impl Knowledge {
         let mut declared = self.declared_roots.clone();
         declared.sort();
         declared.dedup();
-        self.prefilter =
-            prefilter::Prefilter::new(with_own(importers), java::GATE_TYPES, with_own(declared));
+        let java_roots = (self.libraries.iter())
+            .filter(|l| l.lang == Lang::Java)
+            .flat_map(|l| l.roots.iter().map(|r| r.to_string()))
+            .collect();
+        let java = prefilter::JavaWords {
+            types: java::GATE_TYPES,
+            roots: java_roots,
+            models: self.llm.module_prefixes.clone(),
+            words: with_own(declared),
+        };
+        self.prefilter = prefilter::Prefilter::new(with_own(importers), java);
     }
 
     /// The factory a qualified function path names.

@@ -34,16 +34,11 @@ pub struct Prefilter {
 }
 
 impl Prefilter {
-    /// `words` for files named by words; for Java sources, the library types `java_types`
-    /// (package, class) and the other words `java_words` (declared roots, task spawns).
-    pub fn new(
-        words: Vec<(String, bool)>,
-        java_types: &[(&str, &str)],
-        java_words: Vec<(String, bool)>,
-    ) -> Self {
+    /// `words` for files named by words; for Java sources, see [`JavaWords`].
+    pub fn new(words: Vec<(String, bool)>, java: JavaWords) -> Self {
         Prefilter {
             words: Words::new(words),
-            java: JavaGate::new(java_types, Words::new(java_words)),
+            java: JavaGate::new(java),
             off: false,
         }
     }
@@ -70,6 +65,20 @@ impl Prefilter {
             Naming::JavaTypes => self.java.scan(bytes),
         }
     }
+}
+
+/// What makes a Java source concern the rules.
+#[derive(Debug, Clone, Default)]
+pub struct JavaWords<'a> {
+    /// The library types (package, class) the analyses recognise.
+    pub types: &'a [(&'a str, &'a str)],
+    /// The client libraries' roots and the model clients' packages: a file naming both may
+    /// parse a model's answer into an offset (OL301, whose sinks include any `seek` in a file
+    /// importing the library), so it concerns the rules and its importers.
+    pub roots: Vec<String>,
+    pub models: Vec<String>,
+    /// The other words (declared roots, task spawns), each with whether it concerns importers.
+    pub words: Vec<(String, bool)>,
 }
 
 /// Words, each with whether it concerns importers too.
@@ -118,12 +127,15 @@ struct JavaGate {
     packages: HashSet<Box<[u8]>>,
     /// One searcher per package (a package inside another's name is found by that one's).
     finders: Vec<Finder<'static>>,
-    /// The other words (declared roots, task spawns), as for other files.
+    /// See [`JavaWords`].
+    roots: Words,
+    models: Words,
     words: Words,
 }
 
 impl JavaGate {
-    fn new(types: &[(&str, &str)], words: Words) -> Self {
+    fn new(java: JavaWords) -> Self {
+        let types = java.types;
         let packages: HashSet<Box<[u8]>> =
             (types.iter()).map(|(p, _)| p.as_bytes().into()).collect();
         let mut searched: Vec<&[u8]> = packages.iter().map(|p| &p[..]).collect();
@@ -141,14 +153,18 @@ impl JavaGate {
                 .map(|p| Finder::new(p).into_owned())
                 .collect(),
             packages,
-            words,
+            roots: Words::new(java.roots.into_iter().map(|w| (w, true)).collect()),
+            models: Words::new(java.models.into_iter().map(|w| (w, true)).collect()),
+            words: Words::new(java.words),
         }
     }
 
     fn scan(&self, bytes: &[u8]) -> Concern {
         let names_type =
             (self.finders.iter()).any(|f| f.find_iter(bytes).any(|at| self.type_at(bytes, at)));
-        if names_type {
+        let model_and_library =
+            || self.models.scan(bytes).concerned && self.roots.scan(bytes).concerned;
+        if names_type || model_and_library() {
             return Concern {
                 concerned: true,
                 propagates: true,
@@ -196,8 +212,7 @@ mod tests {
     fn finds_words_and_which_concern_importers() {
         let p = Prefilter::new(
             words(&[("kafka", true), ("create_task", false)]),
-            &[],
-            vec![],
+            JavaWords::default(),
         );
         let scan = |b: &[u8]| p.scan(Naming::Words, b);
         let none = Concern::default();
@@ -209,8 +224,7 @@ mod tests {
         // A word inside another word.
         let p = Prefilter::new(
             words(&[("task", false), ("create_task", true)]),
-            &[],
-            vec![],
+            JavaWords::default(),
         );
         assert!(p.scan(Naming::Words, b"create_task").propagates);
         assert_eq!(Prefilter::default().scan(Naming::Words, b"kafka"), none);
@@ -221,8 +235,12 @@ mod tests {
         let consumer = "org.apache.kafka.clients.consumer";
         let p = Prefilter::new(
             words(&[("kafka", true)]),
-            &[(consumer, "KafkaConsumer"), (consumer, "Consumer")],
-            words(&[("com.acme.kafkautil", true)]),
+            JavaWords {
+                types: &[(consumer, "KafkaConsumer"), (consumer, "Consumer")],
+                roots: vec!["org.apache.kafka.common".into()],
+                models: vec!["dev.langchain4j".into()],
+                words: words(&[("com.acme.kafkautil", true)]),
+            },
         );
         let java = |b: &str| p.scan(Naming::JavaTypes, b.as_bytes());
         let named = Concern {
@@ -238,6 +256,8 @@ mod tests {
             "import static org.apache.kafka.clients.consumer.Consumer.X;",
             // A declared root is a word, as in other files.
             "import com.acme.kafkautil.Committer;",
+            // A model client and the library: a model's answer may become an offset.
+            "import dev.langchain4j.model.chat.ChatModel;\nimport org.apache.kafka.common.TopicPartition;",
         ] {
             assert_eq!(java(text), named, "{text}");
         }
@@ -249,6 +269,7 @@ mod tests {
             "import org.apache.kafka.clients.consumer.internals.Fetcher;",
             "package org.apache.kafka.clients.consumer.internals;",
             "import java.util.function.Consumer; // kafka",
+            "import dev.langchain4j.model.chat.ChatModel;",
         ] {
             assert_eq!(java(text), Concern::default(), "{text}");
         }
