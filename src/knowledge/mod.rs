@@ -641,9 +641,7 @@ impl Knowledge {
         }
         words.sort();
         words.dedup();
-        // A word that contains another word adds nothing (`aiokafka` contains `kafka`).
-        let all = words.clone();
-        words.retain(|w| !all.iter().any(|o| o != w && w.contains(o.as_str())));
+        prefilter::drop_containing(&mut words);
         words
     }
 

@@ -67,6 +67,20 @@ impl Prefilter {
     }
 }
 
+/// Drops each word that contains another of `words`: it is found wherever that one is
+/// (`aiokafka` contains `kafka`), so searching for it adds nothing.
+pub fn drop_containing<W: AsRef<[u8]>>(words: &mut Vec<W>) {
+    let keep: Vec<bool> = (words.iter())
+        .map(|w| {
+            let w = w.as_ref();
+            !(words.iter())
+                .any(|o| o.as_ref() != w && memchr::memmem::find(w, o.as_ref()).is_some())
+        })
+        .collect();
+    let mut keep = keep.into_iter();
+    words.retain(|_| keep.next().unwrap_or(true));
+}
+
 /// What makes a Java source concern the rules.
 #[derive(Debug, Clone, Default)]
 pub struct JavaWords<'a> {
@@ -140,11 +154,7 @@ impl JavaGate {
             (types.iter()).map(|(p, _)| p.as_bytes().into()).collect();
         let mut searched: Vec<&[u8]> = packages.iter().map(|p| &p[..]).collect();
         searched.sort_unstable();
-        let all = searched.clone();
-        searched.retain(|p| {
-            !all.iter()
-                .any(|o| o != p && memchr::memmem::find(p, o).is_some())
-        });
+        drop_containing(&mut searched);
         JavaGate {
             types: (types.iter())
                 .map(|(p, t)| format!("{p}.{t}").into_bytes().into())
