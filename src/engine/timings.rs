@@ -11,7 +11,7 @@ pub(super) struct Phases {
     last: Instant,
     /// Each phase's wall time, the process's CPU time in it (both threads: how parallel the
     /// phase is) and the resident memory at its end (Linux; 0 elsewhere).
-    spent: Vec<(&'static str, Duration, Duration, u64)>,
+    spent: Vec<(&'static str, Duration, Duration, (u64, u64))>,
     /// The process's CPU time at the last mark.
     last_cpu: Duration,
     /// File counts per stage (read, relevant, indexed, linted).
@@ -41,7 +41,7 @@ impl Phases {
         let (rss, cpu) = if self.enabled {
             (resident_bytes(), cpu_time())
         } else {
-            (0, Duration::ZERO)
+            ((0, 0), Duration::ZERO)
         };
         self.spent.push((
             name,
@@ -61,7 +61,8 @@ impl Phases {
                 .map(|(n, d, cpu, rss)| {
                     let ms = d.as_secs_f64() * 1000.0;
                     let cpu = cpu.as_secs_f64() * 1000.0;
-                    format!("{n} {ms:.1} ms (CPU {cpu:.1} ms, RSS {} MiB)", rss >> 20)
+                    let (now, peak) = (rss.0 >> 20, rss.1 >> 20);
+                    format!("{n} {ms:.1} ms (CPU {cpu:.1} ms, RSS {now} MiB, peak {peak} MiB)")
                 })
                 .collect();
             let counts: Vec<String> = self
@@ -78,12 +79,16 @@ impl Phases {
     }
 }
 
-/// The process's resident memory now, from `/proc/self/statm` (0 where there is none).
-pub(super) fn resident_bytes() -> u64 {
-    std::fs::read_to_string("/proc/self/statm")
-        .ok()
-        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
-        .map_or(0, |pages| pages * 4096)
+/// The process's resident memory now and at its peak so far, from `/proc/self/status`
+/// (`VmRSS`, `VmHWM`; 0 where there is none). The peak tells which phase set the run's.
+pub(super) fn resident_bytes() -> (u64, u64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kib = |key: &str| {
+        (status.lines())
+            .find_map(|l| l.strip_prefix(key)?.trim().strip_suffix("kB")?.trim().parse().ok())
+            .map_or(0, |k: u64| k << 10)
+    };
+    (kib("VmRSS:"), kib("VmHWM:"))
 }
 
 /// The CPU time of all the process's threads so far, from `/proc/self/task/*/schedstat`
