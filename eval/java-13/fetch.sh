@@ -54,6 +54,10 @@ github Kafka-DLQ-pattern                        57f0e74c  garmestani87/Kafka-DLQ
 github kafka-transaction-poc                    183399e0  kwonghung-YIP/kafka-transaction-poc@183399e06dccf0332043a0d7e9871100d114ad22:components/spring-kafka-db-tran-processor/pom.xml,components/spring-kafka-db-tran-processor/src/main,components/spring-kafka-db-tran-consumer/pom.xml,components/spring-kafka-db-tran-consumer/src/main,:(exclude)*.jar  7b2dead26bda756ecd542fefe60dfb77ec9ecb812f04c3fd841e343249b9a64a
 github kafka-workshop-series                    168c2c65  swathi-kurella/kafka-workshop-series@168c2c65fb593895af97edb0d99482b3186c8c84:build.gradle,src,:(exclude)*.jar  90bfe8ec0475d3b3ff3d831c645bc7a951a9d3c498e8e713dc745b7097c87d06
 github crypto-data                              02337612  xavelo/crypto-data@02337612018105fd1d467404894ec0b328ec537b:pom.xml,src/main,:(exclude)*.jar  1a21b230cd0032da6f0fe823497c72001634adf3ba8f0e63aeb71273af31a9ea
+github spring-kafka-mono                        ff53a636  mopanowicz/spring-kafka-mono@ff53a6361ee34a124b34cf3833c19f3c4433f7d7:pom.xml,spring-kafka-consumer/pom.xml,spring-kafka-consumer/src/main,spring-kafka-producer/pom.xml,spring-kafka-producer/src/main,:(exclude)*.jar  0d996164a06d06989ba1efac20f5cea85e6079cd7bea3860bb20454d19e8c42e
+github Samples                                  2a786e49  ykhilaji/Samples@2a786e49e8379dabaebd1ef45cf1018914f327da:JavaSamples/kafka/pom.xml,JavaSamples/kafka/src/main/java/basic,:(exclude)*.jar  08cdfc2b4bfbcf17cd0ab65fcca05d0fef9c404049834d2fc97d825af8bea0e4
+github FoodExpress                              87f1691d  anishghanwat/FoodExpress@87f1691ddb7e758e4c361c92687bdd36fb5f430f:order-service/pom.xml,order-service/src/main,:(exclude)*.jar  cdd7a92a5c2ebcf6b66fd2d69e06a6a729d5aa6f4f16000671fc373a8239087c
+github BeetClick                                bf386e75  Aikyreael/BeetClick@bf386e75aed9e40caf9a9f674e69355691d39ff6:services/wallet-service/pom.xml,services/wallet-service/src/main,services/user-service/pom.xml,services/user-service/src/main,:(exclude)*.jar  07d9d971acc800d3f42d304fa8183724e8679405e48ec1edbf8ed2e9ddd4c4f4
 LIST
 )
 
