@@ -85,7 +85,14 @@ pub(super) fn resident_bytes() -> (u64, u64) {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     let kib = |key: &str| {
         (status.lines())
-            .find_map(|l| l.strip_prefix(key)?.trim().strip_suffix("kB")?.trim().parse().ok())
+            .find_map(|l| {
+                l.strip_prefix(key)?
+                    .trim()
+                    .strip_suffix("kB")?
+                    .trim()
+                    .parse()
+                    .ok()
+            })
             .map_or(0, |k: u64| k << 10)
     };
     (kib("VmRSS:"), kib("VmHWM:"))

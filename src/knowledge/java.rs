@@ -78,10 +78,14 @@ pub const SPRING_BOOT_CONSUMER: &str = "spring.kafka.consumer";
 pub const SPRING_BOOT_PRODUCER: &str = "spring.kafka.producer";
 
 /// The classes whose `*_CONFIG` constants name configuration keys, by package.
+/// `AdminClientConfig` re-declares `CommonClientConfigs`' keys (25 of its 26 `*_CONFIG`
+/// constants in kafka-clients 3.9.1; the other is `bootstrap.controllers`), and applications
+/// put its `SECURITY_PROTOCOL_CONFIG` into consumer and producer settings.
 const CONFIG_CLASSES: &[(&str, &str)] = &[
     (KAFKA_CONSUMER, "ConsumerConfig"),
     (KAFKA_PRODUCER, "ProducerConfig"),
     ("org.apache.kafka.clients", "CommonClientConfigs"),
+    ("org.apache.kafka.clients.admin", "AdminClientConfig"),
 ];
 
 /// The configuration key a `ConsumerConfig`/`ProducerConfig` constant names: `GROUP_ID_CONFIG`
@@ -503,6 +507,15 @@ mod tests {
             ])
             .as_deref(),
             Some("value.serializer")
+        );
+        assert_eq!(
+            key(&[
+                "org.apache.kafka.clients.admin",
+                "AdminClientConfig",
+                "SECURITY_PROTOCOL_CONFIG"
+            ])
+            .as_deref(),
+            Some("security.protocol")
         );
         assert_eq!(
             key(&["com.acme", "ConsumerConfig", "GROUP_ID_CONFIG"]),

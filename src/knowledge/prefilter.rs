@@ -218,7 +218,8 @@ impl JavaGate {
             outside(at.checked_sub(1).and_then(|p| bytes.get(p))) && outside(bytes.get(at + len))
         };
         bytes[..start].trim_ascii_end().ends_with(b"package")
-            && (names.iter()).any(|n| memchr::memmem::find_iter(bytes, n).any(|at| is_word(at, n.len())))
+            && (names.iter())
+                .any(|n| memchr::memmem::find_iter(bytes, n).any(|at| is_word(at, n.len())))
     }
 }
 

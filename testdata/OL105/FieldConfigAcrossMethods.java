@@ -1,8 +1,12 @@
 package fixtures.ol105;
 
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.time.Duration;
 import java.util.Properties;
 
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -11,7 +15,8 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 /**
  * OL105 fixture: a consumer config held in a field, filled by the constructor with
  * setProperty and read by another method that builds the consumer. The field's keys are the
- * constructor's; a method that changes the field elsewhere makes them unknown.
+ * constructor's; a method that changes the field elsewhere (putAll, a load from a file) makes
+ * them unknown. AdminClientConfig's constants are the common client keys.
  */
 public class FieldConfigAcrossMethods {
     /** Auto-commit left at kafka-clients' default (true), with a group. */
@@ -50,6 +55,67 @@ public class FieldConfigAcrossMethods {
         void start() {
             KafkaConsumer<String, String> consumer = new KafkaConsumer<>(properties);
             consumer.poll(Duration.ofSeconds(1));
+        }
+    }
+
+    /** Secured with AdminClientConfig's key (security.protocol): auto-commit still on. */
+    static class SecuredMonitor {
+        private Properties properties;
+
+        SecuredMonitor(String group) {
+            properties = new Properties();
+            properties.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+            properties.put(AdminClientConfig.SECURITY_PROTOCOL_CONFIG, "SASL_SSL");
+        }
+
+        void start() {
+            KafkaConsumer<String, String> consumer = new KafkaConsumer<>(properties); // expect: OL105
+            consumer.poll(Duration.ofSeconds(1));
+        }
+    }
+
+    /** A builder whose setter loads the field from a file: any key may be there. */
+    static class LoadedBuilder {
+        private Properties properties;
+
+        LoadedBuilder() {
+            properties = new Properties();
+            properties.put(ConsumerConfig.GROUP_ID_CONFIG, "audit");
+        }
+
+        LoadedBuilder fromFile(String path) {
+            try (InputStream in = new FileInputStream(path)) {
+                properties.load(in);
+            } catch (IOException e) {
+                System.err.println("no settings file: " + e);
+            }
+            return this;
+        }
+
+        Properties build() {
+            return properties;
+        }
+
+        static KafkaConsumer<String, String> consumer(String path) {
+            Properties props = new LoadedBuilder().fromFile(path).build();
+            return new KafkaConsumer<>(props);
+        }
+    }
+
+    /** The same with the field set where it is declared. */
+    static class DeclaredLoaded {
+        private final Properties properties = new Properties();
+
+        void load(String path) throws IOException {
+            try (InputStream in = new FileInputStream(path)) {
+                properties.load(in);
+            }
+        }
+
+        KafkaConsumer<String, String> start(String path) throws IOException {
+            load(path);
+            properties.put(ConsumerConfig.GROUP_ID_CONFIG, "audit");
+            return new KafkaConsumer<>(properties);
         }
     }
 

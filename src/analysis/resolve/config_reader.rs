@@ -692,10 +692,20 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         let Some(class) = self.resolver.class(cls) else {
             return false;
         };
+        let index = self.index(cls.file);
         if let Some((_, v)) = class.attrs.iter().rev().find(|(n, _)| n == attr) {
-            return self.field_default(cls.file, v, c, depth + 1);
+            let read = self.field_default(cls.file, v, c, depth + 1);
+            // Changed by any method (a Java field `props = new Properties()` that a builder's
+            // setter loads from a file, or a constructor fills): when, and with what, is not
+            // known. The module body is no method, so every method counts.
+            if read
+                && index.is_some_and(|i| self.changed_in_methods(i, &class.name, attr, BodyId(0)))
+            {
+                c.unknown();
+            }
+            return read;
         }
-        let Some(index) = self.index(cls.file) else {
+        let Some(index) = index else {
             return false;
         };
         match self.self_attr_assigns(cls, attr).as_slice() {
@@ -795,7 +805,8 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             };
             let on_attr = matches!(recv, Expr::Attr { value, attr: a, .. }
                 if a == attr && matches!(&**value, Expr::Name { id, .. } if Some(id.as_str()) == me));
-            if *cb != b || !on_attr || !(JAVA_MAP_SETTERS.contains(&m) || m == "putAll") {
+            let loads = JAVA_MAP_LOADERS.contains(&m);
+            if *cb != b || !on_attr || !(JAVA_MAP_SETTERS.contains(&m) || m == "putAll" || loads) {
                 continue;
             }
             if !read && !any {
@@ -804,6 +815,8 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
             any = true;
             let mut args = call.positional();
             match (m, args.next(), args.next()) {
+                // `props.load(stream)`: keys from a file, any of them.
+                _ if loads => c.spread(),
                 ("putAll", Some(a), None) if self.dict_value(f, b, &a.value, c, 1) => {}
                 ("putAll", ..) => c.spread(),
                 (_, Some(k), Some(v)) => match self.resolver.const_str(f, b, &k.value) {
@@ -838,7 +851,8 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         assigned_in: BodyId,
     ) -> bool {
         const CHANGES: &[&str] = &["update", "setdefault", "pop", "popitem", "clear"];
-        // Java's map setters: read as later keys in the method that assigns it.
+        // Java's map setters and loaders (`properties.load(stream)` in a builder's setter):
+        // read as later keys in the method that assigns it.
         const JAVA_CHANGES: &[&str] = &["put", "putAll", "setProperty", "putIfAbsent", "remove"];
         let on_attr = |e: &Expr, me: &str| {
             matches!(e, Expr::Attr { value, attr: a, .. }
@@ -854,8 +868,8 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         index.calls.iter().any(|(call, b)| {
             method_of(*b).is_some_and(|me| {
                 call.func.as_method().is_some_and(|(recv, m)| {
-                    (CHANGES.contains(&m) || JAVA_CHANGES.contains(&m) && *b != assigned_in)
-                        && on_attr(recv, me)
+                    let java = JAVA_CHANGES.contains(&m) || JAVA_MAP_LOADERS.contains(&m);
+                    (CHANGES.contains(&m) || java && *b != assigned_in) && on_attr(recv, me)
                 })
             })
         })
