@@ -22,6 +22,20 @@ pub struct TaskKnowledge {
     pub kafka_only: Vec<(Vec<String>, &'static str)>,
     /// Executors and threads: methods that run their argument on another thread.
     pub executors: ExecutorSpawns,
+    /// Java's concurrent queues: what is put on one is worked on by the thread that takes it.
+    pub queues: QueueHandoffs,
+}
+
+/// Java's concurrent queues (`java.util.concurrent`): a record put on one is worked on by
+/// the thread that takes it, later (a batch writer draining a `BlockingQueue`), so a commit
+/// after the put covers data that is so far only in memory (rules.md OL104's buffer case).
+#[derive(Debug, Clone)]
+pub struct QueueHandoffs {
+    /// Receiver types, in `packages`; also their constructors (`new LinkedBlockingQueue<>(n)`).
+    pub types: &'static [&'static str],
+    pub packages: &'static [&'static str],
+    /// Their methods that put an element on the queue.
+    pub methods: &'static [&'static str],
 }
 
 /// Java executors (`java.util.concurrent`, Spring's task executors) and threads: a task handed
@@ -117,6 +131,32 @@ impl Default for TaskKnowledge {
                 thread: "Thread",
                 start: "start",
                 help: JAVA_FUTURE_HELP,
+            },
+            queues: QueueHandoffs {
+                types: &[
+                    "BlockingQueue",
+                    "BlockingDeque",
+                    "TransferQueue",
+                    "LinkedBlockingQueue",
+                    "LinkedBlockingDeque",
+                    "ArrayBlockingQueue",
+                    "LinkedTransferQueue",
+                    "PriorityBlockingQueue",
+                    "SynchronousQueue",
+                    "ConcurrentLinkedQueue",
+                    "ConcurrentLinkedDeque",
+                ],
+                packages: &["java.util.concurrent"],
+                methods: &[
+                    "offer",
+                    "put",
+                    "add",
+                    "addLast",
+                    "offerLast",
+                    "putLast",
+                    "transfer",
+                    "tryTransfer",
+                ],
             },
         }
     }

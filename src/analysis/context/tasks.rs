@@ -13,7 +13,7 @@ use crate::analysis::uses::End;
 use crate::analysis::CallFacts;
 use crate::analysis::FileAnalysis;
 use crate::knowledge::failure::FailureKind;
-use crate::knowledge::tasks::{ExecutorSpawns, TaskKnowledge};
+use crate::knowledge::tasks::{ExecutorSpawns, QueueHandoffs, TaskKnowledge};
 use crate::knowledge::vocab::Vocabulary;
 use crate::knowledge::Op;
 use crate::model::visit::{self};
@@ -102,19 +102,54 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
                             && (u.args.iter()).any(|a| self.refs_message_data(&a.value, names))
                     })
                 };
+                // Put on a concurrent queue, here or by a program method it is passed to
+                // (`writer.submit(value)` doing `events.offer(value)`): worked on later by
+                // the thread that takes it, whatever the call returns.
+                let queued = |h: &Call| {
+                    (h.args.iter()).any(|a| self.refs_message_data(&a.value, names))
+                        && self.queues(h, body)
+                };
                 self.region_calls(l)
                     .filter(|(h, _)| {
                         let result = &self.index.uses[h.id.0 as usize];
-                        self.facts(h.id).is_none()
-                            && result.adapters.is_empty()
-                            && result.end == End::Discarded
-                            && self.task_spawn(h, body).is_some()
-                            && work_on_message(h)
+                        let spawned = || {
+                            result.adapters.is_empty()
+                                && result.end == End::Discarded
+                                && self.task_spawn(h, body).is_some()
+                                && work_on_message(h)
+                        };
+                        self.facts(h.id).is_none() && (spawned() || queued(h))
                     })
                     .collect()
             }),
             None => &[],
         }
+    }
+
+    /// Whether `call` puts its arguments on a concurrent queue, itself or through a program
+    /// method (a hand-off of [`Self::loop_handoffs`] that no future can wait on).
+    pub fn queues(&self, call: &Call, body: BodyId) -> bool {
+        queue_put(&self.knowledge.tasks.queues, self.index, call, body)
+            || self.queues_its_arguments(call, body)
+    }
+
+    /// Whether `call` calls a program method that puts one of its parameters on a concurrent
+    /// queue (`boolean submit(String e) { return events.offer(e); }`).
+    fn queues_its_arguments(&self, call: &Call, body: BodyId) -> bool {
+        let Some(func) = self.resolver.program_func(self.file, body, &call.func) else {
+            return false;
+        };
+        let Some(index) = self.program.index(func.file) else {
+            return false;
+        };
+        let params: Vec<&str> = (index.body(func.body).params.iter())
+            .map(|p| p.name.as_str())
+            .collect();
+        (index.calls.iter()).any(|(c, b)| {
+            *b == func.body
+                && queue_put(&self.knowledge.tasks.queues, index, c, func.body)
+                && (c.args.iter()).any(|a| names_any(&a.value, &params))
+        })
     }
 
     /// Whether `call` is an argument of a task spawn (`asyncio.create_task(self.handle(msg))`):
@@ -555,28 +590,50 @@ fn executor_spawn(ex: &ExecutorSpawns, index: &FileIndex, call: &Call, body: Bod
     let Some((recv, m)) = call.func.as_method() else {
         return false;
     };
-    let names = &index.names;
     if m == ex.start {
         // `Thread` unqualified: `java.lang` needs no import (Python's is `threading.Thread`).
         return matches!(recv, Expr::Call(c)
-            if names.qualify_expr(&c.func).is_some_and(|q| q == [ex.thread]));
+            if index.names.qualify_expr(&c.func).is_some_and(|q| q == [ex.thread]));
     }
-    // The receiver is declared as an executor (imported from its package, or by name under
-    // an on-demand import of it), or made by an executor factory.
-    let in_package = |p: &str| ex.packages.contains(&p);
+    let made = |e: &Expr| {
+        matches!(e, Expr::Call(c)
+            if c.func.last_name().is_some_and(|n| ex.factories.contains(&n)))
+    };
+    declared_as(index, recv, body, (ex.types, ex.packages), &made)
+}
+
+/// Whether `call` puts something on a Java concurrent queue (`queue.offer(record)`), the
+/// receiver declared as one or made by its constructor.
+pub(crate) fn queue_put(q: &QueueHandoffs, index: &FileIndex, call: &Call, body: BodyId) -> bool {
+    let Some((recv, m)) = call.func.as_method() else {
+        return false;
+    };
+    let made = |e: &Expr| matches!(e, Expr::Call(c) if c.func.last_name().is_some_and(|n| q.types.contains(&n)));
+    q.methods.contains(&m) && declared_as(index, recv, body, (q.types, q.packages), &made)
+}
+
+/// Whether receiver `recv` in `body` is declared as one of `types` (imported from one of
+/// `packages`, or by name under an on-demand import of one), or made by a call `made`
+/// accepts: a local, a parameter, a field (`this.x`, a bare name, `Class.x` in a static
+/// method).
+fn declared_as(
+    index: &FileIndex,
+    recv: &Expr,
+    body: BodyId,
+    (types, packages): (&[&str], &[&str]),
+    made: &dyn Fn(&Expr) -> bool,
+) -> bool {
+    let names = &index.names;
+    let in_package = |p: &str| packages.contains(&p);
     let typed = |t: &TypeRef| {
         t.paths.iter().any(|p| match names.qualify(p).as_slice() {
-            [package, ty] => in_package(package) && ex.types.contains(&ty.as_str()),
+            [package, ty] => in_package(package) && types.contains(&ty.as_str()),
             [ty] => {
-                ex.types.contains(&ty.as_str())
+                types.contains(&ty.as_str())
                     && (names.globs.iter()).any(|(g, _)| g.len() == 1 && in_package(&g[0]))
             }
             _ => false,
         })
-    };
-    let made = |e: &Expr| {
-        matches!(e, Expr::Call(c)
-            if c.func.last_name().is_some_and(|n| ex.factories.contains(&n)))
     };
     let field = |name: &str| {
         let class = index.body(body).class.as_deref();
@@ -617,6 +674,28 @@ fn executor_spawn(ex: &ExecutorSpawns, index: &FileIndex, call: &Call, body: Bod
         }
         _ => false,
     }
+}
+
+/// Whether `e` reads one of `names` (`e`, `new Event(e)`, `e.value()`).
+fn names_any(e: &Expr, names: &[&str]) -> bool {
+    struct Reads<'n> {
+        names: &'n [&'n str],
+        found: bool,
+    }
+    impl<'m> visit::Visitor<'m> for Reads<'_> {
+        fn visit_expr(&mut self, expr: &'m Expr) {
+            match expr {
+                Expr::Name { id, .. } if self.names.contains(&id.as_str()) => self.found = true,
+                _ => visit::walk_expr(self, expr),
+            }
+        }
+    }
+    let mut reads = Reads {
+        names,
+        found: false,
+    };
+    visit::Visitor::visit_expr(&mut reads, e);
+    reads.found
 }
 
 /// The calls written in a block (closures included).
