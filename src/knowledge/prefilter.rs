@@ -6,6 +6,8 @@ use std::collections::{HashMap, HashSet};
 
 use memchr::memmem::Finder;
 
+use crate::model::is_java_ident_byte;
+
 /// What the prefilter found in a file's bytes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Concern {
@@ -190,7 +192,7 @@ impl JavaGate {
     /// Whether the qualified name around byte `at` names a gate type: `pkg.Type` (an import,
     /// a written-out name, a static import of its members), `pkg.*`, or `package pkg;`.
     fn type_at(&self, bytes: &[u8], at: usize) -> bool {
-        let in_path = |&b: &u8| in_identifier(b) || b == b'.';
+        let in_path = |&b: &u8| is_java_ident_byte(b) || b == b'.';
         let start = bytes[..at]
             .iter()
             .rposition(|b| !in_path(b))
@@ -209,24 +211,19 @@ impl JavaGate {
                 return true;
             }
         }
-        // The file's own package: its types are named unqualified, as words.
+        // The file's own package: its types are named unqualified, as words (a non-ASCII
+        // letter ends a name here: the file is then relevant rather than not).
         let Some(names) = self.packages.get(path) else {
             return false;
         };
         let is_word = |at: usize, len: usize| {
-            let outside = |b: Option<&u8>| b.is_none_or(|&b| !in_identifier(b));
+            let outside = |b: Option<&u8>| b.is_none_or(|&b| !is_java_ident_byte(b));
             outside(at.checked_sub(1).and_then(|p| bytes.get(p))) && outside(bytes.get(at + len))
         };
         bytes[..start].trim_ascii_end().ends_with(b"package")
             && (names.iter())
                 .any(|n| memchr::memmem::find_iter(bytes, n).any(|at| is_word(at, n.len())))
     }
-}
-
-/// An ASCII byte of a Java identifier (non-ASCII letters end a name here: a file is then
-/// relevant rather than not).
-fn in_identifier(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$')
 }
 
 #[cfg(test)]

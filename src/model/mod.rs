@@ -73,6 +73,12 @@ pub use span::{Ranged, TextRange};
 /// block of their own. Derefs to `str`; compares with `&str` and `String`.
 pub type Name = compact_str::CompactString;
 
+/// An ASCII byte of a Java identifier (`$` included). Non-ASCII letters end a name for the
+/// byte scans that use it: the import scan and the relevance gate.
+pub fn is_java_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$')
+}
+
 /// A Java dotted name as a model path: the leading lower-case segments (the package) are one
 /// segment, each class and member after it one more
 /// (`org.apache.kafka.clients.consumer.KafkaConsumer` is

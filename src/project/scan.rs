@@ -7,6 +7,7 @@
 //! fixtures, and on fetched corpora with `OFFSETLINT_SCAN_CORPUS`).
 
 pub use crate::analysis::program::ScannedImport;
+use crate::model::is_java_ident_byte;
 
 /// What the scan of one file found.
 #[derive(Debug, Clone, Default)]
@@ -132,8 +133,8 @@ fn java_supertypes(
     for word in ["extends", "implements"] {
         for at in memchr::memmem::find_iter(bytes, word.as_bytes()) {
             let end = at + word.len();
-            let bounded = (at == 0 || !is_java_word(bytes[at - 1]))
-                && bytes.get(end).is_some_and(|&b| !is_java_word(b));
+            let bounded = (at == 0 || !is_java_ident_byte(bytes[at - 1]))
+                && bytes.get(end).is_some_and(|&b| !is_java_ident_byte(b));
             if !bounded {
                 continue;
             }
@@ -235,12 +236,12 @@ fn capitalised_words(text: &str) -> impl Iterator<Item = &str> {
         let i = next_capital(bytes, from)?;
         let word_before = match i.checked_sub(1).map(|p| bytes[p]) {
             None => false,
-            Some(b) if b.is_ascii() => is_java_word(b),
+            Some(b) if b.is_ascii() => is_java_ident_byte(b),
             Some(_) => text[..i].chars().next_back().is_some_and(word_char),
         };
         // ASCII word bytes one by one; from a non-ASCII byte on, by characters.
         let ascii = (bytes[i..].iter())
-            .position(|&b| !is_java_word(b))
+            .position(|&b| !is_java_ident_byte(b))
             .unwrap_or(bytes.len() - i);
         let len = match bytes.get(i + ascii) {
             Some(b) if !b.is_ascii() => {
@@ -719,11 +720,6 @@ pub fn rust_path_mods(text: &str) -> Vec<(String, String)> {
 
 fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
-}
-
-/// An ASCII byte of a Java identifier, which may hold `$`.
-fn is_java_word(b: u8) -> bool {
-    is_word(b) || b == b'$'
 }
 
 #[cfg(test)]

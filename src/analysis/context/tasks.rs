@@ -148,7 +148,7 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
         (index.calls.iter()).any(|(c, b)| {
             *b == func.body
                 && queue_put(&self.knowledge.tasks.queues, index, c, func.body)
-                && (c.args.iter()).any(|a| names_any(&a.value, &params))
+                && (c.args.iter()).any(|a| reads_any(&a.value, &params))
         })
     }
 
@@ -674,28 +674,6 @@ fn declared_as(
         }
         _ => false,
     }
-}
-
-/// Whether `e` reads one of `names` (`e`, `new Event(e)`, `e.value()`).
-fn names_any(e: &Expr, names: &[&str]) -> bool {
-    struct Reads<'n> {
-        names: &'n [&'n str],
-        found: bool,
-    }
-    impl<'m> visit::Visitor<'m> for Reads<'_> {
-        fn visit_expr(&mut self, expr: &'m Expr) {
-            match expr {
-                Expr::Name { id, .. } if self.names.contains(&id.as_str()) => self.found = true,
-                _ => visit::walk_expr(self, expr),
-            }
-        }
-    }
-    let mut reads = Reads {
-        names,
-        found: false,
-    };
-    visit::Visitor::visit_expr(&mut reads, e);
-    reads.found
 }
 
 /// The calls written in a block (closures included).

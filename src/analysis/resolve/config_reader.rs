@@ -851,8 +851,8 @@ impl<'r, 'p, 'm> ConfigReader<'r, 'p, 'm> {
         assigned_in: BodyId,
     ) -> bool {
         const CHANGES: &[&str] = &["update", "setdefault", "pop", "popitem", "clear"];
-        // Java's map setters and loaders (`properties.load(stream)` in a builder's setter):
-        // read as later keys in the method that assigns it.
+        // Java's map setters (read as later keys in the method that assigns it) and, below,
+        // its loaders (`properties.load(stream)` in a builder's setter).
         const JAVA_CHANGES: &[&str] = &["put", "putAll", "setProperty", "putIfAbsent", "remove"];
         let on_attr = |e: &Expr, me: &str| {
             matches!(e, Expr::Attr { value, attr: a, .. }

@@ -60,13 +60,12 @@ pub(crate) fn commit_before_effect(ctx: &RuleContext, call: &Call, facts: &CallF
             handoff.range,
             format!("`{name}` hands the message to another thread; {committer} before that work is done"),
         )
-        .primary("the message's effect runs later, on another thread");
-        let body = analysis.control().region(l).body;
-        let finding = if analysis.queues(handoff, body) {
-            finding.help("write the data before the commit, or let the thread that takes it from the queue commit once it is written (hand it the offsets, or the `Acknowledgment`)")
+        .primary("the message's effect runs later, on another thread")
+        .help(if analysis.queues(handoff, analysis.control().region(l).body) {
+            "write the data before the commit, or let the thread that takes it from the queue commit once it is written (hand it the offsets, or the `Acknowledgment`)"
         } else {
-            finding.help("do the work before the commit, or keep the returned futures and wait on them (`get`, `join`) before committing")
-        };
+            "do the work before the commit, or keep the returned futures and wait on them (`get`, `join`) before committing"
+        });
         let finding = if on_return {
             finding
         } else {
