@@ -230,7 +230,12 @@ pub fn strip_prefix<'a>(path: &'a Path, base: &Path) -> Option<&'a Path> {
 /// How a path is reported: relative to the working directory when it is under it, else as
 /// given (without a leading `./`).
 pub fn shown_path(path: &Path, cwd: &Path) -> PathBuf {
-    let abs = absolute_cow(path);
+    // Against the working directory given, not looked up again (a system call per walked
+    // file).
+    let abs = match path.is_absolute() {
+        true => absolute_cow(path),
+        false => std::borrow::Cow::Owned(absolute_from(path, Some(cwd))),
+    };
     if let Some(rel) = strip_prefix(&abs, cwd) {
         if !rel.as_os_str().is_empty() {
             return rel.to_path_buf();

@@ -357,6 +357,14 @@ fn project_entries(
         found_files.push((found.path, None, found.lang, true));
         keys.push(key);
     }
+    // A project root that is a directory the targets' walk started at: that walk found
+    // every file the project's would (the same filters below the root, and it also goes into
+    // a root the configuration excludes), all targets already.
+    let walked: HashSet<PathBuf> = (paths.iter())
+        .filter(|p| p.is_dir())
+        .filter_map(|p| std::fs::canonicalize(p).ok())
+        .collect();
+    let roots: Vec<PathBuf> = roots.into_iter().filter(|r| !walked.contains(r)).collect();
     if !roots.is_empty() {
         let others = WalkOptions {
             force_exclude: true,
