@@ -114,7 +114,7 @@ pub fn measure_tokens(tokens: &ruff_python_ast::token::Tokens) -> Result<Stats, 
     measure_kinds(tokens.iter().map(|t| t.kind()))
 }
 
-fn measure_kinds(mut kinds: impl Iterator<Item = TokenKind>) -> Result<Stats, Refusal> {
+fn measure_kinds(kinds: impl Iterator<Item = TokenKind>) -> Result<Stats, Refusal> {
     use TokenKind as T;
     let mut stats = Stats::default();
     // Count of the current chain at each open bracket level; `sum` is their total.
@@ -122,7 +122,7 @@ fn measure_kinds(mut kinds: impl Iterator<Item = TokenKind>) -> Result<Stats, Re
     let mut sum = 0usize;
     let mut indent = 0usize;
     let mut prev = T::Newline;
-    while let Some(kind) = kinds.next() {
+    for kind in kinds {
         match kind {
             T::EndOfFile => break,
             T::Comment | T::NonLogicalNewline => continue,
