@@ -501,7 +501,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
     /// `cls.attr`: class attributes, declared fields, `self.attr = ..` in any method,
     /// struct literals, properties, methods; then the program base classes.
     pub(super) fn field(&self, cls: ClassRef, attr: &str) -> Option<Value> {
-        self.memo(Key::Field(cls, attr.to_string()), || {
+        self.memo(Key::Field(cls, attr.into()), || {
             let class = self.class(cls)?;
             let index = self.index(cls.file)?;
             let f = cls.file;

@@ -27,13 +27,19 @@ impl<'p, 'm> Resolver<'p, 'm> {
                         }
                     }
                     let last = call.func.last_name().unwrap_or("");
+                    // Qualifying rewrites only a path's first name: a longer path ends as
+                    // written and is never one name long, so only a bare name or a `new`
+                    // can match (qualifying every call was an allocation per segment).
+                    let may_wrap = last == "new" || matches!(call.func, Expr::Name { .. });
                     let wrapper = vocab.passthrough_calls.contains(&last)
-                        || index.names.qualify_expr(&call.func).is_some_and(|q| {
-                            q.len() >= 2
-                                && q[q.len() - 1] == "new"
-                                && vocab.value_wrappers.contains(&q[q.len() - 2].as_str())
-                                || q.len() == 1 && vocab.wrapping_variants.contains(&q[0].as_str())
-                        });
+                        || may_wrap
+                            && index.names.qualify_expr(&call.func).is_some_and(|q| {
+                                q.len() >= 2
+                                    && q[q.len() - 1] == "new"
+                                    && vocab.value_wrappers.contains(&q[q.len() - 2].as_str())
+                                    || q.len() == 1
+                                        && vocab.wrapping_variants.contains(&q[0].as_str())
+                            });
                     match (wrapper, call.positional().next()) {
                         (true, Some(arg)) => e = &arg.value,
                         _ => return e,
@@ -196,7 +202,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
 
     /// What `name` is bound to inside body `b` itself (assignments, parameters, loops).
     pub(super) fn local(&self, f: FileId, b: BodyId, name: &str) -> Option<Value> {
-        self.memo(Key::Name(f, b, name.to_string()), || {
+        self.memo(Key::Name(f, b, name.into()), || {
             let index = self.index(f)?;
             let bi = index.bodies.get(b.0 as usize)?;
             let body = index.body(b);
@@ -279,7 +285,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
 
     /// A module-level name of file `f`: an assignment, a function, a class, an import.
     pub fn module_name(&self, f: FileId, name: &str) -> Option<Value> {
-        self.memo(Key::Export(f, name.to_string()), || {
+        self.memo(Key::Export(f, name.into()), || {
             let index = self.index(f)?;
             let module = index.module;
             let mut out = self.bound_in(f, BodyId(0), name);

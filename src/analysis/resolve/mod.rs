@@ -27,18 +27,21 @@ use crate::model::*;
 pub use values::{ClassRef, Client, Context, FuncRef, Origin, Resolution, Value, Via};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+// Names as the model keeps them (inline up to 24 bytes): a key is built for every lookup,
+// hit or not, and a `String` was an allocation each (127,000 for module names alone on the
+// Python benchmark corpus).
 enum Key {
-    Name(FileId, BodyId, String),
-    Export(FileId, String),
-    Field(ClassRef, String),
+    Name(FileId, BodyId, Name),
+    Export(FileId, Name),
+    Field(ClassRef, Name),
     Return(FuncRef),
     Param(FuncRef, usize),
     /// What an application's `state` holds under a name, program-wide.
-    AppState(String),
+    AppState(Name),
     /// What a request's `state` holds under a name, program-wide.
-    RequestState(String),
+    RequestState(Name),
     /// What the program stores under a name on an application's registry.
-    RegistryState(String),
+    RegistryState(Name),
     /// The one program class implementing an interface (or extending a class).
     Implementation(ClassRef),
 }

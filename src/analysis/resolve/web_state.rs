@@ -31,12 +31,12 @@ impl Resolver<'_, '_> {
         name: &str,
     ) -> Option<Value> {
         if self.is_app_state(f, b, holder) {
-            return self.memo(Key::AppState(name.to_string()), || {
+            return self.memo(Key::AppState(name.into()), || {
                 self.stored_state(name, Self::is_app_state, Vec::new())
             });
         }
         if self.is_request_state(f, b, holder) {
-            return self.memo(Key::RequestState(name.to_string()), || {
+            return self.memo(Key::RequestState(name.into()), || {
                 let lifespan = self.lifespan_state(name);
                 self.stored_state(name, Self::is_request_state, lifespan)
             });
@@ -44,7 +44,7 @@ impl Resolver<'_, '_> {
         // Only a name the program stores somewhere can be read back (asked of every
         // attribute whose owner is unknown: the cheap test first).
         if !self.program.attr_sets(name).is_empty() && self.is_app_registry(f, b, holder) {
-            return self.memo(Key::RegistryState(name.to_string()), || {
+            return self.memo(Key::RegistryState(name.into()), || {
                 self.stored_state(name, Self::is_app_registry, Vec::new())
             });
         }
