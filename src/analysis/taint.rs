@@ -551,7 +551,20 @@ impl Walker<'_, '_, '_, '_> {
     fn is_source(&self, call: &Call) -> bool {
         let input = self.input;
         let llm = &input.knowledge.llm;
-        let q = input.index.names.qualify_expr(&call.func);
+        // Qualifying rewrites only a path's first name, so a longer path ends with the name
+        // written: one no generating method or model function ends with cannot match, and
+        // is not qualified (an allocation per segment, for every call walked).
+        let may_match = match (&call.func, call.func.last_name()) {
+            (Expr::Name { .. }, _) => true,
+            (_, Some(last)) => {
+                llm.is_generate(last)
+                    || (llm.functions.iter()).any(|f| f.last().is_none_or(|l| l == last))
+            }
+            (_, None) => false,
+        };
+        let q = may_match
+            .then(|| input.index.names.qualify_expr(&call.func))
+            .flatten();
         if let Some(q) = &q {
             if llm.is_llm_path(q) && q.last().is_some_and(|l| llm.is_generate(l)) {
                 return true;
