@@ -326,6 +326,9 @@ pub struct Program<'m> {
     conftests: Vec<(usize, FileId)>,
     /// Struct literals by type name, for field resolution (built on first use).
     records_by_type: OnceLock<RecordsByType<'m>>,
+    /// Each file's part of the program: files joined by imports either way (built on first
+    /// use, see [`Program::linked`]).
+    parts: OnceLock<Vec<u32>>,
     /// What rules compute once over the whole program (see [`Program::memo`]).
     memos: Mutex<HashMap<MemoKey, Memo>>,
 }
@@ -387,6 +390,7 @@ impl<'m> Program<'m> {
             attr_sets: OnceLock::new(),
             explicit_stores: Mutex::new(Vec::new()),
             records_by_type: OnceLock::new(),
+            parts: OnceLock::new(),
             memos: Mutex::new(HashMap::new()),
         }
     }
@@ -448,6 +452,69 @@ impl<'m> Program<'m> {
             files.dedup();
             files
         })
+    }
+
+    /// Whether code in file `g` can reach what file `f` defines: the two are joined by a chain
+    /// of imports, in either direction (a caller that imports neither may still be handed an
+    /// instance by a module that imports both), or by what joins files without an import
+    /// (a `conftest.py` and the tests below it; a Java package's classes). The search for a
+    /// function's callers asks this before resolving a callee: most calls of the same name
+    /// are in code that cannot reach the function (another package's `send`), and in a
+    /// monorepo of many services they were most of a run.
+    pub fn linked(&self, g: FileId, f: FileId) -> bool {
+        let parts = self.parts.get_or_init(|| self.find_parts());
+        g == f || parts.get(g.0 as usize) == parts.get(f.0 as usize)
+    }
+
+    /// The parts of [`Program::linked`]: union-find over the imports of the files with an
+    /// index (scanned, and parsed where the file was), the `conftest.py` files' trees and
+    /// Java packages. A file with neither is a part of its own: no resolution reads it.
+    fn find_parts(&self) -> Vec<u32> {
+        let n = self.files.len();
+        let mut parent: Vec<u32> = (0..n as u32).collect();
+        fn root(parent: &mut [u32], mut i: u32) -> u32 {
+            while parent[i as usize] != i {
+                let up = parent[parent[i as usize] as usize];
+                parent[i as usize] = up;
+                i = up;
+            }
+            i
+        }
+        let join = |parent: &mut Vec<u32>, a: usize, b: usize| {
+            let (ra, rb) = (root(parent, a as u32), root(parent, b as u32));
+            parent[ra.max(rb) as usize] = ra.min(rb);
+        };
+        let mut packages: HashMap<(&Path, &[String]), usize> = HashMap::default();
+        for (i, file) in self.files.iter().enumerate() {
+            let id = FileId(i as u32);
+            for s in file.scanned.iter().flatten() {
+                if let Some(h) = self.resolve_file(id, &s.path, s.level) {
+                    join(&mut parent, i, h.0 as usize);
+                }
+            }
+            if self.slots[i].eager {
+                for h in self.imported_files(id) {
+                    join(&mut parent, i, h.0 as usize);
+                }
+            }
+            if file.lang.file_is_class() {
+                if let Some((_, package)) = file.module.split_last() {
+                    let first = *packages.entry((&file.namespace, package)).or_insert(i);
+                    join(&mut parent, i, first);
+                }
+            }
+        }
+        for &(_, c) in &self.conftests {
+            let Some(dir) = self.file(c).path.parent() else {
+                continue;
+            };
+            for (i, file) in self.files.iter().enumerate() {
+                if file.path.starts_with(dir) {
+                    join(&mut parent, i, c.0 as usize);
+                }
+            }
+        }
+        (0..n as u32).map(|i| root(&mut parent, i)).collect()
     }
 
     /// Whether a bare name used in file `g` can name something file `f` defines: `g` is `f`,
@@ -889,5 +956,71 @@ impl<'m> Program<'m> {
             map
         });
         map.get(name).map(Vec::as_slice).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(path: &str, lang: Lang, module: &[&str], imports: &[&[&str]]) -> ProgramFile<'static> {
+        let path = PathBuf::from(path);
+        let strings = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        ProgramFile {
+            is_package: path.file_name().is_some_and(|n| n == "__init__.py"),
+            path,
+            lang,
+            module: strings(module).into(),
+            namespace: Arc::from(Path::new("")),
+            roots: Arc::from([]),
+            index: None,
+            lines: None,
+            kinds: Vec::new(),
+            scanned: Some(
+                (imports.iter())
+                    .map(|p| ScannedImport {
+                        path: strings(p),
+                        level: 0,
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
+    /// Files are linked through imports either way, a `conftest.py` with the tests below
+    /// it and a Java package's classes with each other; nothing else links them.
+    #[test]
+    fn linked_files() {
+        let py = Lang::Python;
+        let program = Program::new(vec![
+            file("app/a.py", py, &["app", "a"], &[&["app", "b"]]),
+            file("app/b.py", py, &["app", "b"], &[&["json"]]),
+            file("app/c.py", py, &["app", "c"], &[&["app", "b", "helper"]]),
+            file("other/d.py", py, &["other", "d"], &[&["json"], &["app"]]),
+            file(
+                "tests/conftest.py",
+                py,
+                &["tests", "conftest"],
+                &[&["app", "c"]],
+            ),
+            file(
+                "tests/unit/test_x.py",
+                py,
+                &["tests", "unit", "test_x"],
+                &[],
+            ),
+            file("com/acme/A.java", Lang::Java, &["com.acme", "A"], &[]),
+            file("com/acme/B.java", Lang::Java, &["com.acme", "B"], &[]),
+            file("com/other/C.java", Lang::Java, &["com.other", "C"], &[]),
+        ]);
+        let linked = |a: u32, b: u32| program.linked(FileId(a), FileId(b));
+        // `a` and `c` import `b`: `c`'s code may be handed what `a` makes.
+        assert!(linked(0, 2) && linked(2, 0) && linked(1, 2));
+        // `other` imports no module of the program (`app` is a directory, no package).
+        assert!(!linked(3, 0) && !linked(3, 1));
+        // The conftest imports `app.c`; its fixtures reach the tests below it.
+        assert!(linked(5, 4) && linked(5, 0));
+        assert!(linked(6, 7) && !linked(6, 8) && !linked(6, 0));
+        assert!(linked(3, 3));
     }
 }

@@ -525,12 +525,16 @@ impl<'p, 'm> Resolver<'p, 'm> {
         let supers = inits
             .iter()
             .filter(|(_, _, call)| is_super_call(&call.func));
+        let linked = |g: FileId| self.program.linked(g, func.file);
         let direct = (self.program.calls_named(name).iter())
             .chain(supers)
             .chain(by_cls)
-            .filter(|&&(g, cb, call)| may_call(g, cb, call))
+            .filter(|&&(g, cb, call)| linked(g) && may_call(g, cb, call))
             .map(|&(g, cb, call)| (g, cb, Invocation::direct(call)));
         let runs = (self.program.runs_named(name, vocab).iter()).filter_map(|&(g, cb, call)| {
+            if !linked(g) {
+                return None;
+            }
             let run = Invocation::run_by(vocab, call)?;
             let named = !matches!(run.func, Expr::Name { .. });
             (named || self.program.may_name_from(g, func.file)).then_some((g, cb, run))
