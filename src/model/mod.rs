@@ -591,6 +591,9 @@ pub enum Expr {
     },
 }
 
+/// A dotted path's names ([`Expr::dotted`]).
+pub type Dotted<'e> = smallvec::SmallVec<[&'e str; 4]>;
+
 impl Expr {
     /// A closure with no failure path.
     pub fn closure(params: Vec<Param>, body: Block, is_async: bool, range: TextRange) -> Expr {
@@ -744,9 +747,10 @@ impl Expr {
     }
 
     /// The dotted path of a name or attribute chain: `a.b.c` / `a::b::c` gives `[a, b, c]`.
-    pub fn dotted(&self) -> Option<Vec<&str>> {
-        // Counted first, then filled from the end: one allocation of the right size (a run
-        // builds hundreds of thousands of these; growing them was a second allocation each).
+    pub fn dotted(&self) -> Option<Dotted<'_>> {
+        // Counted first, then filled from the end. A run builds hundreds of thousands of these,
+        // nearly all of at most four names: those are kept on the stack (an allocation each
+        // was a sixth of the run's allocations).
         let mut len = 1;
         let mut at = self;
         while let Expr::Attr { value, .. } = at {
@@ -756,7 +760,7 @@ impl Expr {
         let Expr::Name { id, .. } = at else {
             return None;
         };
-        let mut path = vec![id.as_str(); len];
+        let mut path = Dotted::from_elem(id.as_str(), len);
         let mut at = self;
         while let Expr::Attr { value, attr, .. } = at {
             len -= 1;
@@ -870,9 +874,9 @@ mod tests {
             attr: Name::from(attr),
             range: TextRange::default(),
         };
-        assert_eq!(name("a").dotted(), Some(vec!["a"]));
+        assert_eq!(name("a").dotted().as_deref(), Some(&["a"][..]));
         let abc = attr(attr(name("a"), "b"), "c");
-        assert_eq!(abc.dotted(), Some(vec!["a", "b", "c"]));
+        assert_eq!(abc.dotted().as_deref(), Some(&["a", "b", "c"][..]));
         let on_literal = attr(
             Expr::Opaque {
                 range: TextRange::default(),

@@ -137,9 +137,9 @@ impl<'p, 'm> FileAnalysis<'p, 'm> {
     /// A call that makes a config on the spot: `ClientConfig::new()`, `dict(..)`.
     fn is_literal_call(&self, c: &Call) -> bool {
         self.is_fresh_builder(c)
-            || c.func
-                .dotted()
-                .is_some_and(|d| d == ["dict"] || crate::knowledge::vocab::is_java_map_literal(&d))
+            || c.func.dotted().is_some_and(|d| {
+                d[..] == ["dict"] || crate::knowledge::vocab::is_java_map_literal(&d)
+            })
     }
 
     /// How the client's type takes its configuration (a dict, keyword arguments, a builder).

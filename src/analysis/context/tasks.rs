@@ -48,7 +48,7 @@ impl<'m, 'a> BoundTask<'m, 'a> {
             Target::Name(n, _) => self.target == [n.as_str()],
             Target::Attr { value, attr, .. } => value.dotted().is_some_and(|mut d| {
                 d.push(attr);
-                d == self.target
+                d[..] == *self.target
             }),
             _ => false,
         }
@@ -73,7 +73,9 @@ impl<'m> visit::Visitor<'m> for BoundTask<'m, '_> {
     fn visit_expr(&mut self, expr: &'m Expr) {
         if let Expr::Call(c) = expr {
             if let Expr::Attr { value, attr, .. } = &c.func {
-                if attr == "add_done_callback" && value.dotted().is_some_and(|d| d == self.target) {
+                if attr == "add_done_callback"
+                    && value.dotted().is_some_and(|d| d[..] == *self.target)
+                {
                     self.observed = true;
                 }
             }

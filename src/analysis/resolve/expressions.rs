@@ -138,7 +138,7 @@ impl<'p, 'm> Resolver<'p, 'm> {
             Expr::Call(call) => &call.func,
             e => e,
         };
-        let own = |d: Vec<&str>| c.params.iter().any(|p| p.name == d[0]);
+        let own = |d: crate::model::Dotted<'_>| c.params.iter().any(|p| p.name == d[0]);
         if head.dotted().is_some_and(own) {
             return None;
         }

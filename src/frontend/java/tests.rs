@@ -65,8 +65,8 @@ class Worker {
         panic!("{:?}", body[1]);
     };
     assert_eq!(
-        c.func.dotted(),
-        Some(vec!["this", "consumer", "commitSync"])
+        c.func.dotted().as_deref(),
+        Some(&["this", "consumer", "commitSync"][..])
     );
     // A bare call of the class's own method is `this.handle(..)`.
     let StmtKind::Loop {
@@ -81,7 +81,7 @@ class Worker {
     let StmtKind::Expr(Expr::Call(h)) = &inner[0].kind else {
         panic!()
     };
-    assert_eq!(h.func.dotted(), Some(vec!["this", "handle"]));
+    assert_eq!(h.func.dotted().as_deref(), Some(&["this", "handle"][..]));
     let ctor = m.bodies.iter().find(|b| b.name == "<init>").unwrap();
     assert!(
         matches!(&ctor.stmts[0].kind, StmtKind::Assign { targets, .. }
@@ -363,7 +363,7 @@ fn inner_classes_read_the_enclosing_instances_fields_and_casts_are_their_operand
     let receivers: Vec<Vec<&str>> = sends
         .iter()
         .map(|c| match &c.func {
-            Expr::Attr { value, .. } => value.dotted().unwrap_or_default(),
+            Expr::Attr { value, .. } => value.dotted().unwrap_or_default().to_vec(),
             _ => Vec::new(),
         })
         .collect();

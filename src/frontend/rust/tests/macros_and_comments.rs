@@ -50,7 +50,7 @@ fn select_branches_keep_real_ranges() {
     );
     let recv = calls
         .iter()
-        .find(|c| c.func.dotted() == Some(vec!["consumer", "recv"]))
+        .find(|c| c.func.dotted().as_deref() == Some(&["consumer", "recv"][..]))
         .unwrap();
     assert_eq!(text(src, recv.range), "consumer.recv()");
     // `let x = select! {..}` assigns each branch's tail.

@@ -29,7 +29,10 @@ fn method_call_with_turbofish() {
     );
     let new = call_named(&calls, "new");
     assert_eq!(text(src, new.range), "ClientConfig::new()");
-    assert_eq!(new.func.dotted(), Some(vec!["ClientConfig", "new"]));
+    assert_eq!(
+        new.func.dotted().as_deref(),
+        Some(&["ClientConfig", "new"][..])
+    );
     // Ids are dense.
     let mut ids: Vec<u32> = calls.iter().map(|c| c.id.0).collect();
     ids.sort();
