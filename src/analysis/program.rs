@@ -504,13 +504,17 @@ impl<'m> Program<'m> {
                 }
             }
         }
-        for &(_, c) in &self.conftests {
-            let Some(dir) = self.file(c).path.parent() else {
-                continue;
-            };
+        // Each file with the `conftest.py` files of the directories above it (a lookup per
+        // ancestor, not a scan of every file per conftest: a monorepo has hundreds).
+        let conftest_dirs: HashMap<&Path, usize> = (self.conftests.iter())
+            .filter_map(|&(_, c)| Some((self.file(c).path.parent()?, c.0 as usize)))
+            .collect();
+        if !conftest_dirs.is_empty() {
             for (i, file) in self.files.iter().enumerate() {
-                if file.path.starts_with(dir) {
-                    join(&mut parent, i, c.0 as usize);
+                for dir in file.path.ancestors().skip(1) {
+                    if let Some(&c) = conftest_dirs.get(dir) {
+                        join(&mut parent, i, c);
+                    }
                 }
             }
         }
