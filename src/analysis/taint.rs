@@ -122,6 +122,9 @@ pub struct SinkHit {
 }
 
 pub fn analyze(input: &FileAnalysis) -> TaintResult {
+    if !may_have_sources(input) {
+        return TaintResult::default();
+    }
     let runnables_imported = input
         .module
         .imports
@@ -161,6 +164,63 @@ pub fn analyze(input: &FileAnalysis) -> TaintResult {
     TaintResult {
         sinks: hits,
         controls,
+    }
+}
+
+/// Whether a call of the file can give model output: some file of the program imports a
+/// model library (a model client comes from one, and may be handed to this file from
+/// anywhere), model functions are configured, or the file writes a model server's URL (an
+/// HTTP call to it). Most programs have no model client at all, and the walk below is then a
+/// tenth of their rules' time for nothing.
+fn may_have_sources(input: &FileAnalysis) -> bool {
+    let llm = &input.knowledge.llm;
+    if !llm.functions.is_empty() {
+        return true;
+    }
+    let key = (
+        std::ptr::from_ref(input.knowledge) as usize,
+        "a model library imported".to_string(),
+    );
+    let program = input.program;
+    let imported = program.memo(key, || {
+        let library = |path: &[String], level: u32| level == 0 && llm.is_llm_path(path);
+        // What may be imported: the scan, a superset of what parsing finds, where a file was
+        // scanned (those resolution may load later too); what was parsed elsewhere.
+        let scanned = (program.files.iter())
+            .filter_map(|f| f.scanned.as_deref())
+            .flatten()
+            .any(|s| library(&s.path, s.level));
+        scanned
+            || program.indexed_files().any(|(_, index)| {
+                (index.module.imports.iter())
+                    .any(|i| i.entries.iter().any(|e| library(&e.path, i.level)))
+            })
+    });
+    if *imported {
+        return true;
+    }
+    let mut urls = ModelUrls { llm, found: false };
+    for body in &input.module.bodies {
+        crate::model::visit::walk_block(&mut urls, &body.stmts);
+    }
+    urls.found
+}
+
+/// Finds a string literal holding a model server's URL fragment.
+struct ModelUrls<'k> {
+    llm: &'k crate::knowledge::LlmKnowledge,
+    found: bool,
+}
+
+impl<'m> crate::model::visit::Visitor<'m> for ModelUrls<'_> {
+    fn visit_expr(&mut self, expr: &'m Expr) {
+        match expr {
+            Expr::Lit {
+                lit: Lit::Str(s), ..
+            } => self.found |= self.llm.has_model_url(s),
+            _ if !self.found => crate::model::visit::walk_expr(self, expr),
+            _ => {}
+        }
     }
 }
 
