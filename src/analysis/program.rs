@@ -467,8 +467,9 @@ impl<'m> Program<'m> {
     }
 
     /// The parts of [`Program::linked`]: union-find over the imports of the files with an
-    /// index (scanned, and parsed where the file was), the `conftest.py` files' trees and
-    /// Java packages. A file with neither is a part of its own: no resolution reads it.
+    /// index (as scanned, a superset of what parsing finds; as parsed where a file was not
+    /// scanned), the `conftest.py` files' trees and Java packages. A file with neither is a
+    /// part of its own: no resolution reads it.
     fn find_parts(&self) -> Vec<u32> {
         let n = self.files.len();
         let mut parent: Vec<u32> = (0..n as u32).collect();
@@ -487,15 +488,20 @@ impl<'m> Program<'m> {
         let mut packages: HashMap<(&Path, &[String]), usize> = HashMap::default();
         for (i, file) in self.files.iter().enumerate() {
             let id = FileId(i as u32);
-            for s in file.scanned.iter().flatten() {
-                if let Some(h) = self.resolve_file(id, &s.path, s.level) {
-                    join(&mut parent, i, h.0 as usize);
+            match &file.scanned {
+                Some(scanned) => {
+                    for s in scanned.iter() {
+                        if let Some(h) = self.resolve_file(id, &s.path, s.level) {
+                            join(&mut parent, i, h.0 as usize);
+                        }
+                    }
                 }
-            }
-            if self.slots[i].eager {
-                for h in self.imported_files(id) {
-                    join(&mut parent, i, h.0 as usize);
+                None if self.slots[i].eager => {
+                    for h in self.imported_files(id) {
+                        join(&mut parent, i, h.0 as usize);
+                    }
                 }
+                None => {}
             }
             if file.lang.file_is_class() {
                 if let Some((_, package)) = file.module.split_last() {
